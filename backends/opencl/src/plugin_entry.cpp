@@ -1,0 +1,1 @@
+#include <rtcg/core/plugin/backend.hpp>

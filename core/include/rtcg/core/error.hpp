@@ -1,0 +1,74 @@
+#pragma once
+// The exceptions rtcg throws. Every failure is an rtcg::Error; the subclasses let callers
+// react to the kinds that are worth telling apart (out of memory, bad input, compile errors,
+// a backend that is not there at all).
+#include <rtcg/core/export.hpp>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace rtcg {
+
+class RTCG_API Error : public std::runtime_error {
+public:
+    // `where`: the API call or rtcg operation that failed ("cuMemAlloc", "Queue::write").
+    // `code` / `code_name`: the backend's status code, when a backend call failed.
+    explicit Error(std::string why, std::string where = {}, std::optional<long long> code = {},
+                   std::string code_name = {});
+
+    const std::string& why() const noexcept { return why_; }
+    const std::string& where() const noexcept { return where_; }
+    const std::optional<long long>& code() const noexcept { return code_; }
+    const std::string& code_name() const noexcept { return code_name_; }
+
+private:
+    std::string why_;
+    std::string where_;
+    std::optional<long long> code_;
+    std::string code_name_;
+};
+
+// A backend API call returned an error status.
+class RTCG_API BackendError : public Error {
+public:
+    using Error::Error;
+};
+
+// Device (or pinned host) memory could not be had: the request exceeds the device's limits,
+// or the driver ran out.
+class RTCG_API OutOfMemory : public Error {
+public:
+    using Error::Error;
+};
+
+// The caller passed something rtcg or the backend cannot accept: wrong argument count or
+// size, a copy past a buffer's end, an unknown kernel name, a malformed RTCG_BACKEND.
+class RTCG_API InvalidArgument : public Error {
+public:
+    using Error::Error;
+};
+
+// A backend, platform or device that was asked for is not usable here; the message says why
+// (no driver, no platform, plug-in or library not found) and what is available instead.
+class RTCG_API BackendUnavailable : public Error {
+public:
+    using Error::Error;
+};
+
+// Kernel source did not compile. Carries the compiler's whole log and the source lines the
+// log points at, each with its line number.
+class RTCG_API CompileError : public Error {
+public:
+    CompileError(std::string why, std::string where, std::string build_log, std::string source_excerpt,
+                 std::optional<long long> code = {}, std::string code_name = {});
+
+    const std::string& build_log() const noexcept { return build_log_; }
+    const std::string& source_excerpt() const noexcept { return source_excerpt_; }
+
+private:
+    std::string build_log_;
+    std::string source_excerpt_;
+};
+
+} // namespace rtcg

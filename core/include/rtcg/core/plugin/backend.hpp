@@ -1,0 +1,194 @@
+#pragma once
+// The contract between rtcg's core and a backend plug-in (librtcg-cuda.so, librtcg-opencl.so).
+//
+// A plug-in is a shared library that links librtcg.so (for the error types and the logger) and
+// exports one C entry point, `rtcg_plugin_create`, returning its Backend singleton. Core never
+// calls a backend API itself; everything device-specific goes through these classes.
+//
+// Threading: Backend and ContextImpl methods may be called from several host threads at once.
+// A QueueImpl is used by one thread at a time. KernelImpl launches may come from several
+// threads at once, each on its own queue: a backend whose kernel objects hold argument state
+// (OpenCL) must serialise set-arguments-and-enqueue per kernel.
+//
+// Validation split: core checks what it can see (bounds of copies, argument counts against
+// KernelSignature, block size against KernelAttributes, same-context use), so backends
+// receive consistent requests; backends still check every return code of the API they call.
+#include <rtcg/core/device_info.hpp>
+#include <rtcg/core/export.hpp>
+#include <rtcg/core/launch.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rtcg::plugin {
+
+// Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
+inline constexpr std::uint32_t abi_version = 1;
+
+class RTCG_API BufferImpl {
+public:
+    virtual ~BufferImpl() = default;
+    virtual std::size_t size() const noexcept = 0;
+};
+
+// Page-locked host memory, mapped for fast transfers.
+class RTCG_API HostBufferImpl {
+public:
+    virtual ~HostBufferImpl() = default;
+    virtual void* data() noexcept = 0;
+    virtual std::size_t size() const noexcept = 0;
+};
+
+class RTCG_API EventImpl {
+public:
+    virtual ~EventImpl() = default;
+    virtual void wait() = 0;
+    virtual bool is_complete() = 0;
+    // Milliseconds from `start` (recorded earlier, same context) to this event. Both must have
+    // completed (callers wait first).
+    virtual double elapsed_ms_since(EventImpl& start) = 0;
+};
+
+struct KernelAttributes {
+    std::size_t max_threads_per_block = 0;           // for this kernel on this device
+    std::size_t preferred_multiple = 1;              // warp size / preferred work-group multiple
+    std::optional<int> registers_per_thread;         // CUDA only
+    std::optional<std::size_t> static_local_bytes;   // __shared__ / __local declared in source
+    std::optional<std::size_t> private_bytes;        // per-thread local (spill) memory
+};
+
+// One kernel argument as core hands it to a backend. Exactly one of `buffer` / `value` is set.
+// `value` points at `size` bytes that stay valid for the duration of the launch call.
+struct KernelArgument {
+    const BufferImpl* buffer = nullptr;
+    const void* value = nullptr;
+    std::size_t size = 0;
+};
+
+class RTCG_API KernelImpl {
+public:
+    virtual ~KernelImpl() = default;
+    virtual const std::string& name() const noexcept = 0;
+    virtual KernelAttributes attributes() const = 0;
+    // Number of parameters, and each one's size in bytes where the backend can tell (CUDA can;
+    // OpenCL reports sizes only through clSetKernelArg's errors, so the vector is empty).
+    virtual std::size_t parameter_count() const noexcept = 0;
+    virtual const std::vector<std::size_t>& parameter_sizes() const noexcept = 0;
+};
+
+class RTCG_API ModuleImpl {
+public:
+    virtual ~ModuleImpl() = default;
+    // Throws InvalidArgument naming the kernels the module does have when `name` is unknown.
+    virtual std::unique_ptr<KernelImpl> kernel(const std::string& name) = 0;
+    virtual std::vector<std::string> kernel_names() const = 0;
+};
+
+class RTCG_API QueueImpl {
+public:
+    virtual ~QueueImpl() = default;
+    // Offsets and sizes are already bounds-checked by core. `blocking == false` returns once
+    // the transfer is queued; the host memory must then stay valid until it completes.
+    virtual void write(BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
+                       bool blocking) = 0;
+    virtual void read(const BufferImpl& src, std::size_t src_offset, void* dst, std::size_t bytes,
+                      bool blocking) = 0;
+    virtual void copy(const BufferImpl& src, std::size_t src_offset, BufferImpl& dst,
+                      std::size_t dst_offset, std::size_t bytes) = 0;
+    // `pattern_size` is 1, 2, 4 or 8 and divides both `offset` and `bytes`.
+    virtual void fill(BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
+                      std::size_t pattern_size) = 0;
+    // `args.size()` matches the kernel's parameter count (core checked); grid and block are
+    // non-empty. On OpenCL, a non-zero dynamic_local_bytes becomes one extra `__local` argument.
+    virtual void launch(KernelImpl& kernel, const LaunchConfig& config,
+                        std::span<const KernelArgument> args) = 0;
+    virtual std::unique_ptr<EventImpl> record() = 0;
+    // Later work on this queue waits for `event` (which may come from another queue).
+    virtual void wait_for(EventImpl& event) = 0;
+    virtual void finish() = 0;
+};
+
+struct CompileRequest {
+    std::string source;
+    std::vector<std::string> options; // user options and -D defines, in the backend's syntax
+    bool debug = false;               // add the backend's device-debug flags
+};
+
+// A compiled program in the form the backend's loader takes back: a cubin (or PTX) for CUDA,
+// the device binary for OpenCL.
+struct CompiledBinary {
+    std::vector<std::byte> bytes;
+    std::string log; // warnings, when the build succeeded
+};
+
+struct CompileResult {
+    std::unique_ptr<ModuleImpl> module; // ready to use, so a fresh compile costs no reload
+    CompiledBinary binary;
+};
+
+class RTCG_API ContextImpl {
+public:
+    virtual ~ContextImpl() = default;
+    virtual const DeviceInfo& device() const noexcept = 0;
+    // Everything besides source and options that decides what a compile produces: device
+    // architecture, driver and compiler versions. Part of the compile-cache key.
+    virtual std::string compiler_identity() const = 0;
+
+    virtual std::unique_ptr<QueueImpl> create_queue() = 0;
+    virtual std::unique_ptr<BufferImpl> allocate(std::size_t bytes) = 0;
+    virtual std::unique_ptr<HostBufferImpl> allocate_host(std::size_t bytes) = 0;
+
+    // Throws CompileError (with the full log and the source lines it points at).
+    virtual CompileResult compile(const CompileRequest& request) = 0;
+    // Loads a binary produced by compile() with the same options. Throws BackendError when the
+    // driver rejects it (core then recompiles from source).
+    virtual std::unique_ptr<ModuleImpl> load(std::span<const std::byte> binary,
+                                             const CompileRequest& request) = 0;
+};
+
+// Compiles for a named target without a device, e.g. NVRTC for "sm_90" on a machine with no
+// NVIDIA driver. Used by compile-only tests and for ahead-of-time builds.
+class RTCG_API OfflineCompiler {
+public:
+    virtual ~OfflineCompiler() = default;
+    virtual std::string identity() const = 0;
+    virtual CompiledBinary compile(const CompileRequest& request) = 0;
+};
+
+struct DeviceEntry {
+    std::string platform;         // platform name ("NVIDIA CUDA" for the CUDA backend)
+    std::string platform_vendor;
+    std::size_t platform_index = 0;
+    std::size_t device_index = 0; // within the platform
+    DeviceInfo info;
+};
+
+class RTCG_API Backend {
+public:
+    virtual ~Backend() = default;
+    virtual std::string_view name() const noexcept = 0; // "cuda" or "opencl"
+    // Every usable device. Throws BackendUnavailable with the reason (driver library missing,
+    // no platform, no device) when there are none.
+    virtual std::vector<DeviceEntry> devices() = 0;
+    virtual std::unique_ptr<ContextImpl> create_context(const DeviceEntry& device) = 0;
+    // Targets an offline compiler accepts (NVRTC's sm_XX list); empty when the backend has none.
+    virtual std::vector<std::string> offline_targets() = 0;
+    // Throws BackendUnavailable when offline compilation is impossible, InvalidArgument for an
+    // unknown target.
+    virtual std::unique_ptr<OfflineCompiler> offline_compiler(std::string_view target) = 0;
+};
+
+} // namespace rtcg::plugin
+
+// The one symbol a plug-in exports. Returns its Backend (owned by the plug-in, alive until the
+// process ends), or nullptr when `core_abi_version` is not the ABI it was built for.
+extern "C" {
+using rtcg_plugin_create_fn = rtcg::plugin::Backend* (*)(std::uint32_t core_abi_version);
+}
+#define RTCG_PLUGIN_ENTRY_POINT "rtcg_plugin_create"

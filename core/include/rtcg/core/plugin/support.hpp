@@ -1,0 +1,20 @@
+#pragma once
+// Helpers core exports for plug-ins: the shared logger and the build-log excerpt.
+#include <rtcg/core/export.hpp>
+
+#include <spdlog/logger.h>
+
+#include <string>
+#include <string_view>
+
+namespace rtcg::plugin {
+
+// The "rtcg" spdlog logger, configured from RTCG_LOG_LEVEL (quiet by default).
+RTCG_API spdlog::logger& logger();
+
+// The lines of `source` that a compiler's `log` points at ("kernel.cu(12): error",
+// "<source>:12:5: error"), each as "  12 | text", with a caret under the column where the log
+// gives one. Empty when the log names no line.
+RTCG_API std::string source_excerpt(std::string_view source, std::string_view log);
+
+} // namespace rtcg::plugin
