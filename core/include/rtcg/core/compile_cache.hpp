@@ -1,0 +1,28 @@
+#pragma once
+// Counters and location of the compile cache: an in-process memo per context, and a disk cache
+// shared by processes (RTCG_CACHE_DIR, default $XDG_CACHE_HOME/rtcg or ~/.cache/rtcg;
+// RTCG_NO_CACHE=1 or RTCG_DEBUG=1 bypass the disk).
+#include <rtcg/core/export.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+namespace rtcg {
+
+struct CompileCacheStats {
+    std::uint64_t memory_hits = 0;     // served by the in-process memo
+    std::uint64_t disk_hits = 0;       // loaded from a disk entry
+    std::uint64_t disk_misses = 0;     // no usable disk entry
+    std::uint64_t damaged_entries = 0; // disk entries that failed their check and were replaced
+    std::uint64_t compiles = 0;        // builds from source
+};
+
+// Process-wide totals since start (or since reset).
+RTCG_API CompileCacheStats compile_cache_stats() noexcept;
+RTCG_API void reset_compile_cache_stats() noexcept;
+
+// The disk cache directory in use, or nullopt when the disk cache is off.
+RTCG_API std::optional<std::filesystem::path> compile_cache_directory();
+
+} // namespace rtcg

@@ -1,0 +1,22 @@
+#pragma once
+// Forward declarations shared by the public headers.
+namespace rtcg {
+class Context;
+class Queue;
+class Buffer;
+class PinnedHostBuffer;
+class Event;
+class Module;
+class Kernel;
+namespace detail {
+struct ContextState;
+struct LoadedModule;
+} // namespace detail
+namespace plugin {
+class BufferImpl;
+class HostBufferImpl;
+class EventImpl;
+class QueueImpl;
+class KernelImpl;
+} // namespace plugin
+} // namespace rtcg

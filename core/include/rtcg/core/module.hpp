@@ -1,0 +1,45 @@
+#pragma once
+// A program compiled from a source string (the papers' SourceModule), served from the compile
+// cache when the same source, options and device were compiled before.
+#include <rtcg/core/export.hpp>
+#include <rtcg/core/fwd.hpp>
+#include <rtcg/core/kernel.hpp>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace rtcg {
+
+struct CompileOptions {
+    // Passed to the compiler as written (NVRTC or clBuildProgram syntax).
+    std::vector<std::string> options;
+    // Preprocessor definitions, each passed as -DNAME=VALUE (or -DNAME when VALUE is empty).
+    std::vector<std::pair<std::string, std::string>> defines;
+};
+
+class RTCG_API Module {
+public:
+    Module() noexcept;
+    // Compiles `source` for the context's device (or takes it from the cache).
+    Module(const Context& context, std::string_view source, const CompileOptions& options = {});
+    ~Module();
+    Module(const Module&) noexcept;
+    Module& operator=(const Module&) noexcept;
+    Module(Module&&) noexcept;
+    Module& operator=(Module&&) noexcept;
+
+    // Throws InvalidArgument, naming the kernels the module has, when `name` is not one.
+    Kernel kernel(const std::string& name) const;
+    std::vector<std::string> kernel_names() const;
+    // The compiler's messages (warnings) from the build that produced this module.
+    const std::string& build_log() const noexcept;
+
+private:
+    std::shared_ptr<detail::ContextState> context_;
+    std::shared_ptr<const detail::LoadedModule> module_;
+};
+
+} // namespace rtcg

@@ -1,0 +1,54 @@
+#include "context_state.hpp"
+
+#include <rtcg/core/buffer.hpp>
+#include <rtcg/core/context.hpp>
+#include <rtcg/core/error.hpp>
+
+namespace rtcg {
+
+Buffer::Buffer() noexcept = default;
+Buffer::Buffer(Buffer&&) noexcept = default;
+Buffer& Buffer::operator=(Buffer&& other) noexcept {
+    // Free our memory before the context that owns it may go with the assignment.
+    release();
+    impl_ = std::move(other.impl_);
+    context_ = std::move(other.context_);
+    size_ = std::exchange(other.size_, 0);
+    return *this;
+}
+Buffer::~Buffer() { release(); }
+
+Buffer::Buffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
+               std::size_t size) noexcept
+    : context_(std::move(context)), impl_(std::move(impl)), size_(size) {}
+
+void Buffer::release() noexcept {
+    impl_.reset();
+    context_.reset();
+    size_ = 0;
+}
+
+Context Buffer::context() const {
+    if (!context_) throw InvalidArgument("the buffer is empty (released or moved from)", "Buffer::context");
+    return Context(context_);
+}
+
+PinnedHostBuffer::PinnedHostBuffer() noexcept = default;
+PinnedHostBuffer::PinnedHostBuffer(PinnedHostBuffer&&) noexcept = default;
+PinnedHostBuffer& PinnedHostBuffer::operator=(PinnedHostBuffer&& other) noexcept {
+    impl_.reset();
+    impl_ = std::move(other.impl_);
+    context_ = std::move(other.context_);
+    size_ = std::exchange(other.size_, 0);
+    return *this;
+}
+PinnedHostBuffer::~PinnedHostBuffer() { impl_.reset(); }
+
+PinnedHostBuffer::PinnedHostBuffer(std::shared_ptr<detail::ContextState> context,
+                                   std::unique_ptr<plugin::HostBufferImpl> impl, std::size_t size) noexcept
+    : context_(std::move(context)), impl_(std::move(impl)), size_(size) {}
+
+void* PinnedHostBuffer::data() noexcept { return impl_ ? impl_->data() : nullptr; }
+const void* PinnedHostBuffer::data() const noexcept { return impl_ ? impl_->data() : nullptr; }
+
+} // namespace rtcg

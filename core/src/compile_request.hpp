@@ -1,0 +1,13 @@
+#pragma once
+// Turns the user's source and CompileOptions into what a backend compiles: defines become -D
+// options, RTCG_DEBUG=1 asks for device debug information.
+#include <rtcg/core/module.hpp>
+#include <rtcg/core/plugin/backend.hpp>
+
+#include <string_view>
+
+namespace rtcg::detail {
+
+plugin::CompileRequest make_compile_request(std::string_view source, const CompileOptions& options);
+
+} // namespace rtcg::detail

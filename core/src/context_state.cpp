@@ -1,0 +1,95 @@
+#include "context_state.hpp"
+
+#include "compile_cache.hpp"
+
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/plugin/support.hpp>
+
+#include <chrono>
+
+namespace rtcg::detail {
+namespace {
+
+double milliseconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+ContextState::ContextState(plugin::Backend& backend_, DeviceDescription description_)
+    : backend(backend_), description(std::move(description_)), impl(backend.create_context(plugin::DeviceEntry{
+                                                                   description.platform, description.platform_vendor,
+                                                                   description.platform_index, description.device_index,
+                                                                   description.info})),
+      compiler_identity(impl->compiler_identity()),
+      // The default queue must not own its context (the context owns it): an aliasing pointer
+      // with no owner.
+      default_queue(std::shared_ptr<ContextState>(std::shared_ptr<void>(), this), impl->create_queue()) {}
+
+std::shared_ptr<const LoadedModule> ContextState::build(const plugin::CompileRequest& request) {
+    const CacheKey key = make_cache_key(description.info.backend, compiler_identity, request);
+    std::promise<std::shared_ptr<const LoadedModule>> promise;
+    Pending earlier;
+    {
+        std::lock_guard lock(memo_mutex_);
+        auto [it, inserted] = memo_.try_emplace(key.hex);
+        if (inserted)
+            it->second = promise.get_future().share();
+        else
+            earlier = it->second;
+    }
+    if (earlier.valid()) {
+        ++cache_counters().memory_hits;
+        plugin::logger().debug("in-process compile cache hit for {}", key.hex.substr(0, 16));
+        return earlier.get(); // waits when another thread is still building it
+    }
+    try {
+        auto module = build_uncached(request, key);
+        promise.set_value(module);
+        return module;
+    } catch (...) {
+        promise.set_exception(std::current_exception());
+        std::lock_guard lock(memo_mutex_);
+        memo_.erase(key.hex);
+        throw;
+    }
+}
+
+std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::CompileRequest& request,
+                                                                 const CacheKey& key) {
+    auto& log = plugin::logger();
+    auto& counters = cache_counters();
+    const auto directory = disk_cache_directory();
+    const std::string short_key = key.hex.substr(0, 16);
+
+    if (directory) {
+        if (auto binary = load_cache_entry(*directory, key)) {
+            const auto start = std::chrono::steady_clock::now();
+            try {
+                auto module = std::make_shared<LoadedModule>(LoadedModule{impl->load(*binary, request), {}});
+                ++counters.disk_hits;
+                log.debug("disk compile cache hit for {} ({} bytes, loaded in {:.2f} ms)", short_key, binary->size(),
+                          milliseconds_since(start));
+                return module;
+            } catch (const Error& e) {
+                // A binary the driver no longer accepts (e.g. after a driver change the key did
+                // not capture): rebuild from source and overwrite it.
+                ++counters.damaged_entries;
+                log.warn("the driver rejected cached binary {}: {}; recompiling", short_key, e.what());
+            }
+        }
+        ++counters.disk_misses;
+        log.debug("disk compile cache miss for {}", short_key);
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    plugin::CompileResult result = impl->compile(request);
+    ++counters.compiles;
+    log.debug("compiled {} for {} in {:.1f} ms ({} bytes of source)", short_key, description.selector,
+              milliseconds_since(start), request.source.size());
+    if (!result.binary.log.empty()) log.debug("build log for {}:\n{}", short_key, result.binary.log);
+    if (directory) store_cache_entry(*directory, key, result.binary.bytes);
+    return std::make_shared<LoadedModule>(LoadedModule{std::move(result.module), std::move(result.binary.log)});
+}
+
+} // namespace rtcg::detail

@@ -1,0 +1,19 @@
+#pragma once
+// The environment variables rtcg reads, in one place.
+#include <optional>
+#include <string>
+
+namespace rtcg::detail {
+
+// The variable's value when set and non-empty.
+std::optional<std::string> env_string(const char* name);
+// True for 1/true/yes/on (any case); false when unset or anything else.
+bool env_flag(const char* name);
+
+inline constexpr const char* backend_variable = "RTCG_BACKEND";
+inline constexpr const char* plugin_path_variable = "RTCG_PLUGIN_PATH";
+inline constexpr const char* cache_dir_variable = "RTCG_CACHE_DIR";
+inline constexpr const char* no_cache_variable = "RTCG_NO_CACHE";
+inline constexpr const char* debug_variable = "RTCG_DEBUG";
+
+} // namespace rtcg::detail

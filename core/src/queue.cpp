@@ -1,0 +1,111 @@
+#include "context_state.hpp"
+
+#include <rtcg/core/buffer.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/event.hpp>
+#include <rtcg/core/queue.hpp>
+
+namespace rtcg {
+namespace {
+
+// Checks that a live queue and a buffer of its context can serve [offset, offset + bytes).
+void check_range(const char* where, const char* role, const Buffer& buffer, std::size_t offset, std::size_t bytes) {
+    if (!buffer) throw InvalidArgument(std::string("the ") + role + " buffer is empty (released or moved from)", where);
+    if (offset > buffer.size() || bytes > buffer.size() - offset)
+        throw InvalidArgument(std::string("the range [") + std::to_string(offset) + ", " + std::to_string(offset) +
+                                  " + " + std::to_string(bytes) + ") lies past the end of the " + role + " buffer of " +
+                                  std::to_string(buffer.size()) + " bytes",
+                              where);
+}
+
+void check_same_context(const char* where, const detail::ContextState* queue_context, const Buffer& buffer) {
+    if (buffer.context_state() != queue_context)
+        throw InvalidArgument("the buffer belongs to another context than the queue", where);
+}
+
+void check_queue(const char* where, const plugin::QueueImpl* impl) {
+    if (!impl) throw InvalidArgument("the queue is empty (moved from)", where);
+}
+
+} // namespace
+
+Queue::Queue() noexcept = default;
+Queue::~Queue() = default;
+Queue::Queue(Queue&&) noexcept = default;
+Queue& Queue::operator=(Queue&& other) noexcept {
+    impl_ = std::move(other.impl_); // the old queue goes before the context it may hold
+    context_ = std::move(other.context_);
+    return *this;
+}
+
+Queue::Queue(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::QueueImpl> impl) noexcept
+    : context_(std::move(context)), impl_(std::move(impl)) {}
+
+void Queue::write(Buffer& dst, const void* src, std::size_t bytes, std::size_t dst_offset, Transfer mode) {
+    constexpr const char* where = "Queue::write";
+    check_queue(where, impl_.get());
+    check_range(where, "destination", dst, dst_offset, bytes);
+    check_same_context(where, context_.get(), dst);
+    if (bytes == 0) return;
+    if (!src) throw InvalidArgument("the source pointer is null", where);
+    impl_->write(*dst.impl(), dst_offset, src, bytes, mode == Transfer::blocking);
+}
+
+void Queue::read(const Buffer& src, void* dst, std::size_t bytes, std::size_t src_offset, Transfer mode) {
+    constexpr const char* where = "Queue::read";
+    check_queue(where, impl_.get());
+    check_range(where, "source", src, src_offset, bytes);
+    check_same_context(where, context_.get(), src);
+    if (bytes == 0) return;
+    if (!dst) throw InvalidArgument("the destination pointer is null", where);
+    impl_->read(*src.impl(), src_offset, dst, bytes, mode == Transfer::blocking);
+}
+
+void Queue::copy(const Buffer& src, Buffer& dst, std::size_t bytes, std::size_t src_offset, std::size_t dst_offset) {
+    constexpr const char* where = "Queue::copy";
+    check_queue(where, impl_.get());
+    check_range(where, "source", src, src_offset, bytes);
+    check_range(where, "destination", dst, dst_offset, bytes);
+    check_same_context(where, context_.get(), src);
+    check_same_context(where, context_.get(), dst);
+    if (bytes == 0) return;
+    if (src.impl() == dst.impl() && src_offset < dst_offset + bytes && dst_offset < src_offset + bytes)
+        throw InvalidArgument("source and destination ranges overlap", where);
+    impl_->copy(*src.impl(), src_offset, *dst.impl(), dst_offset, bytes);
+}
+
+void Queue::fill(Buffer& dst, const void* pattern, std::size_t pattern_size, std::size_t offset, std::size_t bytes) {
+    constexpr const char* where = "Queue::fill";
+    check_queue(where, impl_.get());
+    check_range(where, "destination", dst, offset, bytes);
+    check_same_context(where, context_.get(), dst);
+    if (pattern_size != 1 && pattern_size != 2 && pattern_size != 4 && pattern_size != 8)
+        throw InvalidArgument("the fill pattern is " + std::to_string(pattern_size) + " bytes; it must be 1, 2, 4 or 8",
+                              where);
+    if (offset % pattern_size != 0 || bytes % pattern_size != 0)
+        throw InvalidArgument("offset " + std::to_string(offset) + " and size " + std::to_string(bytes) +
+                                  " must be multiples of the pattern's " + std::to_string(pattern_size) + " bytes",
+                              where);
+    if (bytes == 0) return;
+    impl_->fill(*dst.impl(), offset, bytes, pattern, pattern_size);
+}
+
+Event Queue::record() {
+    check_queue("Queue::record", impl_.get());
+    return Event(context_->shared_from_this(), impl_->record());
+}
+
+void Queue::wait_for(const Event& event) {
+    check_queue("Queue::wait_for", impl_.get());
+    if (!event.impl()) throw InvalidArgument("the event was never recorded", "Queue::wait_for");
+    if (event.context_.get() != context_.get())
+        throw InvalidArgument("the event belongs to another context than the queue", "Queue::wait_for");
+    impl_->wait_for(*event.impl());
+}
+
+void Queue::finish() {
+    check_queue("Queue::finish", impl_.get());
+    impl_->finish();
+}
+
+} // namespace rtcg
