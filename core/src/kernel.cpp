@@ -36,9 +36,14 @@ const std::string& Kernel::name() const noexcept {
 
 std::size_t Kernel::parameter_count() const noexcept { return impl_ ? impl_->parameter_count() : 0; }
 
-void Kernel::check_arguments(std::span<const plugin::KernelArgument> args) const {
-    const std::size_t expected = impl_->parameter_count();
-    if (expected != unknown_count && args.size() != expected)
+void Kernel::check_arguments(const LaunchConfig& config, std::span<const plugin::KernelArgument> args) const {
+    const bool implicit_local = config.dynamic_local_bytes > 0 && context_->impl->dynamic_local_is_argument();
+    const std::size_t parameters = impl_->parameter_count();
+    if (implicit_local && parameters == 0)
+        throw InvalidArgument("kernel '" + name() + "' has no trailing parameter for its dynamic local memory",
+                              "Kernel::launch");
+    const std::size_t expected = parameters - (implicit_local && parameters != unknown_count ? 1 : 0);
+    if (parameters != unknown_count && args.size() != expected)
         throw InvalidArgument("kernel '" + name() + "' takes " + std::to_string(expected) + " arguments, " +
                                   std::to_string(args.size()) + " were given",
                               "Kernel::launch");
@@ -67,7 +72,7 @@ void Kernel::launch(Queue& queue, const LaunchConfig& config, std::span<const pl
     if (queue.context_state() != context_.get())
         throw InvalidArgument("kernel '" + name() + "' and the queue belong to different contexts", where);
     if (config.grid.volume() == 0 || config.block.volume() == 0) return;
-    check_arguments(args);
+    check_arguments(config, args);
     if (config.block.volume() > attributes_.max_threads_per_block)
         throw InvalidArgument("a block of " + std::to_string(config.block.volume()) + " threads exceeds the " +
                                   std::to_string(attributes_.max_threads_per_block) + " that kernel '" + name() +

@@ -16,7 +16,7 @@ namespace {
 std::string core_library_directory() {
     Dl_info info{};
     if (dladdr(reinterpret_cast<const void*>(&core_library_directory), &info) == 0 || !info.dli_fname) return {};
-    return std::filesystem::path(info.dli_fname).parent_path().string();
+    return std::filesystem::path(info.dli_fname).lexically_normal().parent_path().string();
 }
 
 LoadedPlugin open_plugin(std::string_view name) {

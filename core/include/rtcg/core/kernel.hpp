@@ -49,7 +49,7 @@ private:
     Kernel(std::shared_ptr<detail::ContextState> context, std::shared_ptr<const detail::LoadedModule> module,
            std::shared_ptr<plugin::KernelImpl> impl);
 
-    void check_arguments(std::span<const plugin::KernelArgument> args) const;
+    void check_arguments(const LaunchConfig& config, std::span<const plugin::KernelArgument> args) const;
 
     std::shared_ptr<detail::ContextState> context_;
     std::shared_ptr<const detail::LoadedModule> module_; // the kernel's code lives in it

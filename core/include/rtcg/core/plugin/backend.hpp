@@ -140,6 +140,11 @@ public:
     // architecture, driver and compiler versions. Part of the compile-cache key.
     virtual std::string compiler_identity() const = 0;
 
+    // True where dynamic local memory travels as one extra trailing kernel argument (OpenCL's
+    // `__local` pointer) rather than as a launch parameter (CUDA); core counts it when checking
+    // a launch's arguments.
+    virtual bool dynamic_local_is_argument() const noexcept { return false; }
+
     virtual std::unique_ptr<QueueImpl> create_queue() = 0;
     virtual std::unique_ptr<BufferImpl> allocate(std::size_t bytes) = 0;
     virtual std::unique_ptr<HostBufferImpl> allocate_host(std::size_t bytes) = 0;

@@ -1,0 +1,19 @@
+#include "cuda_buffer.hpp"
+
+#include <string>
+
+namespace rtcg::cuda {
+
+CudaBuffer::CudaBuffer(const CudaContext& context, std::size_t bytes) : context_(context), size_(bytes) {
+    context_.make_current();
+    const CUresult result = context_.api().cuMemAlloc(&address_, bytes);
+    if (result != CUDA_SUCCESS)
+        throw_driver_error(result, "cuMemAlloc",
+                           "allocating " + std::to_string(bytes) + " bytes of memory on " + context_.device().name);
+}
+
+CudaBuffer::~CudaBuffer() {
+    if (context_.make_current_or_warn()) succeeded_or_warn(context_.api().cuMemFree(address_), "cuMemFree");
+}
+
+} // namespace rtcg::cuda

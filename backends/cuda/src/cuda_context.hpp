@@ -1,0 +1,54 @@
+#pragma once
+// A device's primary context: the context the CUDA runtime uses too, so memory and modules are
+// shared with code that uses the runtime API on the same device.
+#include "current_context.hpp"
+#include "driver_api.hpp"
+#include "status.hpp"
+
+#include <rtcg/core/plugin/backend.hpp>
+
+#include <memory>
+#include <span>
+#include <string>
+
+namespace rtcg::cuda {
+
+class CudaContext final : public plugin::ContextImpl {
+public:
+    // Retains the primary context of `device`, described by `info`.
+    CudaContext(const DriverApi& api, CUdevice device, DeviceInfo info);
+    ~CudaContext() override;
+    CudaContext(const CudaContext&) = delete;
+    CudaContext& operator=(const CudaContext&) = delete;
+
+    const DeviceInfo& device() const noexcept override { return info_; }
+    std::string compiler_identity() const override { return compiler_identity_; }
+
+    std::unique_ptr<plugin::QueueImpl> create_queue() override;
+    std::unique_ptr<plugin::BufferImpl> allocate(std::size_t bytes) override;
+    std::unique_ptr<plugin::HostBufferImpl> allocate_host(std::size_t bytes) override;
+
+    plugin::CompileResult compile(const plugin::CompileRequest& request) override;
+    std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
+                                             const plugin::CompileRequest& request) override;
+
+    const DriverApi& api() const noexcept { return api_; }
+
+    // Makes this context current on the calling thread, as every driver call on its objects needs.
+    void make_current() const { cuda::make_current(api_, context_); }
+    // The same for destructors, which must not throw: logs a failure and returns false.
+    bool make_current_or_warn() const noexcept {
+        return succeeded_or_warn(bind_context(api_, context_), "cuCtxSetCurrent");
+    }
+
+private:
+    const DriverApi& api_;
+    const CUdevice device_;
+    const DeviceInfo info_;
+    const int architecture_; // 10 * major + minor
+    const std::string compiler_identity_;
+    // Retained last, so that no member initialiser can throw after the retain and leak it.
+    const CUcontext context_;
+};
+
+} // namespace rtcg::cuda

@@ -1,0 +1,165 @@
+#include "cuda_queue.hpp"
+
+#include "cuda_buffer.hpp"
+#include "cuda_event.hpp"
+#include "cuda_kernel.hpp"
+
+#include <rtcg/core/error.hpp>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace rtcg::cuda {
+namespace {
+
+CUdeviceptr device_address(const plugin::BufferImpl& buffer, std::size_t offset) {
+    return static_cast<const CudaBuffer&>(buffer).address() + offset;
+}
+
+// What cuLaunchKernel's kernelParams holds for one argument: the address of its value. The
+// array is void** in the driver's signature, but the driver only reads through it.
+void* parameter_address(const plugin::KernelArgument& argument) noexcept {
+    if (argument.buffer)
+        return const_cast<CUdeviceptr*>(static_cast<const CudaBuffer*>(argument.buffer)->address_storage());
+    return const_cast<void*>(argument.value);
+}
+
+std::string describe(const Dim3& dim) {
+    return "(" + std::to_string(dim.x) + ", " + std::to_string(dim.y) + ", " + std::to_string(dim.z) + ")";
+}
+
+std::string describe_launch(const CudaKernel& kernel, const LaunchConfig& config) {
+    return "launching kernel '" + kernel.name() + "' with grid " + describe(config.grid) + ", block " +
+           describe(config.block) + " and " + std::to_string(config.dynamic_local_bytes) +
+           " bytes of dynamic shared memory";
+}
+
+// cuLaunchKernel takes every size as unsigned int; a larger one would be silently truncated.
+bool fits_launch(const LaunchConfig& config) noexcept {
+    constexpr std::size_t largest = std::numeric_limits<unsigned int>::max();
+    return (config.grid.x | config.grid.y | config.grid.z | config.block.x | config.block.y | config.block.z |
+            config.dynamic_local_bytes) <= largest;
+}
+
+// Launches with up to this many arguments build their parameter array on the stack.
+constexpr std::size_t inline_parameter_capacity = 32;
+
+} // namespace
+
+CudaQueue::CudaQueue(const CudaContext& context) : context_(context), api_(context.api()) {
+    context_.make_current();
+    check(api_.cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+}
+
+// Work still queued completes; the driver frees the stream afterwards.
+CudaQueue::~CudaQueue() {
+    if (context_.make_current_or_warn()) succeeded_or_warn(api_.cuStreamDestroy(stream_), "cuStreamDestroy");
+}
+
+void CudaQueue::write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
+                      bool blocking) {
+    context_.make_current();
+    check(api_.cuMemcpyHtoDAsync(device_address(dst, dst_offset), src, bytes, stream_), "cuMemcpyHtoDAsync");
+    if (blocking) finish();
+}
+
+void CudaQueue::read(const plugin::BufferImpl& src, std::size_t src_offset, void* dst, std::size_t bytes,
+                     bool blocking) {
+    context_.make_current();
+    check(api_.cuMemcpyDtoHAsync(dst, device_address(src, src_offset), bytes, stream_), "cuMemcpyDtoHAsync");
+    if (blocking) finish();
+}
+
+void CudaQueue::copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
+                     std::size_t dst_offset, std::size_t bytes) {
+    context_.make_current();
+    check(api_.cuMemcpyDtoDAsync(device_address(dst, dst_offset), device_address(src, src_offset), bytes, stream_),
+          "cuMemcpyDtoDAsync");
+}
+
+void CudaQueue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
+                     std::size_t pattern_size) {
+    context_.make_current();
+    const CUdeviceptr start = device_address(dst, offset);
+    switch (pattern_size) {
+    case 1: {
+        std::uint8_t value;
+        std::memcpy(&value, pattern, sizeof value);
+        check(api_.cuMemsetD8Async(start, value, bytes, stream_), "cuMemsetD8Async");
+        break;
+    }
+    case 2: {
+        std::uint16_t value;
+        std::memcpy(&value, pattern, sizeof value);
+        check(api_.cuMemsetD16Async(start, value, bytes / sizeof value, stream_), "cuMemsetD16Async");
+        break;
+    }
+    case 4: {
+        std::uint32_t value;
+        std::memcpy(&value, pattern, sizeof value);
+        check(api_.cuMemsetD32Async(start, value, bytes / sizeof value, stream_), "cuMemsetD32Async");
+        break;
+    }
+    case 8: {
+        // The driver has no 64-bit memset. Viewed as rows 8 bytes apart, one 4-byte column set
+        // to the pattern's first half and the next column to its second half fill the range.
+        std::array<std::uint32_t, 2> halves;
+        std::memcpy(halves.data(), pattern, sizeof halves);
+        const std::size_t rows = bytes / 8;
+        check(api_.cuMemsetD2D32Async(start, 8, halves[0], 1, rows, stream_), "cuMemsetD2D32Async");
+        check(api_.cuMemsetD2D32Async(start + 4, 8, halves[1], 1, rows, stream_), "cuMemsetD2D32Async");
+        break;
+    }
+    default:
+        throw InvalidArgument("fill patterns are 1, 2, 4 or 8 bytes long, not " + std::to_string(pattern_size),
+                              "Queue::fill");
+    }
+}
+
+// The hot path, measured against a bare cuLaunchKernel: no allocation for up to
+// inline_parameter_capacity arguments, no locks, no logging.
+void CudaQueue::launch(plugin::KernelImpl& kernel_impl, const LaunchConfig& config,
+                       std::span<const plugin::KernelArgument> args) {
+    auto& kernel = static_cast<CudaKernel&>(kernel_impl);
+    if (!fits_launch(config)) [[unlikely]]
+        throw InvalidArgument(describe_launch(kernel, config) + ": CUDA takes no size above 2^32 - 1",
+                              "Queue::launch");
+    context_.make_current();
+    kernel.allow_dynamic_shared_bytes(config.dynamic_local_bytes);
+
+    std::array<void*, inline_parameter_capacity> inline_parameters;
+    std::vector<void*> many_parameters;
+    void** parameters = inline_parameters.data();
+    if (args.size() > inline_parameters.size()) [[unlikely]] {
+        many_parameters.resize(args.size());
+        parameters = many_parameters.data();
+    }
+    for (std::size_t index = 0; index < args.size(); ++index) parameters[index] = parameter_address(args[index]);
+
+    const CUresult result = api_.cuLaunchKernel(
+        kernel.function(), static_cast<unsigned>(config.grid.x), static_cast<unsigned>(config.grid.y),
+        static_cast<unsigned>(config.grid.z), static_cast<unsigned>(config.block.x),
+        static_cast<unsigned>(config.block.y), static_cast<unsigned>(config.block.z),
+        static_cast<unsigned>(config.dynamic_local_bytes), stream_, parameters, nullptr);
+    if (result != CUDA_SUCCESS) [[unlikely]]
+        throw_driver_error(result, "cuLaunchKernel", describe_launch(kernel, config));
+}
+
+std::unique_ptr<plugin::EventImpl> CudaQueue::record() { return std::make_unique<CudaEvent>(context_, stream_); }
+
+void CudaQueue::wait_for(plugin::EventImpl& event) {
+    context_.make_current();
+    check(api_.cuStreamWaitEvent(stream_, static_cast<CudaEvent&>(event).handle(), CU_EVENT_WAIT_DEFAULT),
+          "cuStreamWaitEvent");
+}
+
+void CudaQueue::finish() {
+    context_.make_current();
+    check(api_.cuStreamSynchronize(stream_), "cuStreamSynchronize");
+}
+
+} // namespace rtcg::cuda

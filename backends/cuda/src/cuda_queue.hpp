@@ -1,0 +1,41 @@
+#pragma once
+// A queue of device work: one CUDA stream.
+#include "cuda_context.hpp"
+
+#include <rtcg/core/plugin/backend.hpp>
+
+#include <memory>
+#include <span>
+
+namespace rtcg::cuda {
+
+class CudaQueue final : public plugin::QueueImpl {
+public:
+    // Creates a stream that does not synchronise with the legacy default stream, so that work
+    // elsewhere in the process (say, runtime API calls on stream 0) does not serialise with it.
+    explicit CudaQueue(const CudaContext& context);
+    ~CudaQueue() override;
+    CudaQueue(const CudaQueue&) = delete;
+    CudaQueue& operator=(const CudaQueue&) = delete;
+
+    void write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
+               bool blocking) override;
+    void read(const plugin::BufferImpl& src, std::size_t src_offset, void* dst, std::size_t bytes,
+              bool blocking) override;
+    void copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst, std::size_t dst_offset,
+              std::size_t bytes) override;
+    void fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
+              std::size_t pattern_size) override;
+    void launch(plugin::KernelImpl& kernel, const LaunchConfig& config,
+                std::span<const plugin::KernelArgument> args) override;
+    std::unique_ptr<plugin::EventImpl> record() override;
+    void wait_for(plugin::EventImpl& event) override;
+    void finish() override;
+
+private:
+    const CudaContext& context_;
+    const DriverApi& api_;
+    CUstream stream_ = nullptr;
+};
+
+} // namespace rtcg::cuda

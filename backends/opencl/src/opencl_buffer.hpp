@@ -1,0 +1,47 @@
+#pragma once
+// Device buffers and pinned (page-locked, mapped) host buffers.
+#include "handles.hpp"
+
+#include <rtcg/core/plugin/backend.hpp>
+
+#include <CL/cl.h>
+
+#include <cstddef>
+#include <string>
+
+namespace rtcg::opencl {
+
+class Buffer final : public plugin::BufferImpl {
+public:
+    Buffer(cl_context context, std::size_t bytes, const std::string& device_name);
+
+    std::size_t size() const noexcept override { return size_; }
+    cl_mem handle() const noexcept { return memory_.get(); }
+
+private:
+    MemHandle memory_;
+    std::size_t size_;
+};
+
+// OpenCL has no call that returns pinned host memory; the portable way is a buffer the driver
+// allocates in host memory (CL_MEM_ALLOC_HOST_PTR), mapped for the buffer's whole life.
+// Drivers recognise transfers from such a mapping and run them as direct DMA.
+class HostBuffer final : public plugin::HostBufferImpl {
+public:
+    // `mapping_queue` maps the buffer now and unmaps it on destruction; it must outlive this.
+    HostBuffer(cl_context context, cl_command_queue mapping_queue, std::size_t bytes, const std::string& device_name);
+    ~HostBuffer() override;
+    HostBuffer(const HostBuffer&) = delete;
+    HostBuffer& operator=(const HostBuffer&) = delete;
+
+    void* data() noexcept override { return data_; }
+    std::size_t size() const noexcept override { return size_; }
+
+private:
+    MemHandle memory_;
+    cl_command_queue mapping_queue_;
+    void* data_ = nullptr;
+    std::size_t size_;
+};
+
+} // namespace rtcg::opencl

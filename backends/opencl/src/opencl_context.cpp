@@ -1,0 +1,76 @@
+#include "opencl_context.hpp"
+
+#include "info.hpp"
+#include "opencl_buffer.hpp"
+#include "opencl_module.hpp"
+#include "opencl_queue.hpp"
+#include "program_build.hpp"
+#include "status.hpp"
+
+#include <rtcg/core/plugin/support.hpp>
+
+namespace rtcg::opencl {
+namespace {
+
+// Everything that can change what the driver's compiler makes of the same source.
+std::string describe_compiler(cl_platform_id platform, const DeviceInfo& info) {
+    return "platform: " + info.platform + " " + platform_info<std::string>(platform, CL_PLATFORM_VERSION) +
+           "; device: " + info.name + " " + info.version + "; driver: " + info.driver_version + "; " +
+           info.architecture;
+}
+
+// The driver calls this (possibly from its own threads) with details that a status code alone
+// does not carry, e.g. which command ran out of memory. The failure itself also reaches the
+// caller as a status code, hence only a debug message.
+void CL_CALLBACK report_driver_error(const char* error_info, const void*, std::size_t, void*) {
+    plugin::logger().debug("the OpenCL driver reported: {}", error_info);
+}
+
+ContextHandle create_context(cl_platform_id platform, cl_device_id device) {
+    const cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
+                                                reinterpret_cast<cl_context_properties>(platform), 0};
+    cl_int status = CL_SUCCESS;
+    ContextHandle context(clCreateContext(properties, 1, &device, report_driver_error, nullptr, &status));
+    check(status, "clCreateContext");
+    return context;
+}
+
+QueueHandle create_queue_for(cl_context context, cl_device_id device, cl_command_queue_properties properties) {
+    cl_int status = CL_SUCCESS;
+    QueueHandle queue(clCreateCommandQueue(context, device, properties, &status));
+    check(status, "clCreateCommandQueue");
+    return queue;
+}
+
+} // namespace
+
+Context::Context(const FoundDevice& found)
+    : info_(found.entry.info), device_(found.device),
+      compiler_identity_(describe_compiler(found.platform, info_)),
+      context_(create_context(found.platform, found.device)),
+      mapping_queue_(create_queue_for(context_.get(), device_, 0)) {}
+
+std::unique_ptr<plugin::QueueImpl> Context::create_queue() {
+    // Profiling is what lets events report elapsed time.
+    return std::make_unique<Queue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE));
+}
+
+std::unique_ptr<plugin::BufferImpl> Context::allocate(std::size_t bytes) {
+    return std::make_unique<Buffer>(context_.get(), bytes, info_.name);
+}
+
+std::unique_ptr<plugin::HostBufferImpl> Context::allocate_host(std::size_t bytes) {
+    return std::make_unique<HostBuffer>(context_.get(), mapping_queue_.get(), bytes, info_.name);
+}
+
+plugin::CompileResult Context::compile(const plugin::CompileRequest& request) {
+    auto built = build_from_source(context_.get(), device_, info_.name, request);
+    return {std::make_unique<Module>(std::move(built.program), device_), std::move(built.binary)};
+}
+
+std::unique_ptr<plugin::ModuleImpl> Context::load(std::span<const std::byte> binary,
+                                                  const plugin::CompileRequest& request) {
+    return std::make_unique<Module>(build_from_binary(context_.get(), device_, info_.name, binary, request), device_);
+}
+
+} // namespace rtcg::opencl

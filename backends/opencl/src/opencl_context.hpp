@@ -1,0 +1,42 @@
+#pragma once
+// One OpenCL context on one device: queues, buffers and programs are made here.
+#include "device_enumeration.hpp"
+#include "handles.hpp"
+
+#include <rtcg/core/plugin/backend.hpp>
+
+#include <CL/cl.h>
+
+#include <string>
+
+namespace rtcg::opencl {
+
+class Context final : public plugin::ContextImpl {
+public:
+    explicit Context(const FoundDevice& found);
+
+    const DeviceInfo& device() const noexcept override { return info_; }
+    std::string compiler_identity() const override { return compiler_identity_; }
+
+    std::unique_ptr<plugin::QueueImpl> create_queue() override;
+    std::unique_ptr<plugin::BufferImpl> allocate(std::size_t bytes) override;
+    std::unique_ptr<plugin::HostBufferImpl> allocate_host(std::size_t bytes) override;
+
+    plugin::CompileResult compile(const plugin::CompileRequest& request) override;
+    std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
+                                             const plugin::CompileRequest& request) override;
+
+    cl_context handle() const noexcept { return context_.get(); }
+    cl_device_id device_id() const noexcept { return device_; }
+
+private:
+    DeviceInfo info_;
+    cl_device_id device_;
+    std::string compiler_identity_;
+    ContextHandle context_;
+    // Maps and unmaps pinned host buffers; kept apart from user queues so that a mapping never
+    // waits behind (or holds up) the user's work.
+    QueueHandle mapping_queue_;
+};
+
+} // namespace rtcg::opencl

@@ -1,0 +1,99 @@
+#include "opencl_kernel.hpp"
+
+#include "info.hpp"
+#include "opencl_buffer.hpp"
+#include "status.hpp"
+
+#include <rtcg/core/error.hpp>
+
+#include <array>
+#include <limits>
+
+namespace rtcg::opencl {
+namespace {
+
+// The smallest work_dim that keeps every dimension with more than one work-item.
+cl_uint work_dimensions(const LaunchConfig& config) noexcept {
+    if (config.grid.z != 1 || config.block.z != 1) return 3;
+    if (config.grid.y != 1 || config.block.y != 1) return 2;
+    return 1;
+}
+
+// OpenCL counts work-items, CUDA counts blocks: global = grid * block. Block is never 0.
+std::size_t global_size(std::size_t grid, std::size_t block, const std::string& kernel_name) {
+    if (grid > std::numeric_limits<std::size_t>::max() / block)
+        throw InvalidArgument("the launch of kernel '" + kernel_name + "' has more work-items than size_t can count",
+                              "Queue::launch");
+    return grid * block;
+}
+
+// Argument errors that come from what the caller passed, rather than from the runtime.
+bool is_argument_error(cl_int status) noexcept {
+    return status == CL_INVALID_ARG_SIZE || status == CL_INVALID_ARG_VALUE || status == CL_INVALID_MEM_OBJECT ||
+           status == CL_INVALID_ARG_INDEX;
+}
+
+} // namespace
+
+Kernel::Kernel(KernelHandle kernel, std::string name, cl_device_id device)
+    : kernel_(std::move(kernel)), name_(std::move(name)), device_(device),
+      parameter_count_(kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS)) {}
+
+plugin::KernelAttributes Kernel::attributes() const {
+    const cl_kernel kernel = kernel_.get();
+    plugin::KernelAttributes attributes;
+    attributes.max_threads_per_block = kernel_work_group_info<std::size_t>(kernel, device_, CL_KERNEL_WORK_GROUP_SIZE);
+    attributes.preferred_multiple =
+        kernel_work_group_info<std::size_t>(kernel, device_, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE);
+    attributes.static_local_bytes = kernel_work_group_info<cl_ulong>(kernel, device_, CL_KERNEL_LOCAL_MEM_SIZE);
+    attributes.private_bytes = kernel_work_group_info<cl_ulong>(kernel, device_, CL_KERNEL_PRIVATE_MEM_SIZE);
+    // registers_per_thread stays empty: OpenCL has no query for it.
+    return attributes;
+}
+
+void Kernel::set_argument(cl_uint index, const plugin::KernelArgument& argument) {
+    cl_int status = CL_SUCCESS;
+    if (argument.buffer != nullptr) {
+        const cl_mem memory = static_cast<const Buffer*>(argument.buffer)->handle();
+        status = clSetKernelArg(kernel_.get(), index, sizeof memory, &memory);
+    } else {
+        status = clSetKernelArg(kernel_.get(), index, argument.size, argument.value);
+    }
+    if (status == CL_SUCCESS) [[likely]]
+        return;
+    if (!is_argument_error(status)) throw_backend_error(status, "clSetKernelArg");
+    const std::string passed =
+        argument.buffer != nullptr ? "a buffer" : "a value of " + std::to_string(argument.size) + " bytes";
+    throw InvalidArgument("argument " + std::to_string(index) + " of kernel '" + name_ + "' does not accept " + passed,
+                          "clSetKernelArg", status, error_name(status));
+}
+
+void Kernel::set_dynamic_local(cl_uint index, std::size_t bytes) {
+    // A null value with a size is how OpenCL sizes a `__local` pointer parameter.
+    const cl_int status = clSetKernelArg(kernel_.get(), index, bytes, nullptr);
+    if (status == CL_SUCCESS) [[likely]]
+        return;
+    if (!is_argument_error(status)) throw_backend_error(status, "clSetKernelArg");
+    throw InvalidArgument("kernel '" + name_ + "' was launched with " + std::to_string(bytes) +
+                              " bytes of dynamic local memory but has no __local pointer parameter at index " +
+                              std::to_string(index) + " (after its other arguments) to receive it",
+                          "clSetKernelArg", status, error_name(status));
+}
+
+void Kernel::enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args) {
+    const std::array<std::size_t, 3> global = {global_size(config.grid.x, config.block.x, name_),
+                                               global_size(config.grid.y, config.block.y, name_),
+                                               global_size(config.grid.z, config.block.z, name_)};
+    const std::array<std::size_t, 3> local = {config.block.x, config.block.y, config.block.z};
+
+    std::lock_guard lock(launch_mutex_);
+    for (std::size_t index = 0; index < args.size(); ++index)
+        set_argument(static_cast<cl_uint>(index), args[index]);
+    if (config.dynamic_local_bytes > 0)
+        set_dynamic_local(static_cast<cl_uint>(args.size()), config.dynamic_local_bytes);
+    check(clEnqueueNDRangeKernel(queue, kernel_.get(), work_dimensions(config), nullptr, global.data(), local.data(), 0,
+                                 nullptr, nullptr),
+          "clEnqueueNDRangeKernel");
+}
+
+} // namespace rtcg::opencl

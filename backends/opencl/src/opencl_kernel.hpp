@@ -1,0 +1,39 @@
+#pragma once
+// One kernel of a built program, and the launch path: setting arguments and enqueueing.
+#include "handles.hpp"
+
+#include <rtcg/core/plugin/backend.hpp>
+
+#include <CL/cl.h>
+
+#include <mutex>
+
+namespace rtcg::opencl {
+
+class Kernel final : public plugin::KernelImpl {
+public:
+    Kernel(KernelHandle kernel, std::string name, cl_device_id device);
+
+    const std::string& name() const noexcept override { return name_; }
+    plugin::KernelAttributes attributes() const override;
+    std::size_t parameter_count() const noexcept override { return parameter_count_; }
+    // OpenCL does not report parameter sizes; clSetKernelArg rejects a wrong one at launch.
+    const std::vector<std::size_t>& parameter_sizes() const noexcept override { return parameter_sizes_; }
+
+    // Sets the arguments and enqueues one launch on `queue`. A cl_kernel holds its arguments
+    // between the two steps, so concurrent launches of this kernel take turns.
+    void enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args);
+
+private:
+    void set_argument(cl_uint index, const plugin::KernelArgument& argument);
+    void set_dynamic_local(cl_uint index, std::size_t bytes);
+
+    KernelHandle kernel_;
+    std::string name_;
+    cl_device_id device_;
+    std::size_t parameter_count_;
+    const std::vector<std::size_t> parameter_sizes_;
+    std::mutex launch_mutex_;
+};
+
+} // namespace rtcg::opencl

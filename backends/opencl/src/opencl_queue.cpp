@@ -1,0 +1,70 @@
+#include "opencl_queue.hpp"
+
+#include "opencl_buffer.hpp"
+#include "opencl_event.hpp"
+#include "opencl_kernel.hpp"
+#include "status.hpp"
+
+namespace rtcg::opencl {
+namespace {
+
+// Core hands back only buffers this plug-in allocated, in the same context.
+cl_mem memory_of(const plugin::BufferImpl& buffer) noexcept {
+    return static_cast<const Buffer&>(buffer).handle();
+}
+
+cl_bool as_cl_bool(bool value) noexcept { return value ? CL_TRUE : CL_FALSE; }
+
+} // namespace
+
+// Calls that return no event to the caller pass nullptr for it: an event asked for must be
+// released, and nothing here would use it.
+
+void Queue::write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
+                  bool blocking) {
+    check(clEnqueueWriteBuffer(queue_.get(), memory_of(dst), as_cl_bool(blocking), dst_offset, bytes, src, 0,
+                               nullptr, nullptr),
+          "clEnqueueWriteBuffer");
+}
+
+void Queue::read(const plugin::BufferImpl& src, std::size_t src_offset, void* dst, std::size_t bytes,
+                 bool blocking) {
+    check(clEnqueueReadBuffer(queue_.get(), memory_of(src), as_cl_bool(blocking), src_offset, bytes, dst, 0,
+                              nullptr, nullptr),
+          "clEnqueueReadBuffer");
+}
+
+void Queue::copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
+                 std::size_t dst_offset, std::size_t bytes) {
+    check(clEnqueueCopyBuffer(queue_.get(), memory_of(src), memory_of(dst), src_offset, dst_offset, bytes, 0,
+                              nullptr, nullptr),
+          "clEnqueueCopyBuffer");
+}
+
+void Queue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
+                 std::size_t pattern_size) {
+    // OpenCL copies the pattern before returning, so it need not outlive the call.
+    check(clEnqueueFillBuffer(queue_.get(), memory_of(dst), pattern, pattern_size, offset, bytes, 0, nullptr,
+                              nullptr),
+          "clEnqueueFillBuffer");
+}
+
+void Queue::launch(plugin::KernelImpl& kernel, const LaunchConfig& config,
+                   std::span<const plugin::KernelArgument> args) {
+    static_cast<Kernel&>(kernel).enqueue(queue_.get(), config, args);
+}
+
+std::unique_ptr<plugin::EventImpl> Queue::record() {
+    cl_event event = nullptr;
+    check(clEnqueueMarkerWithWaitList(queue_.get(), 0, nullptr, &event), "clEnqueueMarkerWithWaitList");
+    return std::make_unique<Event>(EventHandle(event));
+}
+
+void Queue::wait_for(plugin::EventImpl& event) {
+    const cl_event awaited = static_cast<Event&>(event).handle();
+    check(clEnqueueBarrierWithWaitList(queue_.get(), 1, &awaited, nullptr), "clEnqueueBarrierWithWaitList");
+}
+
+void Queue::finish() { check(clFinish(queue_.get()), "clFinish"); }
+
+} // namespace rtcg::opencl

@@ -1,0 +1,31 @@
+#pragma once
+// An in-order command queue with profiling enabled.
+#include "handles.hpp"
+
+#include <rtcg/core/plugin/backend.hpp>
+
+namespace rtcg::opencl {
+
+class Queue final : public plugin::QueueImpl {
+public:
+    explicit Queue(QueueHandle queue) noexcept : queue_(std::move(queue)) {}
+
+    void write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
+               bool blocking) override;
+    void read(const plugin::BufferImpl& src, std::size_t src_offset, void* dst, std::size_t bytes,
+              bool blocking) override;
+    void copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
+              std::size_t dst_offset, std::size_t bytes) override;
+    void fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
+              std::size_t pattern_size) override;
+    void launch(plugin::KernelImpl& kernel, const LaunchConfig& config,
+                std::span<const plugin::KernelArgument> args) override;
+    std::unique_ptr<plugin::EventImpl> record() override;
+    void wait_for(plugin::EventImpl& event) override;
+    void finish() override;
+
+private:
+    QueueHandle queue_;
+};
+
+} // namespace rtcg::opencl

@@ -1,0 +1,87 @@
+#include "program_build.hpp"
+
+#include "info.hpp"
+#include "status.hpp"
+
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/plugin/support.hpp>
+
+#include <vector>
+
+namespace rtcg::opencl {
+namespace {
+
+std::string build_options(const plugin::CompileRequest& request) {
+    std::string options;
+    for (const auto& option : request.options) {
+        if (!options.empty()) options += ' ';
+        options += option;
+    }
+    if (request.debug) options += options.empty() ? "-g" : " -g";
+    return options;
+}
+
+// Empty for a clean build: program_build_info drops the newline some drivers return.
+std::string build_log(cl_program program, cl_device_id device) {
+    return program_build_info<std::string>(program, device, CL_PROGRAM_BUILD_LOG);
+}
+
+// The binary of the program's one device.
+std::vector<std::byte> device_binary(cl_program program) {
+    const auto sizes = program_info<std::vector<std::size_t>>(program, CL_PROGRAM_BINARY_SIZES);
+    if (sizes.size() != 1 || sizes.front() == 0)
+        throw BackendError("the OpenCL driver reported no binary for the program it just built",
+                           "clGetProgramInfo(CL_PROGRAM_BINARY_SIZES)");
+    std::vector<std::byte> binary(sizes.front());
+    auto* destination = reinterpret_cast<unsigned char*>(binary.data());
+    check(clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof destination, &destination, nullptr),
+          "clGetProgramInfo");
+    return binary;
+}
+
+} // namespace
+
+BuiltProgram build_from_source(cl_context context, cl_device_id device, const std::string& device_name,
+                               const plugin::CompileRequest& request) {
+    const char* source = request.source.c_str();
+    const std::size_t length = request.source.size();
+    cl_int status = CL_SUCCESS;
+    ProgramHandle program(clCreateProgramWithSource(context, 1, &source, &length, &status));
+    check(status, "clCreateProgramWithSource");
+
+    const auto options = build_options(request);
+    status = clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr);
+    auto log = build_log(program.get(), device);
+    if (status != CL_SUCCESS) {
+        std::string why = "the OpenCL compiler could not build the kernel source for " + device_name;
+        if (status == CL_INVALID_BUILD_OPTIONS) why += " (it rejected the options '" + options + "')";
+        auto excerpt = plugin::source_excerpt(request.source, log);
+        throw CompileError(std::move(why), "clBuildProgram", std::move(log), std::move(excerpt), status,
+                           error_name(status));
+    }
+    if (!log.empty()) plugin::logger().debug("OpenCL build log for {}:\n{}", device_name, log);
+    auto binary = device_binary(program.get());
+    return {std::move(program), {std::move(binary), std::move(log)}};
+}
+
+ProgramHandle build_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
+                                std::span<const std::byte> binary, const plugin::CompileRequest& request) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(binary.data());
+    const std::size_t length = binary.size();
+    cl_int status = CL_SUCCESS;
+    // With one device, the per-device binary status says nothing that `status` does not.
+    ProgramHandle program(clCreateProgramWithBinary(context, 1, &device, &length, &bytes, nullptr, &status));
+    if (status != CL_SUCCESS)
+        throw_backend_error(status, "clCreateProgramWithBinary",
+                            "the OpenCL driver rejected a stored program binary for " + device_name);
+
+    const auto options = build_options(request);
+    status = clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr);
+    if (status != CL_SUCCESS)
+        throw_backend_error(status, "clBuildProgram",
+                            "the OpenCL driver could not build a stored program binary for " + device_name +
+                                ": " + build_log(program.get(), device));
+    return program;
+}
+
+} // namespace rtcg::opencl

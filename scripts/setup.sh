@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what rtcg needs to build and run its tests, skipping what is already there, then
+# configures and builds. Sourced by demo.sh and test.sh; usable alone: ./scripts/setup.sh [preset]
+#
+# Debian/Ubuntu, as root: missing packages come from apt. On the GPU machine (no package
+# registry) source .devdeps/activate.sh first: then apt is not used at all.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+preset="${1:-default}"
+
+packages=(cmake ninja-build g++ pkg-config libspdlog-dev doctest-dev libboost-dev
+          ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo)
+
+missing=()
+if [[ "${CMAKE_PREFIX_PATH:-}" == *"/.devdeps/"* ]]; then
+  echo "setup: using the packed dependencies in .devdeps (no package manager)"
+elif command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+fi
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "setup: missing packages: ${missing[*]}; run as root or install them with apt-get" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The CUDA Toolkit is not a Debian package here; without it the CUDA plug-in is left out (the
+# build says so) and everything else works.
+if ! command -v nvcc >/dev/null 2>&1 && [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  export PATH="/usr/local/cuda/bin:$PATH"
+fi
+
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" -j "$(nproc)"

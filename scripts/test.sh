@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Sets up, builds, and runs every test on every backend available here. Backends that are
+# absent are reported as skipped by CTest (CUDA and OpenCL-on-NVIDIA without a GPU); the CUDA
+# compile-only tests still run wherever NVRTC is installed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+preset="${1:-default}"
+./scripts/setup.sh "$preset"
+build_dir=build; [[ "$preset" == default ]] || build_dir="build-$preset"
+"./$build_dir/bin/rtcg-info"
+ctest --preset "$preset" -j "$(nproc)"

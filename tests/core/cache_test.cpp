@@ -1,0 +1,175 @@
+// The compile cache: in-process memo, disk entries shared by contexts, damage detection, bypass.
+#include "../support/test_context.hpp"
+#include "../support/test_kernels.hpp"
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+using rtcg::test::context;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Points RTCG_CACHE_DIR at a fresh directory for one test and restores the old value after.
+class ScopedCacheDirectory {
+public:
+    ScopedCacheDirectory() {
+        const char* old = std::getenv("RTCG_CACHE_DIR");
+        if (old) previous_ = old;
+        std::random_device random;
+        path_ = fs::temp_directory_path() / ("rtcg-cache-test-" + std::to_string(random()));
+        fs::remove_all(path_);
+        ::setenv("RTCG_CACHE_DIR", path_.c_str(), 1);
+    }
+    ~ScopedCacheDirectory() {
+        if (previous_.empty()) ::unsetenv("RTCG_CACHE_DIR");
+        else ::setenv("RTCG_CACHE_DIR", previous_.c_str(), 1);
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    const fs::path& path() const { return path_; }
+
+    std::vector<fs::path> entries() const {
+        std::vector<fs::path> files;
+        if (!fs::exists(path_)) return files;
+        for (const auto& e : fs::recursive_directory_iterator(path_))
+            if (e.is_regular_file()) files.push_back(e.path());
+        return files;
+    }
+
+private:
+    fs::path path_;
+    std::string previous_;
+};
+
+// A source no earlier test or run has compiled, so counts start from nothing.
+std::string unique_twice_source() {
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    return std::string(rtcg::test::kernels::twice) + "// " + std::to_string(stamp) + "\n";
+}
+
+std::vector<float> run_twice(const rtcg::Context& ctx, const std::string& source) {
+    const auto module = rtcg::Module(ctx, rtcg::codegen::with_prelude(rtcg::codegen::dialect_of(ctx.device()), source));
+    auto a = ctx.to_device(std::vector<float>{1, 2, 3});
+    module.kernel("twice")(ctx.queue(), rtcg::LaunchConfig{1, 3}, a, 3u);
+    return ctx.to_host<float>(a);
+}
+
+const std::vector<float> doubled{2, 4, 6};
+
+} // namespace
+
+TEST_CASE("a second compile is served from memory, a new context from disk") {
+    ScopedCacheDirectory cache;
+    const auto source = unique_twice_source();
+    rtcg::reset_compile_cache_stats();
+
+    CHECK(run_twice(context(), source) == doubled);
+    auto stats = rtcg::compile_cache_stats();
+    CHECK(stats.compiles == 1);
+    CHECK(stats.disk_misses == 1);
+    CHECK(cache.entries().size() == 1);
+
+    CHECK(run_twice(context(), source) == doubled);
+    stats = rtcg::compile_cache_stats();
+    CHECK(stats.memory_hits == 1);
+    CHECK(stats.compiles == 1);
+
+    const auto fresh = rtcg::Context::create(context().selector());
+    CHECK(run_twice(fresh, source) == doubled);
+    stats = rtcg::compile_cache_stats();
+    CHECK(stats.disk_hits == 1);
+    CHECK(stats.compiles == 1);
+}
+
+TEST_CASE("options and defines are part of the key") {
+    ScopedCacheDirectory cache;
+    const auto source = rtcg::codegen::with_prelude(rtcg::codegen::dialect_of(context().device()), unique_twice_source());
+    rtcg::reset_compile_cache_stats();
+    rtcg::Module(context(), source);
+    rtcg::Module(context(), source, {{}, {{"UNUSED_MACRO", "1"}}});
+    CHECK(rtcg::compile_cache_stats().compiles == 2);
+    CHECK(cache.entries().size() == 2);
+}
+
+TEST_CASE("damaged disk entries are detected, replaced and never trusted") {
+    ScopedCacheDirectory cache;
+    const auto source = unique_twice_source();
+    CHECK(run_twice(context(), source) == doubled);
+    const auto entries = cache.entries();
+    REQUIRE(entries.size() == 1);
+    const fs::path entry = entries.front();
+
+    SUBCASE("a flipped payload byte") {
+        std::ifstream in(entry, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        in.close();
+        bytes.back() = static_cast<char>(bytes.back() ^ 0x5a);
+        std::ofstream(entry, std::ios::binary | std::ios::trunc) << bytes;
+    }
+    SUBCASE("a truncated file") { fs::resize_file(entry, fs::file_size(entry) / 2); }
+    SUBCASE("a file of garbage") {
+        std::ofstream(entry, std::ios::binary | std::ios::trunc) << "not a cache entry at all";
+    }
+
+    rtcg::reset_compile_cache_stats();
+    CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled);
+    auto stats = rtcg::compile_cache_stats();
+    CHECK(stats.damaged_entries == 1);
+    CHECK(stats.compiles == 1);
+    CHECK(stats.disk_hits == 0);
+
+    // The rebuilt entry is whole again.
+    CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled);
+    stats = rtcg::compile_cache_stats();
+    CHECK(stats.disk_hits == 1);
+    CHECK(stats.compiles == 1);
+}
+
+TEST_CASE("RTCG_NO_CACHE=1 bypasses the disk cache") {
+    ScopedCacheDirectory cache;
+    ::setenv("RTCG_NO_CACHE", "1", 1);
+    rtcg::reset_compile_cache_stats();
+    CHECK_FALSE(rtcg::compile_cache_directory().has_value());
+    CHECK(run_twice(context(), unique_twice_source()) == doubled);
+    ::unsetenv("RTCG_NO_CACHE");
+    CHECK(cache.entries().empty());
+    CHECK(rtcg::compile_cache_stats().compiles == 1);
+    CHECK(rtcg::compile_cache_stats().disk_misses == 0);
+}
+
+TEST_CASE("threads share a context: one build per program, one queue per thread") {
+    ScopedCacheDirectory cache;
+    const auto source = rtcg::codegen::with_prelude(rtcg::codegen::dialect_of(context().device()), unique_twice_source());
+    rtcg::reset_compile_cache_stats();
+    constexpr int thread_count = 4;
+    const unsigned n = 4096;
+    std::vector<int> failures(thread_count, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < thread_count; ++t) {
+        threads.emplace_back([&, t] {
+            try {
+                auto queue = context().create_queue();
+                const auto kernel = rtcg::Module(context(), source).kernel("twice");
+                std::vector<float> host(n, static_cast<float>(t + 1));
+                auto buffer = context().allocate(n * sizeof(float));
+                queue.write(buffer, std::span<const float>(host));
+                for (int repeat = 0; repeat < 3; ++repeat) kernel(queue, rtcg::LaunchConfig::covering(n, 128), buffer, n);
+                queue.read(buffer, std::span<float>(host));
+                for (const float x : host) failures[t] += x != static_cast<float>((t + 1) * 8);
+            } catch (const std::exception&) {
+                failures[t] = -1;
+            }
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    CHECK(failures == std::vector<int>(thread_count, 0));
+    CHECK(rtcg::compile_cache_stats().compiles == 1);
+    CHECK(cache.entries().size() == 1);
+}

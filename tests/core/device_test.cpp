@@ -1,0 +1,31 @@
+#include "../support/test_context.hpp"
+
+#include <doctest/doctest.h>
+
+using rtcg::test::context;
+
+TEST_CASE("the device reports sane properties") {
+    const auto& d = context().device();
+    CHECK_FALSE(d.name.empty());
+    CHECK_FALSE(d.vendor.empty());
+    CHECK_FALSE(d.architecture.empty());
+    CHECK_FALSE(d.version.empty());
+    CHECK_FALSE(d.driver_version.empty());
+    CHECK((d.backend == "cuda" || d.backend == "opencl"));
+    CHECK(d.compute_units > 0);
+    CHECK(d.global_memory_bytes > 0);
+    CHECK(d.max_allocation_bytes > 0);
+    CHECK(d.max_allocation_bytes <= d.global_memory_bytes);
+    CHECK(d.local_memory_bytes > 0);
+    CHECK(d.max_work_group_size > 0);
+    CHECK(d.max_work_item_sizes[0] > 0);
+    CHECK(d.max_grid_size[0] > 0);
+    CHECK((d.address_bits == 32 || d.address_bits == 64));
+}
+
+TEST_CASE("the context's selector opens the same device again") {
+    const auto again = rtcg::Context::create(context().selector());
+    CHECK(again.device().name == context().device().name);
+    CHECK(again.selector() == context().selector());
+    CHECK_FALSE(again == context());
+}
