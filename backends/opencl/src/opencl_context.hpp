@@ -18,6 +18,8 @@ public:
     const DeviceInfo& device() const noexcept override { return info_; }
     std::string compiler_identity() const override { return compiler_identity_; }
 
+    // OpenCL has no launch parameter for dynamic local memory: it is a trailing __local argument.
+    bool dynamic_local_is_argument() const noexcept override { return true; }
     std::unique_ptr<plugin::QueueImpl> create_queue() override;
     std::unique_ptr<plugin::BufferImpl> allocate(std::size_t bytes) override;
     std::unique_ptr<plugin::HostBufferImpl> allocate_host(std::size_t bytes) override;
