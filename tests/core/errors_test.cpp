@@ -34,6 +34,7 @@ TEST_CASE("source that does not compile gives the build log and the offending li
     } catch (const rtcg::CompileError& e) {
         error = e;
     }
+    CAPTURE(error.build_log());
     CHECK(contains(error.build_log(), "undefined_identifier_here"));
     CHECK(contains(error.source_excerpt(), "   3 | "));
     CHECK(contains(error.source_excerpt(), "undefined_identifier_here * 2"));
