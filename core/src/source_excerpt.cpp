@@ -3,7 +3,6 @@
 #include <rtcg/core/plugin/support.hpp>
 
 #include <algorithm>
-#include <map>
 #include <regex>
 #include <set>
 #include <utility>
@@ -27,22 +26,45 @@ std::vector<std::string_view> split_lines(std::string_view text) {
     return lines;
 }
 
-// Source lines by the number a compiler gives them, following `#line N` directives (generated
-// code puts a prelude before `#line 1`). Where two lines share a number, the later one wins:
-// it is the user's source, after the prelude.
-std::map<std::size_t, std::string_view> numbered_lines(std::string_view source) {
+struct SourceLine {
+    std::size_t number; // as `#line` directives number it: what the user's source calls it
+    std::string_view text;
+};
+
+// Every physical line (index = physical number - 1), with its `#line` number. Generated code puts
+// a prelude before `#line 1`, so the user's lines keep their own numbers.
+std::vector<SourceLine> number_lines(std::string_view source) {
     static const std::regex line_directive(R"(^\s*#\s*line\s+(\d+))");
-    std::map<std::size_t, std::string_view> numbered;
+    std::vector<SourceLine> lines;
     std::size_t number = 1;
     for (const auto text : split_lines(source)) {
         std::match_results<std::string_view::const_iterator> m;
-        if (std::regex_search(text.begin(), text.end(), m, line_directive)) {
-            number = std::stoul(m[1].str());
-            continue;
-        }
-        numbered[number++] = text;
+        const bool directive = std::regex_search(text.begin(), text.end(), m, line_directive);
+        lines.push_back({number, text});
+        number = directive ? std::stoul(m[1].str()) : number + 1;
     }
-    return numbered;
+    return lines;
+}
+
+std::string_view trimmed(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) return {};
+    return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+// The line a diagnostic at `reported` means. Compilers that honour `#line` (NVRTC, PoCL) report
+// the user's number; some (NVIDIA's OpenCL) report the physical line. Where the two readings
+// differ, the compiler's own echo of the line (clang-style logs print it under the diagnostic)
+// decides; without an echo, the `#line` reading wins.
+const SourceLine* resolve(const std::vector<SourceLine>& lines, std::size_t reported, std::string_view echo) {
+    const SourceLine* by_directive = nullptr;
+    for (const auto& line : lines)
+        if (line.number == reported) by_directive = &line; // the last one: the user's, after a prelude
+    const SourceLine* physical = reported >= 1 && reported <= lines.size() ? &lines[reported - 1] : nullptr;
+    if (!by_directive || !physical || by_directive == physical) return by_directive ? by_directive : physical;
+    if (!trimmed(echo).empty() && trimmed(echo) == trimmed(physical->text) && trimmed(echo) != trimmed(by_directive->text))
+        return physical;
+    return by_directive;
 }
 
 } // namespace
@@ -53,24 +75,24 @@ std::string source_excerpt(std::string_view source, std::string_view log) {
     // So: every log line that reports an error or a warning, and the first location in it.
     static const std::regex severity(R"(\b(error|warning)\b)", std::regex::icase);
     static const std::regex location(R"(\((\d+)\)|:(\d+):(\d+))");
-    std::set<std::pair<std::size_t, std::size_t>> places; // (line, column); column 0 = unknown
-    for (const auto log_line : split_lines(log)) {
-        const std::string text(log_line);
+    const auto lines = number_lines(source);
+    const auto log_lines = split_lines(log);
+    std::set<std::pair<const SourceLine*, std::size_t>> places; // (line, column); column 0 = unknown
+    for (std::size_t i = 0; i < log_lines.size(); ++i) {
+        const std::string text(log_lines[i]);
         std::smatch m;
         if (!std::regex_search(text, severity) || !std::regex_search(text, m, location)) continue;
-        const std::size_t line = std::stoul(m[1].matched ? m[1].str() : m[2].str());
+        const std::size_t reported = std::stoul(m[1].matched ? m[1].str() : m[2].str());
         const std::size_t column = m[3].matched ? std::stoul(m[3].str()) : 0;
-        places.emplace(line, column);
+        const std::string_view echo = i + 1 < log_lines.size() ? log_lines[i + 1] : std::string_view();
+        if (const SourceLine* line = resolve(lines, reported, echo)) places.emplace(line, column);
     }
-    const auto lines = numbered_lines(source);
     std::string excerpt;
     for (const auto& [line, column] : places) {
-        const auto found = lines.find(line);
-        if (found == lines.end()) continue;
-        const std::string number = std::to_string(line);
+        const std::string number = std::to_string(line->number);
         const std::string gutter = std::string(std::max<std::size_t>(number.size(), 4) - number.size(), ' ') + number + " | ";
         excerpt += gutter;
-        excerpt += found->second;
+        excerpt += line->text;
         excerpt += '\n';
         if (column > 0) excerpt += std::string(gutter.size() + column - 1, ' ') + "^\n";
     }
