@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 preset="${1:-default}"
 
-packages=(cmake ninja-build g++ pkg-config libspdlog-dev doctest-dev libboost-dev
+packages=(cmake ninja-build g++ pkg-config libspdlog-dev doctest-dev
           ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo)
 
 missing=()
@@ -18,6 +18,11 @@ elif command -v dpkg-query >/dev/null 2>&1; then
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
+fi
+# Boost.PFR (header-only) arrived in Boost 1.75: Debian 12's default libboost-dev is 1.74 and
+# conflicts with 1.81, so ask for the headers rather than a package name.
+if [[ "${CMAKE_PREFIX_PATH:-}" != *"/.devdeps/"* && ! -e /usr/include/boost/pfr.hpp ]]; then
+  missing+=(libboost1.81-dev)
 fi
 if ((${#missing[@]})); then
   if [[ $(id -u) -ne 0 ]]; then
