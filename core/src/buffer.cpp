@@ -16,7 +16,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     size_ = std::exchange(other.size_, 0);
     return *this;
 }
-Buffer::~Buffer() { release(); }
+Buffer::~Buffer() = default; // impl_ goes before the context it lives in
 
 Buffer::Buffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
                std::size_t size) noexcept
@@ -42,7 +42,7 @@ PinnedHostBuffer& PinnedHostBuffer::operator=(PinnedHostBuffer&& other) noexcept
     size_ = std::exchange(other.size_, 0);
     return *this;
 }
-PinnedHostBuffer::~PinnedHostBuffer() { impl_.reset(); }
+PinnedHostBuffer::~PinnedHostBuffer() = default; // impl_ goes before the context it lives in
 
 PinnedHostBuffer::PinnedHostBuffer(std::shared_ptr<detail::ContextState> context,
                                    std::unique_ptr<plugin::HostBufferImpl> impl, std::size_t size) noexcept

@@ -1,4 +1,5 @@
 // Bad input: each mistake gets its own error type and a message that says what went wrong.
+#include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
 
@@ -6,25 +7,10 @@
 
 #include <limits>
 
+using rtcg::test::contains;
 using rtcg::test::context;
+using rtcg::test::message_of;
 namespace kernels = rtcg::test::kernels;
-
-namespace {
-
-template <class E, class F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return e.what();
-    }
-    FAIL("the expected exception was not thrown");
-    return {};
-}
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-} // namespace
 
 TEST_CASE("source that does not compile gives the build log and the offending line") {
     rtcg::CompileError error("", "", "", "");

@@ -1,25 +1,17 @@
 // Backend selection and the availability report: needs no particular backend.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include "../support/expect_error.hpp"
+
 #include <rtcg/rtcg.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cstdlib>
 
+using rtcg::test::contains;
+using rtcg::test::message_of;
+
 namespace {
-
-template <class E, class F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return e.what();
-    }
-    FAIL("the expected exception was not thrown");
-    return {};
-}
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 bool any_device() {
     for (const auto& report : rtcg::backend_reports())
