@@ -41,7 +41,6 @@ CudaContext::~CudaContext() {
     // The driver keeps the primary context alive while other holders (other rtcg contexts on
     // this device, the CUDA runtime) still retain it, and resets it after the last release.
     succeeded_or_warn(api_.cuDevicePrimaryCtxRelease(device_), "cuDevicePrimaryCtxRelease");
-    forget_current_contexts();
 }
 
 std::unique_ptr<plugin::QueueImpl> CudaContext::create_queue() { return std::make_unique<CudaQueue>(*this); }

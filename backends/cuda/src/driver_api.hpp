@@ -24,6 +24,7 @@ namespace rtcg::cuda {
     X(cuDeviceTotalMem)                        \
     X(cuDevicePrimaryCtxRetain)                \
     X(cuDevicePrimaryCtxRelease)               \
+    X(cuCtxGetCurrent)                         \
     X(cuCtxSetCurrent)                         \
     X(cuMemAlloc)                              \
     X(cuMemFree)                               \
