@@ -64,6 +64,7 @@ public:
 
     friend bool operator==(const Context& a, const Context& b) noexcept { return a.state_ == b.state_; }
 
+    // For rtcg's own layers (arrays, codegen checks): the shared state behind the handle.
     const std::shared_ptr<detail::ContextState>& state() const noexcept { return state_; }
     explicit Context(std::shared_ptr<detail::ContextState> state) noexcept;
 

@@ -76,8 +76,9 @@ public:
     virtual ~KernelImpl() = default;
     virtual const std::string& name() const noexcept = 0;
     virtual KernelAttributes attributes() const = 0;
-    // Number of parameters, and each one's size in bytes where the backend can tell (CUDA can;
-    // OpenCL reports sizes only through clSetKernelArg's errors, so the vector is empty).
+    // Number of parameters (SIZE_MAX where the driver cannot tell, e.g. CUDA drivers before
+    // 12.4), and each one's size in bytes where the backend can tell (CUDA can; OpenCL reports
+    // sizes only through clSetKernelArg's errors, so the vector is empty).
     virtual std::size_t parameter_count() const noexcept = 0;
     virtual const std::vector<std::size_t>& parameter_sizes() const noexcept = 0;
 };
