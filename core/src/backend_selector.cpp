@@ -111,14 +111,13 @@ namespace rtcg {
 std::vector<BackendReport> backend_reports() {
     std::vector<BackendReport> reports;
     for (const std::string_view name : detail::known_backends) {
-        BackendReport report{std::string(name), false, {}, {}, {}};
+        BackendReport report{std::string(name), false, {}, {}};
         const auto& plugin = detail::load_plugin(name);
         if (!plugin.backend) {
             report.reason = plugin.failure;
             reports.push_back(std::move(report));
             continue;
         }
-        report.offline_targets = plugin.backend->offline_targets();
         try {
             for (const auto& entry : plugin.backend->devices()) {
                 const std::string selector = name == "cuda"

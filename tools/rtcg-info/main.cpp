@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -32,6 +33,21 @@ void print_device(const rtcg::DeviceDescription& device) {
     std::printf("      fp64, address bits %s, %u\n", i.supports_fp64 ? "yes" : "no", i.address_bits);
 }
 
+// Targets the backend compiles for with no device (NVRTC's architectures); a plug-in that
+// could not be loaded has none, and its reason is printed above.
+void print_offline_targets(const rtcg::BackendReport& report) {
+    std::vector<std::string> targets;
+    try {
+        targets = rtcg::OfflineCompiler::targets(report.name);
+    } catch (const rtcg::BackendUnavailable&) {
+        return;
+    }
+    if (targets.empty()) return;
+    std::printf("  offline compilation targets:");
+    for (const auto& target : targets) std::printf(" %s", target.c_str());
+    std::printf("\n");
+}
+
 } // namespace
 
 int main() {
@@ -43,11 +59,7 @@ int main() {
             std::printf("%s: %s\n", report.name.c_str(), report.available ? "available" : "unavailable");
             if (!report.available) std::printf("  reason: %s\n", report.reason.c_str());
             for (const auto& device : report.devices) print_device(device);
-            if (!report.offline_targets.empty()) {
-                std::printf("  offline compilation targets:");
-                for (const auto& target : report.offline_targets) std::printf(" %s", target.c_str());
-                std::printf("\n");
-            }
+            print_offline_targets(report);
             std::printf("\n");
         }
         return 0;

@@ -23,7 +23,6 @@ struct BackendReport {
     bool available = false;
     std::string reason;                    // why not, when unavailable
     std::vector<DeviceDescription> devices;
-    std::vector<std::string> offline_targets; // targets compilable with no device (NVRTC)
 };
 
 // One report per known backend, in the default order (cuda, opencl). Loads plug-ins on first use.
