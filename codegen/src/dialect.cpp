@@ -4,45 +4,37 @@
 namespace rtcg::codegen {
 namespace {
 
-// CUDA's built-in index variables are vectors; RTCG_*_ID(d) takes a dimension number, so pick
-// the component. With a literal d the compiler folds the choice away.
-constexpr std::string_view cuda_prelude = R"(#define RTCG_KERNEL extern "C" __global__
-#define RTCG_DEVICE __device__ inline
-#define RTCG_GLOBAL
-#define RTCG_LOCAL __shared__
-#define RTCG_RESTRICT __restrict__
-__device__ inline unsigned rtcg_component_(uint3 v, int d) { return d == 0 ? v.x : d == 1 ? v.y : v.z; }
-__device__ inline unsigned rtcg_component_(dim3 v, int d) { return d == 0 ? v.x : d == 1 ? v.y : v.z; }
-#define RTCG_LOCAL_ID(d) ((size_t)rtcg_component_(threadIdx, (d)))
-#define RTCG_GROUP_ID(d) ((size_t)rtcg_component_(blockIdx, (d)))
-#define RTCG_LOCAL_SIZE(d) ((size_t)rtcg_component_(blockDim, (d)))
-#define RTCG_NUM_GROUPS(d) ((size_t)rtcg_component_(gridDim, (d)))
-#define RTCG_GLOBAL_ID(d) (RTCG_GROUP_ID(d) * RTCG_LOCAL_SIZE(d) + RTCG_LOCAL_ID(d))
-#define RTCG_GLOBAL_SIZE(d) (RTCG_NUM_GROUPS(d) * RTCG_LOCAL_SIZE(d))
-#define RTCG_BARRIER() __syncthreads()
-#define RTCG_DYNAMIC_LOCAL_PARAM(type, name)
-#define RTCG_DYNAMIC_LOCAL_DECL(type, name) \
-    extern __shared__ __align__(16) unsigned char rtcg_dynamic_local_[]; type* name = (type*)rtcg_dynamic_local_
-)";
+constexpr int dimensions = 3;
 
-constexpr std::string_view opencl_prelude = R"(#if defined(cl_khr_fp64)
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#define RTCG_KERNEL __kernel
-#define RTCG_DEVICE inline
-#define RTCG_GLOBAL __global
-#define RTCG_LOCAL __local
-#define RTCG_RESTRICT restrict
-#define RTCG_LOCAL_ID(d) get_local_id(d)
-#define RTCG_GROUP_ID(d) get_group_id(d)
-#define RTCG_LOCAL_SIZE(d) get_local_size(d)
-#define RTCG_NUM_GROUPS(d) get_num_groups(d)
-#define RTCG_GLOBAL_ID(d) get_global_id(d)
-#define RTCG_GLOBAL_SIZE(d) get_global_size(d)
-#define RTCG_BARRIER() barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
-#define RTCG_DYNAMIC_LOCAL_PARAM(type, name) , __local type* name
-#define RTCG_DYNAMIC_LOCAL_DECL(type, name)
-)";
+std::string_view opencl_function(IndexQuery query) {
+    switch (query) {
+    case IndexQuery::global_id: return "get_global_id";
+    case IndexQuery::local_id: return "get_local_id";
+    case IndexQuery::group_id: return "get_group_id";
+    case IndexQuery::local_size: return "get_local_size";
+    case IndexQuery::num_groups: return "get_num_groups";
+    case IndexQuery::global_size: return "get_global_size";
+    }
+    throw InvalidArgument("unknown index query", "codegen::index_expression");
+}
+
+// CUDA's built-ins are vectors of unsigned int: each is widened to size_t before it is used, so
+// that global ids and sizes are computed in 64 bits.
+std::string cuda_index_expression(IndexQuery query, char component) {
+    const auto widened = [component](std::string_view builtin) {
+        return "(size_t)" + std::string(builtin) + '.' + component;
+    };
+    switch (query) {
+    case IndexQuery::global_id:
+        return "(" + widened("blockIdx") + " * " + widened("blockDim") + " + " + widened("threadIdx") + ")";
+    case IndexQuery::local_id: return "(" + widened("threadIdx") + ")";
+    case IndexQuery::group_id: return "(" + widened("blockIdx") + ")";
+    case IndexQuery::local_size: return "(" + widened("blockDim") + ")";
+    case IndexQuery::num_groups: return "(" + widened("gridDim") + ")";
+    case IndexQuery::global_size: return "(" + widened("gridDim") + " * " + widened("blockDim") + ")";
+    }
+    throw InvalidArgument("unknown index query", "codegen::index_expression");
+}
 
 } // namespace
 
@@ -54,13 +46,52 @@ Dialect dialect_of(const DeviceInfo& device) {
 
 std::string_view to_string(Dialect dialect) noexcept { return dialect == Dialect::cuda ? "cuda" : "opencl"; }
 
-std::string_view prelude(Dialect dialect) { return dialect == Dialect::cuda ? cuda_prelude : opencl_prelude; }
+std::string_view kernel_qualifier(Dialect dialect) {
+    return dialect == Dialect::cuda ? "extern \"C\" __global__" : "__kernel";
+}
 
-std::string with_prelude(Dialect dialect, std::string_view source) {
-    std::string text(prelude(dialect));
-    text += "#line 1\n";
-    text += source;
-    return text;
+std::string_view device_function_qualifier(Dialect dialect) {
+    return dialect == Dialect::cuda ? "__device__ inline" : "inline";
+}
+
+std::string_view restrict_qualifier(Dialect dialect) { return dialect == Dialect::cuda ? "__restrict__" : "restrict"; }
+
+std::string_view pointer_space(Dialect dialect, AddressSpace space) {
+    switch (space) {
+    case AddressSpace::private_space: return "";
+    case AddressSpace::global: return dialect == Dialect::cuda ? "" : "__global";
+    case AddressSpace::local: return dialect == Dialect::cuda ? "" : "__local";
+    case AddressSpace::constant: return dialect == Dialect::cuda ? "const" : "__constant";
+    }
+    throw InvalidArgument("unknown address space", "codegen::pointer_space");
+}
+
+std::string_view variable_space(Dialect dialect, AddressSpace space) {
+    switch (space) {
+    case AddressSpace::private_space: return "";
+    case AddressSpace::global: break;
+    case AddressSpace::local: return dialect == Dialect::cuda ? "__shared__" : "__local";
+    case AddressSpace::constant: return dialect == Dialect::cuda ? "__constant__" : "__constant";
+    }
+    throw InvalidArgument("variables cannot be declared in global memory (OpenCL C 1.2 has no program-scope "
+                          "global variables); pass a buffer instead",
+                          "codegen::variable_space");
+}
+
+std::string index_expression(Dialect dialect, IndexQuery query, int dimension) {
+    if (dimension < 0 || dimension >= dimensions)
+        throw InvalidArgument("index dimension " + std::to_string(dimension) + " is not 0, 1 or 2",
+                              "codegen::index_expression");
+    if (dialect == Dialect::cuda) return cuda_index_expression(query, "xyz"[dimension]);
+    return std::string(opencl_function(query)) + '(' + std::to_string(dimension) + ')';
+}
+
+std::string_view local_barrier(Dialect dialect) {
+    return dialect == Dialect::cuda ? "__syncthreads()" : "barrier(CLK_LOCAL_MEM_FENCE)";
+}
+
+std::string_view global_barrier(Dialect dialect) {
+    return dialect == Dialect::cuda ? "__syncthreads()" : "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
 }
 
 } // namespace rtcg::codegen

@@ -1,10 +1,10 @@
+#include "declaration_names.hpp"
 #include "type_description.hpp"
 
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 namespace rtcg::codegen {
 namespace {
@@ -61,17 +61,21 @@ std::string cuda_stem(const TypeDescription& lane) {
     return opencl_stem(lane);
 }
 
-bool is_identifier(std::string_view name) {
-    if (name.empty() || std::isdigit(static_cast<unsigned char>(name.front()))) return false;
-    return std::all_of(name.begin(), name.end(),
-                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+// Field names follow the rules for argument names: C identifiers that no dialect uses as a
+// keyword, type or built-in, outside the names rtcg reserves. A struct's own name is already a
+// type once declared, and clashes between types are the registry's to report.
+std::string name_problem(std::string_view name, bool names_a_type) {
+    if (!detail::is_c_identifier(name)) return "'" + std::string(name) + "' is not a C identifier";
+    if (const auto known = DType::from_c_name(name); names_a_type && known && known->kind() == TypeKind::structure)
+        return {};
+    return detail::refused_name_reason(name);
 }
 
 void check_struct_fields(std::string_view name, const std::vector<StructField>& fields, std::size_t size) {
     std::size_t end_of_previous = 0;
     for (const auto& field : fields) {
-        if (!is_identifier(field.name))
-            throw InvalidArgument("struct " + std::string(name) + ": field name '" + field.name + "' is not a C identifier",
+        if (const std::string problem = name_problem(field.name, false); !problem.empty())
+            throw InvalidArgument("struct " + std::string(name) + ": field name " + problem,
                                   "codegen::DType::structure");
         const std::size_t bytes = field.type.size() * std::max<std::size_t>(field.count, 1);
         if (field.offset < end_of_previous || field.offset + bytes > size || field.offset % field.type.alignment() != 0)
@@ -119,8 +123,8 @@ DType DType::vector(const DType& element, int lanes) {
 }
 
 DType DType::structure(std::string name, std::vector<StructField> fields, std::size_t size, std::size_t alignment) {
-    if (!is_identifier(name))
-        throw InvalidArgument("struct name '" + name + "' is not a C identifier", "codegen::DType::structure");
+    if (const std::string problem = name_problem(name, true); !problem.empty())
+        throw InvalidArgument("struct name " + problem, "codegen::DType::structure");
     if (fields.empty()) throw InvalidArgument("struct " + name + " has no fields", "codegen::DType::structure");
     check_struct_fields(name, fields, size);
     TypeDescription description{TypeKind::structure, name, size, alignment, name, name, nullptr, 1, std::move(fields)};

@@ -1,6 +1,6 @@
 // The papers' first program: upload a 4x4 array of floats, double it in a kernel, read it back.
 // One source for every backend: RTCG_BACKEND=cuda or RTCG_BACKEND=opencl picks where it runs.
-#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/prelude.hpp>
 #include <rtcg/rtcg.hpp>
 
 #include <cstdio>

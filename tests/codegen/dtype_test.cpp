@@ -139,6 +139,9 @@ TEST_CASE("structs are checked when described") {
     CHECK(pair != DType::structure("pair", {{"a", DType::int32(), 0, 0}, {"c", DType::float64(), 0, 8}}, 16, 8));
     CHECK_THROWS_AS(DType::structure("bad name", {{"a", DType::int32(), 0, 0}}, 4, 4), rtcg::InvalidArgument);
     CHECK_THROWS_AS(DType::structure("empty", {}, 4, 4), rtcg::InvalidArgument);
+    CHECK_THROWS_AS(DType::structure("int", {{"a", DType::int32(), 0, 0}}, 4, 4), rtcg::InvalidArgument);
+    CHECK_THROWS_AS(DType::structure("keyword_field", {{"global", DType::int32(), 0, 0}}, 4, 4), rtcg::InvalidArgument);
+    CHECK_THROWS_AS(DType::structure("reserved_field", {{"rtcg_x", DType::int32(), 0, 0}}, 4, 4), rtcg::InvalidArgument);
     CHECK_THROWS_AS(DType::structure("overlap", {{"a", DType::int64(), 0, 0}, {"b", DType::int32(), 0, 4}}, 16, 8),
                     rtcg::InvalidArgument);
     CHECK_THROWS_AS(DType::structure("outside", {{"a", DType::int64(), 2, 8}}, 16, 8), rtcg::InvalidArgument);

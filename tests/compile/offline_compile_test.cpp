@@ -4,7 +4,7 @@
 #include "../support/test_kernels.hpp"
 #include "../support/type_names.hpp"
 
-#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/prelude.hpp>
 #include <rtcg/rtcg.hpp>
 
 #include <doctest/doctest.h>

@@ -2,7 +2,7 @@
 // The context every behaviour test runs on: the one RTCG_BACKEND selects. CTest runs each test
 // program once per backend (cuda, opencl:nvidia, opencl:pocl); a run whose backend is absent
 // exits with 77, which CTest reports as skipped.
-#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/prelude.hpp>
 #include <rtcg/rtcg.hpp>
 
 #include <string_view>
@@ -11,7 +11,7 @@ namespace rtcg::test {
 
 const Context& context();
 
-// Compiles dialect-neutral test source (see rtcg/codegen/dialect.hpp) for the test context.
+// Compiles dialect-neutral test source (see rtcg/codegen/prelude.hpp) for the test context.
 Module compile(std::string_view source, const CompileOptions& options = {});
 
 // True on the backend whose kernel language is `dialect`.

@@ -1,5 +1,5 @@
 #pragma once
-// Every kernel the tests run, in the dialect-neutral form of rtcg/codegen/dialect.hpp, so that
+// Every kernel the tests run, in the dialect-neutral form of rtcg/codegen/prelude.hpp, so that
 // the compile-only tests can build each of them with NVRTC where no GPU is present.
 #include <string_view>
 

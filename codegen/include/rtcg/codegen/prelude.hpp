@@ -1,0 +1,87 @@
+#pragma once
+// The prelude: macros, types and helper functions put in front of a hand-written kernel so that
+// one source compiles as CUDA C++ (NVRTC) and as OpenCL C 1.2 alike.
+//
+//   RTCG_KERNEL void twice(RTCG_GLOBAL float* a, unsigned n) {
+//       const size_t i = RTCG_GLOBAL_ID(0);
+//       if (i < n) a[i] *= 2;
+//   }
+//
+// Functions and qualifiers
+//   RTCG_KERNEL, RTCG_DEVICE (helper functions), RTCG_RESTRICT (after a pointer's `*`).
+// Pointers, written before the pointee type
+//   RTCG_GLOBAL, RTCG_LOCAL_PTR, RTCG_CONSTANT_PTR (`const` in CUDA: do not add your own const).
+// Variables
+//   RTCG_LOCAL float tile[64];  or  RTCG_LOCAL_ARRAY(float, tile, 64);  work-group memory, at the
+//   kernel's outermost scope (OpenCL's rule). RTCG_CONSTANT float table[4] = {...}; at program
+//   scope.
+// Work-items (d = 0, 1, 2; values are size_t)
+//   RTCG_GLOBAL_ID(d), RTCG_LOCAL_ID(d), RTCG_GROUP_ID(d), RTCG_LOCAL_SIZE(d),
+//   RTCG_NUM_GROUPS(d), RTCG_GLOBAL_SIZE(d).
+// Synchronisation (work-group barriers; fences order one work-item's accesses)
+//   RTCG_LOCAL_BARRIER() (local memory), RTCG_GLOBAL_BARRIER() and RTCG_BARRIER() (local and
+//   global), RTCG_MEM_FENCE_LOCAL(), RTCG_MEM_FENCE_GLOBAL() (global and local, like CUDA's
+//   __threadfence).
+// Dynamic local memory (LaunchConfig::dynamic_local_bytes)
+//   RTCG_DYNAMIC_LOCAL_PARAM(type, name) as the last parameter (no comma before it) and
+//   RTCG_DYNAMIC_LOCAL_DECL(type, name); as the body's first statement.
+// Types
+//   rtcg_index_t, rtcg_uindex_t: signed and unsigned 64-bit integers.
+//   rtcg_float2, rtcg_float4, rtcg_double2, rtcg_double4, rtcg_int2, rtcg_int4, rtcg_uint2,
+//   rtcg_uint4, rtcg_long2, rtcg_long4, rtcg_ulong2, rtcg_ulong4 (long = 64 bits), with the
+//   layout of OpenCL's vectors (a 4-vector of 64-bit elements is 32-byte aligned) and members
+//   .x .y (.z .w); rtcg_make_float2(x, y), rtcg_make_float4(x, y, z, w), ... build them.
+//   Arithmetic on them is OpenCL-only: CUDA's vectors are plain structs.
+// Capabilities (0 or 1, for #if)
+//   RTCG_HAS_FP64: doubles, rtcg_double2/4 and cdouble_t exist (always in CUDA; OpenCL with
+//   cl_khr_fp64, whose pragma the prelude enables).
+//   RTCG_HAS_INT64_ATOMICS: the 64-bit atomics exist (always in CUDA; OpenCL with both
+//   cl_khr_int64_base_atomics and cl_khr_int64_extended_atomics, whose pragmas the prelude
+//   enables).
+// Atomics: rtcg_atomic_<op>_<type>_<space>(p, ...), returning the value *p held before.
+//   op: add, min, max, exch (store v), cas (p, expected, desired: store desired if *p was
+//   expected). type: i32, u32, i64, u64 (int, unsigned int, rtcg_index_t, rtcg_uindex_t), f32.
+//   space: global or local, the pointer's address space (OpenCL 1.2 has no generic pointers).
+//   The operations are relaxed (no ordering of other accesses), like CUDA's atomic* and
+//   OpenCL 1.2's atomic_*. Float add (OpenCL), min and max loop on a compare-exchange; min and
+//   max follow fmin/fmax (a NaN operand is ignored); float cas compares bit patterns, so
+//   -0.0f is not 0.0f and a NaN can match itself.
+//
+// Complex numbers (complex_support, after the prelude; PreludeOptions::complex)
+//   cfloat_t and cdouble_t (cdouble_t where RTCG_HAS_FP64): structs of `real` and `imag`, laid
+//   out like std::complex<float> / std::complex<double>, so arrays and arguments pass unchanged.
+//   Functions, each prefixed cfloat_ or cdouble_ (P below is cfloat_t or cdouble_t, R its
+//   element type):
+//     new(R re, R im), fromreal(R), real(P), imag(P),
+//     add, sub, mul, div (Smith's algorithm: no overflow from squaring the divisor), pow
+//     (P, P) -> P, eq, ne (P, P) -> int,
+//     neg, conj, exp, log, sqrt, sin, cos, tan, sinh, cosh, tanh (P) -> P,
+//     abs (hypot), abs_squared, arg (P) -> R,
+//     addr, subr, mulr, divr, powr (P, R) -> P, radd, rsub, rmul, rdiv (R, P) -> P;
+//     cdouble_fromcfloat(cfloat_t), cfloat_fromcdouble(cdouble_t).
+//   Branch cuts are the principal ones of std::complex (log, sqrt and pow along the negative
+//   real axis, with the sign of a zero imaginary part choosing the side). pow and powr give 1
+//   for 0 to the power 0 and 0 for 0 to any other power.
+#include <rtcg/codegen/dialect.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace rtcg::codegen {
+
+// What with_prelude adds after the prelude itself.
+struct PreludeOptions {
+    bool complex = false; // complex_support(dialect)
+};
+
+// The prelude described above, for `dialect`.
+RTCG_API std::string_view prelude(Dialect dialect);
+
+// cfloat_t, cdouble_t and their functions; uses the prelude's macros, so it comes after it.
+RTCG_API std::string_view complex_support(Dialect dialect);
+
+// prelude + the supports `options` asks for + `#line 1` + source: compiler messages keep the line
+// numbers of `source`.
+RTCG_API std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options = {});
+
+} // namespace rtcg::codegen

@@ -1,0 +1,21 @@
+#pragma once
+// The pieces prelude.cpp puts together: each dialect's macros and types, the atomics, and the
+// complex support (which only generators that need it include).
+#include <rtcg/codegen/dialect.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace rtcg::codegen::detail {
+
+// Macros, index types and vector types (prelude_cuda.cpp, prelude_opencl.cpp).
+std::string_view cuda_base_prelude();
+std::string_view opencl_base_prelude();
+
+// rtcg_atomic_* for every type and address space (atomics_text.cpp).
+std::string atomics_text(Dialect dialect);
+
+// cfloat_t, cdouble_t and their functions (complex_text.cpp).
+std::string complex_text(Dialect dialect);
+
+} // namespace rtcg::codegen::detail

@@ -1,0 +1,87 @@
+// The Dialect API's exact words, which generators paste into kernels, and how with_prelude puts
+// the prelude, the complex support and the source together. Whether the words compile and do what
+// they say is dialect_test.cpp's business; here the text is the contract.
+#include <rtcg/codegen/prelude.hpp>
+#include <rtcg/core/error.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace rtcg::codegen;
+
+TEST_CASE("kernel, function and restrict qualifiers") {
+    CHECK(kernel_qualifier(Dialect::cuda) == "extern \"C\" __global__");
+    CHECK(kernel_qualifier(Dialect::opencl) == "__kernel");
+    CHECK(device_function_qualifier(Dialect::cuda) == "__device__ inline");
+    CHECK(device_function_qualifier(Dialect::opencl) == "inline");
+    CHECK(restrict_qualifier(Dialect::cuda) == "__restrict__");
+    CHECK(restrict_qualifier(Dialect::opencl) == "restrict");
+}
+
+TEST_CASE("pointer spaces: CUDA pointers are generic, constant ones const") {
+    CHECK(pointer_space(Dialect::cuda, AddressSpace::private_space) == "");
+    CHECK(pointer_space(Dialect::cuda, AddressSpace::global) == "");
+    CHECK(pointer_space(Dialect::cuda, AddressSpace::local) == "");
+    CHECK(pointer_space(Dialect::cuda, AddressSpace::constant) == "const");
+    CHECK(pointer_space(Dialect::opencl, AddressSpace::private_space) == "");
+    CHECK(pointer_space(Dialect::opencl, AddressSpace::global) == "__global");
+    CHECK(pointer_space(Dialect::opencl, AddressSpace::local) == "__local");
+    CHECK(pointer_space(Dialect::opencl, AddressSpace::constant) == "__constant");
+}
+
+TEST_CASE("variable spaces, and no variables in global memory") {
+    CHECK(variable_space(Dialect::cuda, AddressSpace::private_space) == "");
+    CHECK(variable_space(Dialect::cuda, AddressSpace::local) == "__shared__");
+    CHECK(variable_space(Dialect::cuda, AddressSpace::constant) == "__constant__");
+    CHECK(variable_space(Dialect::opencl, AddressSpace::private_space) == "");
+    CHECK(variable_space(Dialect::opencl, AddressSpace::local) == "__local");
+    CHECK(variable_space(Dialect::opencl, AddressSpace::constant) == "__constant");
+    CHECK_THROWS_AS(variable_space(Dialect::cuda, AddressSpace::global), rtcg::InvalidArgument);
+    CHECK_THROWS_AS(variable_space(Dialect::opencl, AddressSpace::global), rtcg::InvalidArgument);
+}
+
+TEST_CASE("index expressions widen CUDA's built-ins before combining them") {
+    CHECK(index_expression(Dialect::cuda, IndexQuery::global_id, 0) ==
+          "((size_t)blockIdx.x * (size_t)blockDim.x + (size_t)threadIdx.x)");
+    CHECK(index_expression(Dialect::cuda, IndexQuery::local_id, 1) == "((size_t)threadIdx.y)");
+    CHECK(index_expression(Dialect::cuda, IndexQuery::group_id, 2) == "((size_t)blockIdx.z)");
+    CHECK(index_expression(Dialect::cuda, IndexQuery::local_size, 0) == "((size_t)blockDim.x)");
+    CHECK(index_expression(Dialect::cuda, IndexQuery::num_groups, 1) == "((size_t)gridDim.y)");
+    CHECK(index_expression(Dialect::cuda, IndexQuery::global_size, 2) == "((size_t)gridDim.z * (size_t)blockDim.z)");
+    CHECK(index_expression(Dialect::opencl, IndexQuery::global_id, 0) == "get_global_id(0)");
+    CHECK(index_expression(Dialect::opencl, IndexQuery::local_id, 1) == "get_local_id(1)");
+    CHECK(index_expression(Dialect::opencl, IndexQuery::group_id, 2) == "get_group_id(2)");
+    CHECK(index_expression(Dialect::opencl, IndexQuery::local_size, 0) == "get_local_size(0)");
+    CHECK(index_expression(Dialect::opencl, IndexQuery::num_groups, 1) == "get_num_groups(1)");
+    CHECK(index_expression(Dialect::opencl, IndexQuery::global_size, 2) == "get_global_size(2)");
+    for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
+        CHECK_THROWS_AS(index_expression(dialect, IndexQuery::global_id, -1), rtcg::InvalidArgument);
+        CHECK_THROWS_AS(index_expression(dialect, IndexQuery::global_id, 3), rtcg::InvalidArgument);
+    }
+}
+
+TEST_CASE("barriers") {
+    CHECK(local_barrier(Dialect::cuda) == "__syncthreads()");
+    CHECK(local_barrier(Dialect::opencl) == "barrier(CLK_LOCAL_MEM_FENCE)");
+    CHECK(global_barrier(Dialect::cuda) == "__syncthreads()");
+    CHECK(global_barrier(Dialect::opencl) == "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+}
+
+TEST_CASE("with_prelude puts the complex support after the prelude and restarts the line count") {
+    for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
+        CAPTURE(to_string(dialect));
+        const std::string source = "RTCG_KERNEL void k() {}\n";
+        CHECK(with_prelude(dialect, source) == std::string(prelude(dialect)) + "#line 1\n" + source);
+        CHECK(with_prelude(dialect, source, {.complex = true}) ==
+              std::string(prelude(dialect)) + std::string(complex_support(dialect)) + "#line 1\n" + source);
+    }
+}
+
+TEST_CASE("the prelude and the complex support are fully expanded in both dialects") {
+    for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
+        CAPTURE(to_string(dialect));
+        CHECK(prelude(dialect).find('$') == std::string_view::npos);
+        CHECK(complex_support(dialect).find('$') == std::string_view::npos);
+    }
+}
