@@ -1,3 +1,4 @@
+#include "buffer_recycler.hpp"
 #include "context_state.hpp"
 
 #include <rtcg/core/buffer.hpp>
@@ -14,16 +15,21 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     impl_ = std::move(other.impl_);
     context_ = std::move(other.context_);
     size_ = std::exchange(other.size_, 0);
+    recycler_ = std::move(other.recycler_);
     return *this;
 }
-Buffer::~Buffer() = default; // impl_ goes before the context it lives in
+Buffer::~Buffer() { release(); }
 
 Buffer::Buffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
-               std::size_t size) noexcept
-    : context_(std::move(context)), impl_(std::move(impl)), size_(size) {}
+               std::size_t size, std::shared_ptr<detail::BufferRecycler> recycler) noexcept
+    : context_(std::move(context)), impl_(std::move(impl)), size_(size), recycler_(std::move(recycler)) {}
 
 void Buffer::release() noexcept {
+    if (recycler_ && impl_) recycler_->recycle(std::move(impl_));
     impl_.reset();
+    // The recycler may be the last owner of a pool, whose held blocks live in the context: it
+    // goes first, like impl_.
+    recycler_.reset();
     context_.reset();
     size_ = 0;
 }

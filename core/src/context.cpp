@@ -5,6 +5,7 @@
 
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/error.hpp>
+#include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
 namespace rtcg {
@@ -51,13 +52,14 @@ Queue& Context::queue() const noexcept { return state_->default_queue; }
 Queue Context::create_queue() const { return Queue(state_, state_->impl->create_queue()); }
 
 Buffer Context::allocate(std::size_t bytes) const {
-    const auto& info = device();
-    if (bytes > info.max_allocation_bytes)
-        throw OutOfMemory("cannot allocate " + std::to_string(bytes) + " bytes: the largest buffer " + info.name +
-                              " allows is " + std::to_string(info.max_allocation_bytes) + " bytes",
-                          "Context::allocate");
+    detail::check_allocation_limit(device(), bytes, "Context::allocate");
     if (bytes == 0) return Buffer(state_, nullptr, 0);
     return Buffer(state_, state_->impl->allocate(bytes), bytes);
+}
+
+MemoryPool Context::memory_pool() const {
+    // Shares the ownership of the context, which owns the pool.
+    return MemoryPool(std::shared_ptr<detail::MemoryPoolState>(state_, &state_->default_pool()));
 }
 
 PinnedHostBuffer Context::allocate_pinned(std::size_t bytes) const {

@@ -26,6 +26,21 @@ ContextState::ContextState(plugin::Backend& backend_, DeviceDescription descript
       // with no owner.
       default_queue(std::shared_ptr<ContextState>(std::shared_ptr<void>(), this), impl->create_queue()) {}
 
+MemoryPoolState& ContextState::default_pool() {
+    std::call_once(default_pool_once_, [this] {
+        // Non-owning, like the default queue's pointer: the context owns its pool.
+        default_pool_ = std::make_unique<MemoryPoolState>(std::shared_ptr<ContextState>(std::shared_ptr<void>(), this));
+    });
+    return *default_pool_;
+}
+
+void check_allocation_limit(const DeviceInfo& device, std::size_t bytes, const char* where) {
+    if (bytes > device.max_allocation_bytes)
+        throw OutOfMemory("cannot allocate " + std::to_string(bytes) + " bytes: the largest buffer " + device.name +
+                              " allows is " + std::to_string(device.max_allocation_bytes) + " bytes",
+                          where);
+}
+
 std::shared_ptr<const LoadedModule> ContextState::build(const plugin::CompileRequest& request) {
     const CacheKey key = make_cache_key(description.info.backend, compiler_identity, request);
     std::promise<std::shared_ptr<const LoadedModule>> promise;

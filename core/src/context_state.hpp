@@ -2,6 +2,7 @@
 // What a Context handle points at. Buffers, queues, modules, kernels and events each hold a
 // shared_ptr to it, so the backend context outlives everything made in it.
 #include "compile_cache.hpp"
+#include "memory_pool_state.hpp"
 
 #include <rtcg/core/backends.hpp>
 #include <rtcg/core/plugin/backend.hpp>
@@ -29,19 +30,29 @@ struct ContextState : std::enable_shared_from_this<ContextState> {
     // one build instead of compiling it twice; a failed build is not remembered.
     std::shared_ptr<const LoadedModule> build(const plugin::CompileRequest& request);
 
+    // Context::memory_pool's pool, made on first use.
+    MemoryPoolState& default_pool();
+
     plugin::Backend& backend;
     const DeviceDescription description;
-    // Declared before the queue and the memo so it is destroyed after them: they live in it.
+    // Declared before the queue, the pool and the memo so it is destroyed after them: they live
+    // in it.
     const std::unique_ptr<plugin::ContextImpl> impl;
     const std::string compiler_identity;
     Queue default_queue;
 
 private:
+    std::once_flag default_pool_once_;
+    std::unique_ptr<MemoryPoolState> default_pool_;
+
     std::shared_ptr<const LoadedModule> build_uncached(const plugin::CompileRequest& request, const CacheKey& key);
 
     using Pending = std::shared_future<std::shared_ptr<const LoadedModule>>;
     std::mutex memo_mutex_;
     std::unordered_map<std::string, Pending> memo_;
 };
+
+// Throws OutOfMemory, naming `where`, when `bytes` exceeds the device's largest allocation.
+void check_allocation_limit(const DeviceInfo& device, std::size_t bytes, const char* where);
 
 } // namespace rtcg::detail

@@ -5,6 +5,9 @@
 #include <rtcg/core/event.hpp>
 #include <rtcg/core/queue.hpp>
 
+#include <atomic>
+#include <utility>
+
 namespace rtcg {
 namespace {
 
@@ -27,19 +30,26 @@ void check_queue(const char* where, const plugin::QueueImpl* impl) {
     if (!impl) throw InvalidArgument("the queue is empty (moved from)", where);
 }
 
+std::uint64_t next_queue_id() noexcept {
+    static std::atomic<std::uint64_t> last{0};
+    return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 } // namespace
 
 Queue::Queue() noexcept = default;
 Queue::~Queue() = default;
-Queue::Queue(Queue&&) noexcept = default;
+Queue::Queue(Queue&& other) noexcept
+    : context_(std::move(other.context_)), impl_(std::move(other.impl_)), id_(std::exchange(other.id_, 0)) {}
 Queue& Queue::operator=(Queue&& other) noexcept {
     impl_ = std::move(other.impl_); // the old queue goes before the context it may hold
     context_ = std::move(other.context_);
+    id_ = std::exchange(other.id_, 0);
     return *this;
 }
 
 Queue::Queue(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::QueueImpl> impl) noexcept
-    : context_(std::move(context)), impl_(std::move(impl)) {}
+    : context_(std::move(context)), impl_(std::move(impl)), id_(next_queue_id()) {}
 
 void Queue::write(Buffer& dst, const void* src, std::size_t bytes, std::size_t dst_offset, Transfer mode) {
     constexpr const char* where = "Queue::write";

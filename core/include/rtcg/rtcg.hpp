@@ -9,6 +9,7 @@
 #include <rtcg/core/event.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/core/launch.hpp>
+#include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/offline_compiler.hpp>
 #include <rtcg/core/queue.hpp>

@@ -1,6 +1,7 @@
 #pragma once
 // Device memory. A Buffer is move-only and frees its memory when destroyed or released; it keeps
-// its context alive. A zero-byte buffer is valid and owns no device memory.
+// its context alive. A zero-byte buffer is valid and owns no device memory. A buffer from a
+// MemoryPool gives its memory back to that pool instead (and keeps the pool alive meanwhile).
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 
@@ -20,7 +21,8 @@ public:
     // True while the buffer belongs to a context (also for a zero-byte buffer).
     explicit operator bool() const noexcept { return context_ != nullptr; }
 
-    // Frees the device memory now, for code that is tight on memory; the buffer becomes empty.
+    // Frees the device memory now (or returns it to its pool), for code that is tight on memory;
+    // the buffer becomes empty.
     void release() noexcept;
 
     Context context() const;
@@ -31,12 +33,15 @@ public:
 
 private:
     friend class Context;
+    friend class detail::MemoryPoolState;
+    // `recycler`, when set, takes `impl` back when the buffer is done with it.
     Buffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
-           std::size_t size) noexcept;
+           std::size_t size, std::shared_ptr<detail::BufferRecycler> recycler = {}) noexcept;
 
     std::shared_ptr<detail::ContextState> context_;
     std::unique_ptr<plugin::BufferImpl> impl_;
     std::size_t size_ = 0;
+    std::shared_ptr<detail::BufferRecycler> recycler_;
 };
 
 // Page-locked host memory: transfers from and to it run at full bus speed and can overlap

@@ -10,6 +10,7 @@
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
+#include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/queue.hpp>
 
@@ -42,6 +43,8 @@ public:
     // Throws OutOfMemory when `bytes` exceeds what the device can allocate.
     Buffer allocate(std::size_t bytes) const;
     PinnedHostBuffer allocate_pinned(std::size_t bytes) const;
+    // The context's own memory pool, shared by everything that asks for it (arrays use it).
+    MemoryPool memory_pool() const;
 
     Module compile(std::string_view source, const CompileOptions& options = {}) const;
 

@@ -8,9 +8,12 @@ class PinnedHostBuffer;
 class Event;
 class Module;
 class Kernel;
+class MemoryPool;
 namespace detail {
 struct ContextState;
 struct LoadedModule;
+class BufferRecycler;
+class MemoryPoolState;
 } // namespace detail
 namespace plugin {
 class BufferImpl;

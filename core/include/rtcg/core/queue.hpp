@@ -9,6 +9,7 @@
 #include <rtcg/core/fwd.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <type_traits>
@@ -53,6 +54,10 @@ public:
     // Blocks until everything queued so far has finished.
     void finish();
 
+    // Names this queue for the whole process: never given to another queue, even after this
+    // one is gone (memory pools tag blocks with it). 0 for an empty queue.
+    std::uint64_t id() const noexcept { return id_; }
+
     plugin::QueueImpl* impl() const noexcept { return impl_.get(); }
     const detail::ContextState* context_state() const noexcept { return context_.get(); }
 
@@ -63,6 +68,7 @@ private:
 
     std::shared_ptr<detail::ContextState> context_;
     std::unique_ptr<plugin::QueueImpl> impl_;
+    std::uint64_t id_ = 0;
 };
 
 } // namespace rtcg

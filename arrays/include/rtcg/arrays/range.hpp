@@ -1,0 +1,28 @@
+#pragma once
+// The index set an ElementwiseKernel call covers when it should not cover whole arrays: Python's
+// range(start, stop, step), so negative steps walk backwards:
+//
+//   Range{0, n, 2}        -> 0, 2, 4, ... below n
+//   Range{n - 1, -1, -1}  -> n - 1, n - 2, ..., 0
+#include <rtcg/core/export.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rtcg {
+
+struct Range {
+    std::int64_t start = 0;
+    std::int64_t stop = 0;
+    std::int64_t step = 1;
+
+    // How many indices: max(0, ceil((stop - start) / step)), computed without overflow.
+    // InvalidArgument when step is 0.
+    RTCG_API std::size_t size() const;
+    // The k-th index, start + k * step.
+    std::int64_t at(std::size_t k) const noexcept {
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(start) + k * static_cast<std::uint64_t>(step));
+    }
+};
+
+} // namespace rtcg

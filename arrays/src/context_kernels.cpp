@@ -1,0 +1,34 @@
+#include "context_kernels.hpp"
+
+#include <iterator>
+
+namespace rtcg::detail {
+
+std::shared_ptr<ContextKernels> ContextKernels::of(const Context& context) {
+    static std::mutex registry_mutex;
+    static std::unordered_map<const ContextState*, std::weak_ptr<ContextKernels>> registry;
+
+    const std::lock_guard lock(registry_mutex);
+    auto& entry = registry[context.state().get()];
+    if (auto existing = entry.lock()) return existing;
+    auto created = std::make_shared<ContextKernels>(context);
+    entry = created;
+    // Entries of contexts that are gone would otherwise pile up in long-running programs.
+    for (auto it = registry.begin(); it != registry.end();)
+        it = it->second.expired() ? registry.erase(it) : std::next(it);
+    return created;
+}
+
+std::shared_ptr<const ElementwiseProgram> ContextKernels::find(const std::string& key) const {
+    const std::lock_guard lock(mutex_);
+    const auto found = programs_.find(key);
+    return found == programs_.end() ? nullptr : found->second;
+}
+
+std::shared_ptr<const ElementwiseProgram> ContextKernels::insert(const std::string& key,
+                                                                 std::shared_ptr<const ElementwiseProgram> program) {
+    const std::lock_guard lock(mutex_);
+    return programs_.try_emplace(key, std::move(program)).first->second;
+}
+
+} // namespace rtcg::detail

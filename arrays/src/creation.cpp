@@ -1,0 +1,38 @@
+// Array fills as generated elementwise kernels, one per element type and context.
+#include <rtcg/arrays/array_data.hpp>
+#include <rtcg/arrays/elementwise.hpp>
+
+#include <vector>
+
+namespace rtcg::detail {
+namespace {
+
+using codegen::Argument;
+
+void launch_fill(const ArrayData& array, std::vector<Argument> arguments, std::string_view operation,
+                 std::string name, std::span<const CallArgument> values) {
+    const ElementwiseKernel kernel(array.context(), std::move(arguments), operation, std::move(name));
+    std::vector<CallArgument> args{CallArgument{&array, {}}};
+    args.insert(args.end(), values.begin(), values.end());
+    std::vector<ArgumentSlot> slots(args.size() + 3);
+    std::vector<plugin::KernelArgument> packed(2 * args.size() + 3);
+    kernel.launch(array.context().queue(), nullptr, args, slots, packed);
+}
+
+} // namespace
+
+void fill(const ArrayData& array, const HostScalar& value) {
+    const CallArgument values[] = {{nullptr, value}};
+    launch_fill(array, {Argument::pointer(array.dtype(), "x"), Argument::scalar(array.dtype(), "value")},
+                "x[i] = value", "fill", values);
+}
+
+void fill_arange(const ArrayData& array, const HostScalar& start, const HostScalar& step) {
+    const CallArgument values[] = {{nullptr, start}, {nullptr, step}};
+    launch_fill(array,
+                {Argument::pointer(array.dtype(), "x"), Argument::scalar(array.dtype(), "start"),
+                 Argument::scalar(array.dtype(), "step")},
+                "x[i] = start + i * step", "arange", values);
+}
+
+} // namespace rtcg::detail

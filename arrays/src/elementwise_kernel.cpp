@@ -1,0 +1,105 @@
+// ElementwiseKernel: built once per context through ContextKernels, then each call binds its
+// arguments and launches.
+#include "argument_binding.hpp"
+#include "context_kernels.hpp"
+#include "elementwise_program.hpp"
+
+#include <rtcg/arrays/elementwise.hpp>
+#include <rtcg/arrays/elementwise_source.hpp>
+#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/module.hpp>
+#include <rtcg/core/queue.hpp>
+
+#include <algorithm>
+
+namespace rtcg {
+namespace {
+
+using codegen::Argument;
+using detail::ElementwiseProgram;
+
+// Work-groups of 256 fill a GPU's schedulers without limiting occupancy; 8 groups per compute
+// unit keep every unit busy while the grid-stride loop covers the rest.
+constexpr std::size_t preferred_block_size = 256;
+constexpr std::size_t groups_per_compute_unit = 8;
+
+std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
+    std::size_t block = preferred_block_size;
+    if (kernel.attributes().max_threads_per_block) block = std::min(block, kernel.attributes().max_threads_per_block);
+    if (device.max_work_group_size) block = std::min(block, device.max_work_group_size);
+    if (device.max_work_item_sizes[0]) block = std::min(block, device.max_work_item_sizes[0]);
+    return std::max<std::size_t>(block, 1);
+}
+
+std::size_t max_groups(const DeviceInfo& device) {
+    std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
+    if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
+    return groups;
+}
+
+std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vector<Argument> arguments,
+                                                std::string_view operation, std::string name,
+                                                std::string_view preamble) {
+    const codegen::Dialect dialect = codegen::dialect_of(context.device());
+    const std::string source = elementwise_source(dialect, arguments, operation, name, preamble);
+    for (const Argument& argument : arguments) codegen::verify_layout(context, argument.type);
+    const Module module = context.compile(source);
+    Kernel kernel = module.kernel(elementwise_kernel_name(name));
+    const std::size_t block = block_size(kernel, context.device());
+    return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
+        std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
+        max_groups(context.device())});
+}
+
+// Everything the source depends on; the separator cannot occur in C source.
+std::string cache_key(std::string_view kind, std::string_view arguments, std::string_view operation,
+                      std::string_view name, std::string_view preamble) {
+    std::string key;
+    key.reserve(kind.size() + arguments.size() + operation.size() + name.size() + preamble.size() + 4);
+    for (std::string_view part : {kind, arguments, operation, name, preamble}) (key += part) += '\x1f';
+    return key;
+}
+
+} // namespace
+
+ElementwiseKernel::ElementwiseKernel(const Context& context, std::string_view arguments, std::string_view operation,
+                                     std::string name, std::string_view preamble)
+    : kernels_(detail::ContextKernels::of(context)) {
+    const std::string key = cache_key("text", arguments, operation, name, preamble);
+    program_ = kernels_->find(key);
+    if (!program_)
+        program_ = kernels_->insert(
+            key, build(context, codegen::parse_arguments(arguments), operation, std::move(name), preamble));
+}
+
+ElementwiseKernel::ElementwiseKernel(const Context& context, std::vector<Argument> arguments,
+                                     std::string_view operation, std::string name, std::string_view preamble)
+    : kernels_(detail::ContextKernels::of(context)) {
+    const std::string key = cache_key("parsed", codegen::print_arguments(arguments, codegen::Dialect::opencl),
+                                      operation, name, preamble);
+    program_ = kernels_->find(key);
+    if (!program_)
+        program_ = kernels_->insert(key, build(context, std::move(arguments), operation, std::move(name), preamble));
+}
+
+const Context& ElementwiseKernel::context() const noexcept { return kernels_->context(); }
+const std::vector<Argument>& ElementwiseKernel::arguments() const noexcept { return program_->arguments; }
+const std::string& ElementwiseKernel::name() const noexcept { return program_->name; }
+
+std::string ElementwiseKernel::source(codegen::Dialect dialect) const {
+    return elementwise_source(dialect, program_->arguments, program_->operation, program_->name, program_->preamble);
+}
+
+void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const detail::CallArgument> args,
+                               std::span<detail::ArgumentSlot> slots, std::span<plugin::KernelArgument> packed) const {
+    if (queue.context_state() != context().state().get())
+        throw InvalidArgument("ElementwiseKernel '" + program_->name + "': the queue belongs to another context");
+    const detail::Binding binding = detail::bind_arguments(*program_, context(), range, args, slots, packed);
+    if (binding.indices == 0) return;
+    const std::size_t block = program_->block_size;
+    const std::size_t groups = std::min((binding.indices + block - 1) / block, program_->max_groups);
+    program_->kernel.launch(queue, LaunchConfig{Dim3{groups}, Dim3{block}, 0}, packed.first(binding.packed));
+}
+
+} // namespace rtcg
