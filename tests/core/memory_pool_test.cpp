@@ -280,10 +280,14 @@ TEST_CASE("memory pool: when the driver runs out, the pool frees its held blocks
     try {
         auto big = pool.allocate(cap(device.global_memory_bytes / 4 * 3));
         CHECK(pool.active_bytes() >= big.size());
+        // Checked while `big` is alive: releasing it puts its block back in the pool.
+        if (pool.stats().emptied_for_memory > 0) CHECK(pool.held_bytes() == 0);
     } catch (const rtcg::OutOfMemory& e) {
         CHECK(e.why().find("memory pool freed") != std::string::npos);
     }
-    if (pool.stats().emptied_for_memory > 0) CHECK(pool.held_bytes() == 0);
+    // CUDA allocates at once, so there the retry must have happened (H200: 48 GB held + 108 GB).
+    if (device.backend == "cuda" && device.max_allocation_bytes >= device.global_memory_bytes / 4 * 3)
+        CHECK(pool.stats().emptied_for_memory == 1);
     pool.free_held();
     auto small = pool.allocate(1000);
     CHECK(small.size() == 1000);
