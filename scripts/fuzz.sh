@@ -19,24 +19,8 @@ fi
 
 # The top-level CMakeLists.txt needs spdlog even though no fuzzer uses it.
 packages=(cmake ninja-build clang libclang-rt-14-dev libspdlog-dev)
-missing=()
-if [[ "${CMAKE_PREFIX_PATH:-}" == *"/.devdeps/"* ]]; then
-  echo "fuzz: using the packed dependencies in .devdeps (no package manager)"
-elif command -v dpkg-query >/dev/null 2>&1; then
-  for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-fi
-if ((${#missing[@]})); then
-  if [[ $(id -u) -ne 0 ]]; then
-    echo "fuzz: missing packages: ${missing[*]}; run as root or install them with apt-get" >&2
-    exit 1
-  fi
-  echo "fuzz: installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source scripts/install-packages.sh
+install_missing_packages fuzz "${packages[@]}"
 
 build=build-fuzz
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -11,29 +11,11 @@ preset="${1:-default}"
 packages=(cmake ninja-build g++ pkg-config libspdlog-dev doctest-dev
           ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo)
 
-missing=()
-if [[ "${CMAKE_PREFIX_PATH:-}" == *"/.devdeps/"* ]]; then
-  echo "setup: using the packed dependencies in .devdeps (no package manager)"
-elif command -v dpkg-query >/dev/null 2>&1; then
-  for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-fi
 # Boost.PFR (header-only) arrived in Boost 1.75: Debian 12's default libboost-dev is 1.74 and
-# conflicts with 1.81, so ask for the headers rather than a package name.
-if [[ "${CMAKE_PREFIX_PATH:-}" != *"/.devdeps/"* && ! -e /usr/include/boost/pfr.hpp ]]; then
-  missing+=(libboost1.81-dev)
-fi
-if ((${#missing[@]})); then
-  if [[ $(id -u) -ne 0 ]]; then
-    echo "setup: missing packages: ${missing[*]}; run as root or install them with apt-get" >&2
-    exit 1
-  fi
-  echo "setup: installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+# conflicts with 1.81, so ask for the 1.81 headers unless PFR is already there.
+[[ -e /usr/include/boost/pfr.hpp ]] || packages+=(libboost1.81-dev)
+source scripts/install-packages.sh
+install_missing_packages setup "${packages[@]}"
 
 # The CUDA Toolkit is not a Debian package here; without it the CUDA plug-in is left out (the
 # build says so) and everything else works.
