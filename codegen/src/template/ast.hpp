@@ -1,6 +1,7 @@
 #pragma once
 // The parsed template: a tree of statements holding expression trees. Every node keeps the
 // offset in the template that errors while rendering it point at.
+#include "name_table.hpp"
 #include "source.hpp"
 
 #include <rtcg/codegen/template_value.hpp>
@@ -21,7 +22,7 @@ struct Literal {
 };
 
 struct Variable {
-    std::string name;
+    NameId name;
 };
 
 // loop.index0 and friends, of the innermost for loop.
@@ -75,7 +76,7 @@ struct OutputStatement {
 };
 
 struct SetStatement {
-    std::string name;
+    NameId name;
     ExpressionPtr value;
 };
 
@@ -87,7 +88,7 @@ struct RangeArguments {
 };
 
 struct ForStatement {
-    std::string variable;
+    NameId variable;
     std::variant<ExpressionPtr, RangeArguments> sequence;
     Block body;
 };
@@ -105,9 +106,11 @@ struct Statement {
     std::variant<TextStatement, OutputStatement, SetStatement, ForStatement, IfStatement> node;
 };
 
-// What a Template holds: the source for error messages and the statements to run.
+// What a Template holds: the source for error messages, the variable names by NameId, and the
+// statements to run.
 struct Program {
     TemplateSource source;
+    std::vector<std::string> names;
     Block body;
 };
 

@@ -11,13 +11,13 @@ Value Evaluator::evaluate(const Expression& expression) {
         budget_.take_step();
         return std::visit([this](const auto& node) { return evaluate_node(node); }, expression.node);
     } catch (const OperationError& error) {
-        source_.fail(expression.offset, error.problem);
+        program_.source.fail(expression.offset, error.problem);
     }
 }
 
 Value Evaluator::evaluate_node(const Variable& variable) {
     const Value* value = scope_.find(variable.name);
-    if (value == nullptr) throw OperationError{"unknown variable '" + variable.name + "'"};
+    if (value == nullptr) throw OperationError{"unknown variable '" + program_.names[variable.name] + "'"};
     return *value;
 }
 

@@ -9,8 +9,8 @@ namespace rtcg::codegen::templating {
 
 class Evaluator {
 public:
-    Evaluator(const TemplateSource& source, const Scope& scope, RenderBudget& budget)
-        : source_(source), scope_(scope), budget_(budget) {}
+    Evaluator(const Program& program, const Scope& scope, RenderBudget& budget)
+        : program_(program), scope_(scope), budget_(budget) {}
 
     // Throws TemplateError at the node that failed.
     Value evaluate(const Expression& expression);
@@ -24,7 +24,7 @@ private:
     Value evaluate_node(const Index& index);
     Value evaluate_node(const ListLiteral& list);
 
-    const TemplateSource& source_;
+    const Program& program_;
     const Scope& scope_;
     RenderBudget& budget_;
 };

@@ -63,7 +63,8 @@ std::optional<BinaryOperatorSyntax> binary_operator_at(const Token& token) {
 
 class ExpressionParser {
 public:
-    ExpressionParser(TokenCursor& tokens, bool inside_loop) : tokens_(tokens), inside_loop_(inside_loop) {}
+    ExpressionParser(TokenCursor& tokens, NameTable& names, bool inside_loop)
+        : tokens_(tokens), names_(names), inside_loop_(inside_loop) {}
 
     ExpressionPtr parse_binary(int min_precedence) {
         ExpressionPtr left = parse_unary();
@@ -139,7 +140,7 @@ private:
         if (token.text == "loop" && tokens_.at_symbol(".")) return parse_loop_attribute(token.offset);
         if (tokens_.at_symbol("("))
             fail(token.offset, "there are no functions to call; range() is only for the sequence of a for loop");
-        return make(token.offset, 1, Variable{std::string(token.text)});
+        return make(token.offset, 1, Variable{names_.id_of(token.text)});
     }
 
     // [a, b, c], with an optional trailing comma.
@@ -180,14 +181,15 @@ private:
     [[noreturn]] void fail(std::size_t offset, std::string problem) const { tokens_.source().fail(offset, std::move(problem)); }
 
     TokenCursor& tokens_;
+    NameTable& names_;
     bool inside_loop_;
     std::size_t nesting_ = 0;
 };
 
 } // namespace
 
-ExpressionPtr parse_expression(TokenCursor& tokens, bool inside_loop) {
-    return ExpressionParser(tokens, inside_loop).parse_binary(0);
+ExpressionPtr parse_expression(TokenCursor& tokens, NameTable& names, bool inside_loop) {
+    return ExpressionParser(tokens, names, inside_loop).parse_binary(0);
 }
 
 } // namespace rtcg::codegen::templating

@@ -34,6 +34,7 @@ public:
         : source_(source), pieces_(std::move(pieces)) {}
 
     Block parse_template() { return parse_block(nullptr).body; }
+    std::vector<std::string> take_names() { return names_.take_names(); }
 
 private:
     ParsedBlock parse_block(const OpenBlock* open) {
@@ -48,7 +49,7 @@ private:
             TokenCursor tokens(source_, tokenize(source_, tag.inner_begin, tag.inner_end));
             const std::size_t offset = tokens.peek().offset;
             if (tag.kind == Tag::Kind::output) {
-                ExpressionPtr value = parse_expression(tokens, inside_loop());
+                ExpressionPtr value = parse_expression(tokens, names_, inside_loop());
                 tokens.expect_end("the expression");
                 body.push_back({offset, OutputStatement{std::move(value)}});
                 continue;
@@ -100,12 +101,12 @@ private:
 
     ForStatement parse_for(TokenCursor& tokens, std::size_t offset) {
         ForStatement loop;
-        loop.variable = tokens.expect_variable_name();
+        loop.variable = names_.id_of(tokens.expect_variable_name());
         tokens.expect_keyword("in");
         if (tokens.at_name("range") && tokens.peek(1).kind == Token::Kind::symbol && tokens.peek(1).text == "(") {
             loop.sequence = parse_range(tokens);
         } else {
-            loop.sequence = parse_expression(tokens, inside_loop());
+            loop.sequence = parse_expression(tokens, names_, inside_loop());
         }
         tokens.expect_end("the sequence to loop over");
 
@@ -123,7 +124,7 @@ private:
         tokens.expect_symbol("(");
         std::vector<ExpressionPtr> arguments;
         while (!tokens.at_symbol(")")) {
-            arguments.push_back(parse_expression(tokens, inside_loop()));
+            arguments.push_back(parse_expression(tokens, names_, inside_loop()));
             if (!tokens.accept_symbol(",")) break;
         }
         tokens.expect_symbol(")");
@@ -143,7 +144,7 @@ private:
 
     IfStatement parse_if(TokenCursor& tokens, std::size_t offset) {
         IfStatement choice;
-        ExpressionPtr condition = parse_expression(tokens, inside_loop());
+        ExpressionPtr condition = parse_expression(tokens, names_, inside_loop());
         tokens.expect_end("the condition");
         bool seen_else = false;
         while (true) {
@@ -156,7 +157,7 @@ private:
             }
             if (seen_else) source_.fail(end.offset, "'" + std::string(end.keyword) + "' after 'else'; expected 'endif'");
             if (end.keyword == "elif") {
-                condition = parse_expression(end.tokens, inside_loop());
+                condition = parse_expression(end.tokens, names_, inside_loop());
                 end.tokens.expect_end("the condition");
             } else {
                 end.tokens.expect_end("'else'");
@@ -167,9 +168,9 @@ private:
 
     SetStatement parse_set(TokenCursor& tokens) {
         SetStatement assignment;
-        assignment.name = tokens.expect_variable_name();
+        assignment.name = names_.id_of(tokens.expect_variable_name());
         tokens.expect_symbol("=");
-        assignment.value = parse_expression(tokens, inside_loop());
+        assignment.value = parse_expression(tokens, names_, inside_loop());
         tokens.expect_end("the value");
         return assignment;
     }
@@ -181,6 +182,7 @@ private:
     std::size_t next_piece_ = 0;
     std::size_t depth_ = 0;
     std::size_t loop_depth_ = 0;
+    NameTable names_;
 };
 
 } // namespace
@@ -189,7 +191,9 @@ std::shared_ptr<const Program> parse_template(std::string text, std::string name
     auto program = std::make_shared<Program>();
     program->source = {std::move(text), std::move(name)};
     auto pieces = apply_whitespace_rules(program->source.text, split_into_segments(program->source));
-    program->body = StatementParser(program->source, std::move(pieces)).parse_template();
+    StatementParser parser(program->source, std::move(pieces));
+    program->body = parser.parse_template();
+    program->names = parser.take_names();
     return program;
 }
 

@@ -26,8 +26,8 @@ std::int64_t range_item(std::int64_t start, std::int64_t step, std::uint64_t ind
 
 class Renderer {
 public:
-    Renderer(const TemplateSource& source, const Values& values)
-        : source_(source), scope_(values), evaluator_(source, scope_, budget_) {}
+    Renderer(const Program& program, const Values& values)
+        : source_(program.source), scope_(values, program.names), evaluator_(program, scope_, budget_) {}
 
     std::string run(const Block& body) {
         execute(body);
@@ -133,7 +133,7 @@ private:
 } // namespace
 
 std::string render_program(const Program& program, const Values& values) {
-    return Renderer(program.source, values).run(program.body);
+    return Renderer(program, values).run(program.body);
 }
 
 } // namespace rtcg::codegen::templating

@@ -4,14 +4,16 @@
 // inside it) live in a frame that is emptied at each iteration and dropped at the end, so they
 // never leak out; an if opens no frame.
 //
-// Each name keeps a stack of its bindings, innermost last, so that a lookup costs the same
-// however deeply loops nest, and a loop iteration allocates nothing once the first has run.
+// Variables are found by NameId: each name keeps a stack of its bindings, innermost last, and
+// the caller's value for each name is looked up once per render. A lookup costs the same however
+// long the name and however deep the loops, and an iteration allocates nothing once the first
+// has run.
+#include "name_table.hpp"
+
 #include <rtcg/codegen/template_value.hpp>
 
 #include <cstdint>
-#include <map>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace rtcg::codegen::templating {
@@ -23,16 +25,17 @@ struct LoopState {
 
 class Scope {
 public:
-    explicit Scope(const Values& values);
+    // `names`: the template's variable names, by NameId.
+    Scope(const Values& values, const std::vector<std::string>& names);
 
     // Null when neither a frame nor the caller's values have the name.
-    const Value* find(std::string_view name) const;
+    const Value* find(NameId name) const;
     // In the innermost frame.
-    void set(const std::string& name, Value value);
+    void set(NameId name, Value value);
 
     void enter_loop(std::uint64_t length);
     // Empties the loop's frame and binds its variable.
-    void start_iteration(std::uint64_t index, const std::string& variable, Value item);
+    void start_iteration(std::uint64_t index, NameId variable, Value item);
     void leave_loop();
     // Only inside a loop (the parser allows `loop.` nowhere else).
     const LoopState& innermost_loop() const;
@@ -42,18 +45,17 @@ private:
         std::size_t frame;
         Value value;
     };
-    using BindingStack = std::vector<Binding>;
 
     struct Frame {
-        std::vector<BindingStack*> bound; // the names this frame binds
-        LoopState loop;                   // unused in the top-level frame
+        std::vector<NameId> bound; // the names this frame binds
+        LoopState loop;            // unused in the top-level frame
     };
 
     void unbind(Frame& frame);
 
-    const Values& values_;
-    std::map<std::string, BindingStack, std::less<>> bindings_;
-    std::vector<Frame> frames_; // the top level first
+    std::vector<const Value*> caller_values_;     // by NameId; null where the caller has none
+    std::vector<std::vector<Binding>> bindings_;  // by NameId
+    std::vector<Frame> frames_;                   // the top level first
 };
 
 } // namespace rtcg::codegen::templating
