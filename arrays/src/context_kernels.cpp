@@ -19,14 +19,13 @@ std::shared_ptr<ContextKernels> ContextKernels::of(const Context& context) {
     return created;
 }
 
-std::shared_ptr<const ElementwiseProgram> ContextKernels::find(const std::string& key) const {
+std::shared_ptr<const void> ContextKernels::find_any(const std::string& key) const {
     const std::lock_guard lock(mutex_);
     const auto found = programs_.find(key);
     return found == programs_.end() ? nullptr : found->second;
 }
 
-std::shared_ptr<const ElementwiseProgram> ContextKernels::insert(const std::string& key,
-                                                                 std::shared_ptr<const ElementwiseProgram> program) {
+std::shared_ptr<const void> ContextKernels::insert_any(const std::string& key, std::shared_ptr<const void> program) {
     const std::lock_guard lock(mutex_);
     return programs_.try_emplace(key, std::move(program)).first->second;
 }

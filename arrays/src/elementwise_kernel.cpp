@@ -53,11 +53,11 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vec
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
-std::string cache_key(std::string_view kind, std::string_view arguments, std::string_view operation,
+std::string cache_key(std::string_view form, std::string_view arguments, std::string_view operation,
                       std::string_view name, std::string_view preamble) {
-    std::string key;
-    key.reserve(kind.size() + arguments.size() + operation.size() + name.size() + preamble.size() + 4);
-    for (std::string_view part : {kind, arguments, operation, name, preamble}) (key += part) += '\x1f';
+    std::string key = "elementwise\x1f";
+    key.reserve(key.size() + form.size() + arguments.size() + operation.size() + name.size() + preamble.size() + 5);
+    for (std::string_view part : {form, arguments, operation, name, preamble}) (key += part) += '\x1f';
     return key;
 }
 
@@ -67,7 +67,7 @@ ElementwiseKernel::ElementwiseKernel(const Context& context, std::string_view ar
                                      std::string name, std::string_view preamble)
     : kernels_(detail::ContextKernels::of(context)) {
     const std::string key = cache_key("text", arguments, operation, name, preamble);
-    program_ = kernels_->find(key);
+    program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
         program_ = kernels_->insert(
             key, build(context, codegen::parse_arguments(arguments), operation, std::move(name), preamble));
@@ -78,7 +78,7 @@ ElementwiseKernel::ElementwiseKernel(const Context& context, std::vector<Argumen
     : kernels_(detail::ContextKernels::of(context)) {
     const std::string key = cache_key("parsed", codegen::print_arguments(arguments, codegen::Dialect::opencl),
                                       operation, name, preamble);
-    program_ = kernels_->find(key);
+    program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
         program_ = kernels_->insert(key, build(context, std::move(arguments), operation, std::move(name), preamble));
 }
