@@ -38,13 +38,14 @@ public:
     // The number of indices: the arrays' common size, or the range's, checked against each array.
     std::size_t indices(const Range* range, std::span<const CallArgument> args) const {
         const auto& declared = program_.arguments;
-        const auto first_array = std::find_if(args.begin(), args.end(), [](const CallArgument& a) { return a.array; });
+        const auto sized = [](const CallArgument& a) { return a.array && !a.broadcast; };
+        const auto first_array = std::find_if(args.begin(), args.end(), sized);
         if (!range) {
             if (first_array == args.end())
                 throw error("a kernel without array arguments needs a Range to know which indices to cover");
             const std::size_t size = first_array->array->size();
             for (std::size_t k = 0; k < args.size(); ++k)
-                if (args[k].array && args[k].array->size() != size)
+                if (sized(args[k]) && args[k].array->size() != size)
                     throw error("the arrays differ in size: '" + declared[first_array - args.begin()].name + "' has " +
                                 std::to_string(size) + " elements, '" + declared[k].name + "' has " +
                                 std::to_string(args[k].array->size()) + " (pass a Range to cover fewer indices)");
@@ -55,7 +56,7 @@ public:
         const std::int64_t lowest = std::min(range->start, range->at(count - 1));
         const std::int64_t highest = std::max(range->start, range->at(count - 1));
         for (std::size_t k = 0; k < args.size(); ++k) {
-            if (!args[k].array) continue;
+            if (!sized(args[k])) continue;
             const std::size_t size = args[k].array->size();
             if (lowest < 0 || static_cast<std::uint64_t>(highest) >= size)
                 throw error("the range reaches indices " + std::to_string(lowest) + " to " + std::to_string(highest) +

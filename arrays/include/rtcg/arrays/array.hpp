@@ -28,9 +28,16 @@
 namespace rtcg {
 
 template <class T>
+class Expr;
+
+template <class T>
 class Array {
 public:
     using value_type = T;
+
+    // The values of an expression (rtcg/arrays/expression.hpp), computed by one kernel launch into
+    // a new array: `rtcg::Array<float> z = a * x + b * y;`.
+    Array(const Expr<T>& expression);
 
     static Array empty(const Context& context, std::size_t n) { return empty(context, std::vector<std::size_t>{n}); }
     static Array empty(const Context& context, std::vector<std::size_t> shape) {
@@ -107,6 +114,21 @@ public:
     const codegen::DType& dtype() const noexcept { return data_.dtype(); }
     const Context& context() const noexcept { return data_.context(); }
     std::size_t nbytes() const noexcept { return data_.nbytes(); }
+
+    // Writes values into this array's own elements (and so into every view sharing them), like
+    // numpy's `x[...] = values`: one kernel launch. The expression converts to T, if it is of
+    // another type, by astype's rules; a 0-dimensional one fills every element. Defined in
+    // rtcg/arrays/expression.hpp.
+    template <class U>
+    Array& assign(const Expr<U>& expression);
+    Array& assign(const Array& values);
+
+    // The elements converted to U, as numpy's astype: integers wrap to narrower integers;
+    // floating values convert to integers toward zero, saturating at the type's limits, and NaN
+    // converts to 0 (numpy leaves those to the CPU; rtcg gives the same result on every device);
+    // complex to real keeps the real part; nonzero is true. Defined in rtcg/arrays/expression.hpp.
+    template <class U>
+    Expr<U> astype() const;
 
     // Rows [start, stop) of the first dimension; shares storage.
     Array slice(std::size_t start, std::size_t stop) const { return Array(data_.slice(start, stop)); }

@@ -53,10 +53,13 @@ namespace detail {
 struct ElementwiseProgram;
 class ContextKernels;
 
-// One argument of a call: an array (for a pointer argument) or a scalar value.
+// One argument of a call: an array (for a pointer argument) or a scalar value. A broadcast array
+// is one the operation reads at index 0 only (a 0-dimensional operand of a fused expression), so
+// it takes no part in the size checks.
 struct CallArgument {
     const ArrayData* array = nullptr;
     HostScalar scalar;
+    bool broadcast = false;
 };
 
 template <class T>

@@ -1,0 +1,228 @@
+#pragma once
+// Elementwise arithmetic on arrays and expressions, with numpy's types (expression_types.hpp):
+//
+//   auto z = 2 * x + y;                  // Expr<float> for Array<float> x, y
+//   auto w = rtcg::where(x > 0, rtcg::sqrt(x), -x);
+//   rtcg::Array<float> r = rtcg::maximum(z, w).astype<float>();
+//
+// Operands are Arrays, Exprs, and C++ numbers (bool, integers, float, double, std::complex), the
+// numbers weak as in numpy 2. An operation numpy refuses on the operands' types (a bool minus a
+// bool, a complex floor_divide, a float bitwise and...) does not compile. A weak integer that
+// does not fit the type it meets (uint8 array + 300) is InvalidArgument, as numpy raises.
+//
+// Semantics where C's differ from numpy's, all as numpy computes them:
+// - integer +, -, *, negation and absolute wrap around; integer division and remainder by 0 give
+//   0, and INT_MIN / -1 gives INT_MIN;
+// - `/` of integers is float64 division; floor_divide rounds toward minus infinity and `%`
+//   (remainder) takes the divisor's sign, for floating values too; fmod takes the dividend's;
+// - an integer to a negative integer power is 0 (1 for a base of 1, ±1 for -1): numpy raises
+//   there, which a kernel cannot;
+// - shifts by the type's width or more, or by a negative amount, give 0 (-1 for a negative value
+//   shifted right);
+// - minimum and maximum propagate NaN; round is numpy's, halves to even;
+// - comparisons of complex numbers other than == and != do not compile (numpy orders them by
+//   real, then imaginary part).
+// Also left out: asin, acos, atan, expm1, log1p, cbrt and fabs of complex numbers.
+#include <rtcg/arrays/expression.hpp>
+
+#include <complex>
+#include <type_traits>
+
+namespace rtcg {
+
+namespace detail {
+
+template <class X>
+struct array_operand : std::false_type {};
+template <class T>
+struct array_operand<Array<T>> : std::true_type {
+    using element = T;
+    static ExprPtr node(const Array<T>& x) { return array_node(x.data()); }
+};
+template <class T>
+struct array_operand<Expr<T>> : std::true_type {
+    using element = T;
+    static ExprPtr node(const Expr<T>& x) { return x.node(); }
+};
+
+template <class X>
+inline constexpr bool is_host_number =
+    std::is_arithmetic_v<X> || std::is_same_v<X, std::complex<float>> || std::is_same_v<X, std::complex<double>>;
+
+} // namespace detail
+
+// Arrays and expressions of the element types arithmetic knows.
+template <class X>
+concept ArrayOperand = detail::array_operand<std::remove_cvref_t<X>>::value &&
+                       expr::code_of<typename detail::array_operand<std::remove_cvref_t<X>>::element>() !=
+                           expr::Code::invalid;
+
+template <class X>
+concept ScalarOperand = detail::is_host_number<std::remove_cvref_t<X>> && !std::is_same_v<std::remove_cvref_t<X>, long double>;
+
+template <class X>
+concept Operand = ArrayOperand<X> || ScalarOperand<X>;
+
+namespace detail {
+
+template <class X>
+constexpr expr::Operand operand_of() {
+    using U = std::remove_cvref_t<X>;
+    if constexpr (ArrayOperand<U>) return {expr::code_of<typename array_operand<U>::element>(), false};
+    else return {expr::code_of<U>(), true};
+}
+
+template <class X>
+ExprPtr node_of(const X& x) {
+    if constexpr (ArrayOperand<X>) return array_operand<X>::node(x);
+    else return scalar_node(host_scalar(x));
+}
+
+// Whether numpy defines the operation on these operands; operators require it, so that what numpy
+// refuses does not compile (and `requires` can test for it).
+template <expr::BinaryOp Op, class A, class B>
+inline constexpr bool numpy_defines_binary = expr::result_type(Op, operand_of<A>(), operand_of<B>()) != expr::Code::invalid;
+template <expr::UnaryOp Op, class A>
+inline constexpr bool numpy_defines_unary = expr::result_type(Op, operand_of<A>().code) != expr::Code::invalid;
+
+template <expr::BinaryOp Op, class A, class B>
+auto binary(const A& a, const B& b) {
+    constexpr expr::Code result = expr::result_type(Op, operand_of<A>(), operand_of<B>());
+    return Expr<expr::type_of_t<result>>(binary_node(Op, node_of(a), node_of(b)));
+}
+
+template <expr::UnaryOp Op, class A>
+auto unary(const A& a) {
+    constexpr expr::Code result = expr::result_type(Op, operand_of<A>().code);
+    return Expr<expr::type_of_t<result>>(unary_node(Op, node_of(a)));
+}
+
+} // namespace detail
+
+// At least one operand of a binary operator is an array or an expression.
+#define RTCG_BINARY_OPERATOR(symbol, op)                                                                         \
+    template <Operand A, Operand B>                                                                             \
+        requires((ArrayOperand<A> || ArrayOperand<B>) && detail::numpy_defines_binary<expr::BinaryOp::op, A, B>) \
+    auto operator symbol(const A& a, const B& b) {                                                              \
+        return detail::binary<expr::BinaryOp::op>(a, b);                                                        \
+    }
+RTCG_BINARY_OPERATOR(+, add)
+RTCG_BINARY_OPERATOR(-, subtract)
+RTCG_BINARY_OPERATOR(*, multiply)
+RTCG_BINARY_OPERATOR(/, true_divide)
+RTCG_BINARY_OPERATOR(%, remainder)
+RTCG_BINARY_OPERATOR(==, equal)
+RTCG_BINARY_OPERATOR(!=, not_equal)
+RTCG_BINARY_OPERATOR(<, less)
+RTCG_BINARY_OPERATOR(<=, less_equal)
+RTCG_BINARY_OPERATOR(>, greater)
+RTCG_BINARY_OPERATOR(>=, greater_equal)
+RTCG_BINARY_OPERATOR(&, bitwise_and)
+RTCG_BINARY_OPERATOR(|, bitwise_or)
+RTCG_BINARY_OPERATOR(^, bitwise_xor)
+RTCG_BINARY_OPERATOR(<<, left_shift)
+RTCG_BINARY_OPERATOR(>>, right_shift)
+#undef RTCG_BINARY_OPERATOR
+
+#define RTCG_BINARY_FUNCTION(name, op)                                                                           \
+    template <Operand A, Operand B>                                                                             \
+        requires((ArrayOperand<A> || ArrayOperand<B>) && detail::numpy_defines_binary<expr::BinaryOp::op, A, B>) \
+    auto name(const A& a, const B& b) {                                                                         \
+        return detail::binary<expr::BinaryOp::op>(a, b);                                                        \
+    }
+RTCG_BINARY_FUNCTION(floor_divide, floor_divide)
+RTCG_BINARY_FUNCTION(pow, power)
+RTCG_BINARY_FUNCTION(fmod, fmod)
+RTCG_BINARY_FUNCTION(hypot, hypot)
+RTCG_BINARY_FUNCTION(atan2, arctan2)
+RTCG_BINARY_FUNCTION(minimum, minimum)
+RTCG_BINARY_FUNCTION(maximum, maximum)
+RTCG_BINARY_FUNCTION(logical_and, logical_and)
+RTCG_BINARY_FUNCTION(logical_or, logical_or)
+RTCG_BINARY_FUNCTION(logical_xor, logical_xor)
+#undef RTCG_BINARY_FUNCTION
+
+template <ArrayOperand A>
+    requires detail::numpy_defines_unary<expr::UnaryOp::negative, A>
+auto operator-(const A& a) {
+    return detail::unary<expr::UnaryOp::negative>(a);
+}
+template <ArrayOperand A>
+    requires detail::numpy_defines_unary<expr::UnaryOp::logical_not, A>
+auto operator!(const A& a) {
+    return detail::unary<expr::UnaryOp::logical_not>(a);
+}
+template <ArrayOperand A>
+    requires detail::numpy_defines_unary<expr::UnaryOp::bitwise_not, A>
+auto operator~(const A& a) {
+    return detail::unary<expr::UnaryOp::bitwise_not>(a);
+}
+
+#define RTCG_UNARY_FUNCTION(name, op)                                                                            \
+    template <ArrayOperand A>                                                                                   \
+        requires detail::numpy_defines_unary<expr::UnaryOp::op, A>                                              \
+    auto name(const A& a) {                                                                                     \
+        return detail::unary<expr::UnaryOp::op>(a);                                                             \
+    }
+RTCG_UNARY_FUNCTION(logical_not, logical_not)
+RTCG_UNARY_FUNCTION(abs, absolute)
+RTCG_UNARY_FUNCTION(sin, sin)
+RTCG_UNARY_FUNCTION(cos, cos)
+RTCG_UNARY_FUNCTION(tan, tan)
+RTCG_UNARY_FUNCTION(asin, asin)
+RTCG_UNARY_FUNCTION(acos, acos)
+RTCG_UNARY_FUNCTION(atan, atan)
+RTCG_UNARY_FUNCTION(sinh, sinh)
+RTCG_UNARY_FUNCTION(cosh, cosh)
+RTCG_UNARY_FUNCTION(tanh, tanh)
+RTCG_UNARY_FUNCTION(exp, exp)
+RTCG_UNARY_FUNCTION(exp2, exp2)
+RTCG_UNARY_FUNCTION(expm1, expm1)
+RTCG_UNARY_FUNCTION(log, log)
+RTCG_UNARY_FUNCTION(log2, log2)
+RTCG_UNARY_FUNCTION(log10, log10)
+RTCG_UNARY_FUNCTION(log1p, log1p)
+RTCG_UNARY_FUNCTION(sqrt, sqrt)
+RTCG_UNARY_FUNCTION(cbrt, cbrt)
+RTCG_UNARY_FUNCTION(fabs, fabs)
+RTCG_UNARY_FUNCTION(floor, floor)
+RTCG_UNARY_FUNCTION(ceil, ceil)
+RTCG_UNARY_FUNCTION(round, round)
+RTCG_UNARY_FUNCTION(trunc, trunc)
+#undef RTCG_UNARY_FUNCTION
+
+// numpy.where: `if_true` where `condition` is nonzero, else `if_false`, in their promoted type.
+template <Operand C, Operand A, Operand B>
+    requires(ArrayOperand<C>)
+auto where(const C& condition, const A& if_true, const B& if_false) {
+    constexpr expr::Code result = expr::types::promote(detail::operand_of<A>(), detail::operand_of<B>());
+    static_assert(result != expr::Code::invalid, "rtcg: where's values have no common type");
+    return Expr<expr::type_of_t<result>>(
+        detail::where_node(detail::node_of(condition), detail::node_of(if_true), detail::node_of(if_false)));
+}
+
+// In-place arithmetic, as numpy's: the result converts back to the array's type, which must not
+// be of a lower kind (an int32 array += 1.5 does not compile, as numpy refuses it).
+#define RTCG_COMPOUND_ASSIGNMENT(symbol, op)                                                                     \
+    template <class T, Operand B>                                                                               \
+        requires detail::numpy_defines_binary<expr::BinaryOp::op, Array<T>, B>                                  \
+    Array<T>& operator symbol##=(Array<T>& target, const B& value) {                                            \
+        auto result = detail::binary<expr::BinaryOp::op>(target, value);                                       \
+        using R = typename decltype(result)::value_type;                                                        \
+        static_assert(expr::types::kind(expr::code_of<R>()) <= expr::types::kind(expr::code_of<T>()),         \
+                      "rtcg: the result cannot be cast back to the array's type by numpy's same_kind rule");   \
+        return target.assign(result);                                                                           \
+    }
+RTCG_COMPOUND_ASSIGNMENT(+, add)
+RTCG_COMPOUND_ASSIGNMENT(-, subtract)
+RTCG_COMPOUND_ASSIGNMENT(*, multiply)
+RTCG_COMPOUND_ASSIGNMENT(/, true_divide)
+RTCG_COMPOUND_ASSIGNMENT(%, remainder)
+RTCG_COMPOUND_ASSIGNMENT(&, bitwise_and)
+RTCG_COMPOUND_ASSIGNMENT(|, bitwise_or)
+RTCG_COMPOUND_ASSIGNMENT(^, bitwise_xor)
+RTCG_COMPOUND_ASSIGNMENT(<<, left_shift)
+RTCG_COMPOUND_ASSIGNMENT(>>, right_shift)
+#undef RTCG_COMPOUND_ASSIGNMENT
+
+} // namespace rtcg

@@ -1,0 +1,89 @@
+// Evaluating an expression: lower it to text, build (or find) the elementwise kernel
+// `out[i] = <text>` for the context, and launch it once on the context's queue.
+#include "expression_lowering.hpp"
+#include "expression_node.hpp"
+
+#include <rtcg/arrays/elementwise.hpp>
+#include <rtcg/arrays/elementwise_source.hpp>
+#include <rtcg/core/error.hpp>
+
+namespace rtcg::detail {
+namespace {
+
+bool overlaps(const ArrayData& a, const ArrayData& b) {
+    return &a.buffer() == &b.buffer() && a.offset() < b.offset() + b.size() && b.offset() < a.offset() + a.size();
+}
+
+// Whether writing target[i] can change a value the expression reads for another index.
+bool reads_other_elements(const ArrayData& target, const ExprNode& node) {
+    if (node.kind == ExprNode::Kind::array) {
+        const bool same_elements = node.array->offset() == target.offset() && !node.shape.empty();
+        return overlaps(*node.array, target) && !same_elements;
+    }
+    for (const ExprPtr& operand : node.operands)
+        if (reads_other_elements(target, *operand)) return true;
+    return false;
+}
+
+// What evaluating `source` into an array of `target_type` builds: the kernel's arguments (the
+// output first), its operation and its device functions.
+struct EvaluationKernel {
+    std::vector<codegen::Argument> arguments;
+    std::string operation;
+    std::string functions;
+    std::vector<CallArgument> values; // without the output
+};
+
+EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect) {
+    LoweredExpression lowered = lower(source, dialect);
+    std::vector<codegen::Argument> arguments{codegen::Argument::pointer(target_type, "out")};
+    arguments.insert(arguments.end(), lowered.arguments.begin(), lowered.arguments.end());
+    return EvaluationKernel{std::move(arguments), "out[i] = " + lowered.text, std::move(lowered.functions),
+                            std::move(lowered.values)};
+}
+
+constexpr std::string_view kernel_name = "expr";
+
+void launch(const ArrayData& target, const ExprPtr& source) {
+    const Context& context = target.context();
+    EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()));
+    const ElementwiseKernel kernel(context, std::move(built.arguments), built.operation, std::string(kernel_name),
+                                   built.functions);
+
+    std::vector<CallArgument> values{CallArgument{&target, {}, false}};
+    values.insert(values.end(), built.values.begin(), built.values.end());
+    std::vector<ArgumentSlot> slots(values.size() + 3);
+    std::vector<plugin::KernelArgument> packed(2 * values.size() + 3);
+    kernel.launch(context.queue(), nullptr, values, slots, packed);
+}
+
+} // namespace
+
+ArrayData evaluate(const ExprPtr& node) {
+    ArrayData result(node_context(*node), node->type, node->shape);
+    launch(result, node);
+    return result;
+}
+
+void assign(const ArrayData& target, const ExprPtr& node) {
+    if (*node->context != target.context())
+        throw InvalidArgument("Array::assign: the values belong to another context than the array");
+    const std::vector<std::size_t> target_shape = target.shape().size() ? target.shape() : std::vector<std::size_t>{};
+    if (!node->shape.empty() && node->shape != target_shape)
+        throw InvalidArgument("Array::assign: could not broadcast values of shape " + shape_text(node->shape) +
+                              " into an array of shape " + shape_text(target.shape()));
+    ExprPtr source = reads_other_elements(target, *node) ? array_node(evaluate(node)) : node;
+    if (source->type != target.dtype()) source = cast_node(source, target.dtype());
+    launch(target, source);
+}
+
+} // namespace rtcg::detail
+
+namespace rtcg::detail {
+
+std::string expression_source(const ExprPtr& node, codegen::Dialect dialect) {
+    const EvaluationKernel built = evaluation_kernel(*node, node->type, dialect);
+    return elementwise_source(dialect, built.arguments, built.operation, kernel_name, built.functions);
+}
+
+} // namespace rtcg::detail

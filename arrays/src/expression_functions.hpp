@@ -1,0 +1,50 @@
+#pragma once
+// Device functions for the operations whose numpy meaning is not one C operator: integer division
+// and remainder (by zero, INT_MIN / -1, rounding toward minus infinity), integer powers, shifts by
+// the width or more, NaN-propagating minimum and maximum, saturating float-to-integer conversion,
+// and complex helpers. Operands are evaluated once by passing them to a function. Each function is
+// defined once per kernel, named after the operation and the type (rtcg_floor_divide_int32).
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/dtype.hpp>
+
+#include <set>
+#include <string>
+
+namespace rtcg::detail {
+
+// Spellings shared by the lowering and the functions.
+std::string c_type(const codegen::DType& type, codegen::Dialect dialect);
+// The math function `name` for `type`: CUDA's float forms end in f (sinf); OpenCL overloads.
+std::string math_function(std::string_view name, const codegen::DType& type, codegen::Dialect dialect);
+// "cfloat" or "cdouble": the prefix of the prelude's complex functions.
+std::string complex_prefix(const codegen::DType& type);
+
+class DeviceFunctions {
+public:
+    explicit DeviceFunctions(codegen::Dialect dialect) : dialect_(dialect) {}
+
+    // Each returns the name to call, defining the function on first use.
+    std::string floor_divide(const codegen::DType& type);
+    std::string remainder(const codegen::DType& type);
+    std::string integer_fmod(const codegen::DType& type);
+    std::string integer_power(const codegen::DType& type);
+    std::string minimum(const codegen::DType& type);
+    std::string maximum(const codegen::DType& type);
+    std::string left_shift(const codegen::DType& type);
+    std::string right_shift(const codegen::DType& type);
+    std::string integer_absolute(const codegen::DType& type);
+    std::string saturating_cast(const codegen::DType& from, const codegen::DType& to);
+    std::string complex_nonzero(const codegen::DType& type);
+    std::string complex_round(const codegen::DType& type);
+
+    const std::string& definitions() const noexcept { return definitions_; }
+
+private:
+    std::string define(std::string name, std::string_view body, const codegen::DType& type);
+
+    codegen::Dialect dialect_;
+    std::set<std::string> defined_;
+    std::string definitions_;
+};
+
+} // namespace rtcg::detail

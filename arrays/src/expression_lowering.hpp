@@ -1,0 +1,26 @@
+#pragma once
+// An expression tree as kernel text: a C expression over the index `i`, the kernel arguments it
+// reads (each distinct array once, each scalar as a value), and the device functions it calls.
+// Equal trees over other values lower to equal text, which is what the kernel cache keys on.
+#include "expression_node.hpp"
+
+#include <rtcg/arrays/elementwise.hpp>
+#include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/dialect.hpp>
+
+#include <string>
+#include <vector>
+
+namespace rtcg::detail {
+
+struct LoweredExpression {
+    std::vector<codegen::Argument> arguments; // named x<k> (arrays) and s<k> (scalars)
+    // The call's values for `arguments`, pointing into the tree, which must outlive them.
+    std::vector<CallArgument> values;
+    std::string text;
+    std::string functions; // device functions `text` calls, for the kernel's preamble
+};
+
+LoweredExpression lower(const ExprNode& root, codegen::Dialect dialect);
+
+} // namespace rtcg::detail
