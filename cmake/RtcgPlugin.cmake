@@ -13,4 +13,8 @@ function(rtcg_add_plugin name)
     INSTALL_RPATH "$ORIGIN/../..")
   # Only the entry point leaves the plug-in.
   target_link_options(${target} PRIVATE "LINKER:--exclude-libs,ALL" "LINKER:--no-undefined")
+  # Plug-ins are loaded, never linked: installed, but not exported in the CMake package, which
+  # lists them in rtcg_BACKENDS (see RtcgInstall.cmake).
+  install(TARGETS ${target} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/${RTCG_PLUGIN_SUBDIR})
+  set_property(GLOBAL APPEND PROPERTY RTCG_PLUGINS ${name})
 endfunction()

@@ -35,10 +35,11 @@ struct EvaluationKernel {
 };
 
 EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect) {
-    LoweredExpression lowered = lower(source, dialect);
+    DeviceFunctions functions(dialect);
+    LoweredExpression lowered = lower(source, dialect, functions);
     std::vector<codegen::Argument> arguments{codegen::Argument::pointer(target_type, "out")};
     arguments.insert(arguments.end(), lowered.arguments.begin(), lowered.arguments.end());
-    return EvaluationKernel{std::move(arguments), "out[i] = " + lowered.text, std::move(lowered.functions),
+    return EvaluationKernel{std::move(arguments), "out[i] = " + lowered.text, functions.definitions(),
                             std::move(lowered.values)};
 }
 

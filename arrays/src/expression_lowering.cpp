@@ -32,7 +32,7 @@ bool is_bool(const DType& type) { return type.kind() == codegen::TypeKind::boole
 
 class Lowering {
 public:
-    explicit Lowering(Dialect dialect) : dialect_(dialect), functions_(dialect) {}
+    Lowering(Dialect dialect, DeviceFunctions& functions) : dialect_(dialect), functions_(functions) {}
 
     std::string text(const ExprNode& node) {
         switch (node.kind) {
@@ -50,7 +50,7 @@ public:
     }
 
     LoweredExpression finish(std::string text) {
-        return LoweredExpression{std::move(arguments_), std::move(values_), std::move(text), functions_.definitions()};
+        return LoweredExpression{std::move(arguments_), std::move(values_), std::move(text)};
     }
 
 private:
@@ -109,6 +109,7 @@ private:
             if (type.is_integer()) return wrapped("0", "-", a, type);
             return "(-" + a + ")";
         case UnaryOp::logical_not: return "(!" + nonzero(a, type) + ")";
+        case UnaryOp::conjugate: return complex ? call(prefix + "_conj", a) : a;
         case UnaryOp::bitwise_not: return is_bool(type) ? "(!" + a + ")" : "((" + c_type(type, dialect_) + ")~" + a + ")";
         case UnaryOp::absolute:
             if (complex) return call(prefix + "_abs", a);
@@ -131,7 +132,7 @@ private:
     }
 
     static std::string_view real_function_name(UnaryOp op) {
-        constexpr std::string_view names[] = {"",     "",      "",     "",     "sin",   "cos",   "tan",
+        constexpr std::string_view names[] = {"",     "",      "",     "",     "",      "sin",   "cos",   "tan",
                                               "asin", "acos",  "atan", "sinh", "cosh",  "tanh",  "exp",
                                               "exp2", "expm1", "log",  "log2", "log10", "log1p", "sqrt",
                                               "cbrt", "fabs",  "floor", "ceil", "",     "trunc"};
@@ -205,15 +206,15 @@ private:
     }
 
     Dialect dialect_;
-    DeviceFunctions functions_;
+    DeviceFunctions& functions_;
     std::vector<Argument> arguments_;
     std::vector<CallArgument> values_;
 };
 
 } // namespace
 
-LoweredExpression lower(const ExprNode& root, Dialect dialect) {
-    Lowering lowering(dialect);
+LoweredExpression lower(const ExprNode& root, Dialect dialect, DeviceFunctions& functions) {
+    Lowering lowering(dialect, functions);
     std::string text = lowering.text(root);
     return lowering.finish(std::move(text));
 }

@@ -2,6 +2,7 @@
 // An expression tree as kernel text: a C expression over the index `i`, the kernel arguments it
 // reads (each distinct array once, each scalar as a value), and the device functions it calls.
 // Equal trees over other values lower to equal text, which is what the kernel cache keys on.
+#include "expression_functions.hpp"
 #include "expression_node.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
@@ -18,9 +19,10 @@ struct LoweredExpression {
     // The call's values for `arguments`, pointing into the tree, which must outlive them.
     std::vector<CallArgument> values;
     std::string text;
-    std::string functions; // device functions `text` calls, for the kernel's preamble
 };
 
-LoweredExpression lower(const ExprNode& root, codegen::Dialect dialect);
+// The device functions `text` calls are defined in `functions`, which may collect those of other
+// expressions of the same kernel too; its definitions() go before the kernel.
+LoweredExpression lower(const ExprNode& root, codegen::Dialect dialect, DeviceFunctions& functions);
 
 } // namespace rtcg::detail

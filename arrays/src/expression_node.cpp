@@ -16,7 +16,7 @@ using codegen::DType;
 using expr::Code;
 
 constexpr std::string_view unary_names[] = {
-    "negative", "logical_not", "bitwise_not", "absolute", "sin", "cos", "tan", "arcsin", "arccos",
+    "negative", "logical_not", "bitwise_not", "absolute", "conjugate", "sin", "cos", "tan", "arcsin", "arccos",
     "arctan", "sinh", "cosh", "tanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
     "sqrt", "cbrt", "fabs", "floor", "ceil", "round", "trunc"};
 constexpr std::string_view binary_names[] = {

@@ -116,7 +116,7 @@ plugin::KernelArgument convert_scalar(const codegen::Argument& declared, const H
                                       std::string_view kernel) {
     const DType& type = declared.type;
     const auto refuse = [&](const std::string& why) -> InvalidArgument {
-        return InvalidArgument("ElementwiseKernel '" + std::string(kernel) + "': scalar argument '" + declared.name +
+        return InvalidArgument(std::string(kernel) + ": scalar argument '" + declared.name +
                                "' (" + std::string(type.name()) + "): " + why);
     };
     const auto not_same_kind = [&] {

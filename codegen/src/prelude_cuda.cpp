@@ -18,6 +18,14 @@ constexpr std::string_view base_prelude =
 #define RTCG_LOCAL_ARRAY(type, name, count) __shared__ type name[count]
 #define RTCG_CONSTANT __constant__
 #define RTCG_HAS_FP64 1
+/* OpenCL C and C's math.h define these; NVRTC has no math.h, so kernels written for either
+   dialect (a reduction's neutral "-INFINITY") would not compile for CUDA without them. */
+#ifndef INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+#endif
+#ifndef NAN
+#define NAN __int_as_float(0x7fffffff)
+#endif
 typedef long long rtcg_index_t;
 typedef unsigned long long rtcg_uindex_t;
 __device__ inline unsigned rtcg_component_(uint3 v, int d) { return d == 0 ? v.x : d == 1 ? v.y : v.z; }

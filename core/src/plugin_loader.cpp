@@ -9,14 +9,24 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <system_error>
 
 namespace rtcg::detail {
 namespace {
 
-std::string core_library_directory() {
+// The directories librtcg.so was loaded from: the path the dynamic loader used, then, when that
+// path is a symbolic link into another directory (a library linked into /usr/lib from an install
+// prefix elsewhere), the directory of the file it resolves to, where the plug-ins were installed.
+std::vector<std::filesystem::path> core_library_directories() {
     Dl_info info{};
-    if (dladdr(reinterpret_cast<const void*>(&core_library_directory), &info) == 0 || !info.dli_fname) return {};
-    return std::filesystem::path(info.dli_fname).lexically_normal().parent_path().string();
+    if (dladdr(reinterpret_cast<const void*>(&core_library_directories), &info) == 0 || !info.dli_fname) return {};
+    const std::filesystem::path loaded = std::filesystem::path(info.dli_fname).lexically_normal();
+    std::vector<std::filesystem::path> dirs{loaded.parent_path()};
+    std::error_code error;
+    const std::filesystem::path resolved = std::filesystem::canonical(loaded, error);
+    if (!error && !std::filesystem::equivalent(resolved.parent_path(), dirs.front(), error))
+        dirs.push_back(resolved.parent_path());
+    return dirs;
 }
 
 LoadedPlugin open_plugin(std::string_view name) {
@@ -60,9 +70,9 @@ std::vector<std::string> plugin_search_path() {
             start = end + 1;
         }
     }
-    if (const std::string own = core_library_directory(); !own.empty()) {
-        dirs.push_back((std::filesystem::path(own) / RTCG_PLUGIN_SUBDIR).string());
-        dirs.push_back(own);
+    for (const auto& own : core_library_directories()) {
+        dirs.push_back((own / RTCG_PLUGIN_SUBDIR).string());
+        dirs.push_back(own.string());
     }
     return dirs;
 }

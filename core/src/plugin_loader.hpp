@@ -21,7 +21,8 @@ struct LoadedPlugin {
 const LoadedPlugin& load_plugin(std::string_view name);
 
 // Where plug-ins are looked for, in order: RTCG_PLUGIN_PATH's directories, then
-// <dir of librtcg.so>/rtcg/plugins, then <dir of librtcg.so>.
+// <dir of librtcg.so>/rtcg/plugins, then <dir of librtcg.so>; then the same two for the directory
+// of the file librtcg.so resolves to, when it was loaded through a symbolic link from elsewhere.
 std::vector<std::string> plugin_search_path();
 
 } // namespace rtcg::detail

@@ -130,6 +130,12 @@ public:
     template <class U>
     Expr<U> astype() const;
 
+    // Reductions over every element, as DeviceScalars; see rtcg/arrays/reductions.hpp, which
+    // defines them (rtcg::sum, rtcg::min and rtcg::max as members).
+    auto sum() const;
+    auto min() const;
+    auto max() const;
+
     // Rows [start, stop) of the first dimension; shares storage.
     Array slice(std::size_t start, std::size_t stop) const { return Array(data_.slice(start, stop)); }
     Array reshape(std::vector<std::size_t> shape) const { return Array(data_.reshape(std::move(shape))); }

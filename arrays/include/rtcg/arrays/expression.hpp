@@ -80,6 +80,11 @@ public:
     }
     const Context& context() const noexcept { return detail::node_context(*node_); }
 
+    // Reductions (rtcg/arrays/reductions.hpp defines them): `(x * y).sum()` is one reduction.
+    auto sum() const;
+    auto min() const;
+    auto max() const;
+
     // See Array::astype.
     template <class U>
     Expr<U> astype() const {

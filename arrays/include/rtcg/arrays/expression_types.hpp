@@ -27,7 +27,7 @@ namespace rtcg::expr {
 enum class Code : unsigned char { b, i8, u8, i16, u16, i32, u32, i64, u64, f32, f64, c64, c128, invalid };
 
 enum class UnaryOp : unsigned char {
-    negative, logical_not, bitwise_not, absolute,
+    negative, logical_not, bitwise_not, absolute, conjugate,
     sin, cos, tan, asin, acos, atan, sinh, cosh, tanh,
     exp, exp2, expm1, log, log2, log10, log1p, sqrt, cbrt, fabs,
     floor, ceil, round, trunc,
@@ -167,7 +167,8 @@ constexpr Code operand_type(UnaryOp op, Code a) {
     switch (op) {
     case UnaryOp::negative: return a == Code::b ? Code::invalid : a;
     case UnaryOp::logical_not:
-    case UnaryOp::absolute: return a;
+    case UnaryOp::absolute:
+    case UnaryOp::conjugate: return a;
     case UnaryOp::bitwise_not: return kind(a) <= 1 ? a : Code::invalid;
     case UnaryOp::floor:
     case UnaryOp::ceil:

@@ -5,7 +5,7 @@
 //   auto w = rtcg::where(x > 0, rtcg::sqrt(x), -x);
 //   rtcg::Array<float> r = rtcg::maximum(z, w).astype<float>();
 //
-// Operands are Arrays, Exprs, and C++ numbers (bool, integers, float, double, std::complex), the
+// Operands are Arrays, Exprs, DeviceScalars (reduction results, 0-dimensional), and C++ numbers (bool, integers, float, double, std::complex), the
 // numbers weak as in numpy 2. An operation numpy refuses on the operands' types (a bool minus a
 // bool, a complex floor_divide, a float bitwise and...) does not compile. A weak integer that
 // does not fit the type it meets (uint8 array + 300) is InvalidArgument, as numpy raises.
@@ -23,6 +23,7 @@
 // - comparisons of complex numbers other than == and != do not compile (numpy orders them by
 //   real, then imaginary part).
 // Also left out: asin, acos, atan, expm1, log1p, cbrt and fabs of complex numbers.
+#include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/expression.hpp>
 
 #include <complex>
@@ -43,6 +44,12 @@ template <class T>
 struct array_operand<Expr<T>> : std::true_type {
     using element = T;
     static ExprPtr node(const Expr<T>& x) { return x.node(); }
+};
+// A reduction's result stays on the device and applies to every element: x / rtcg::sum(x).
+template <class T>
+struct array_operand<DeviceScalar<T>> : std::true_type {
+    using element = T;
+    static ExprPtr node(const DeviceScalar<T>& x) { return array_node(x.array().data()); }
 };
 
 template <class X>
@@ -166,6 +173,7 @@ auto operator~(const A& a) {
     }
 RTCG_UNARY_FUNCTION(logical_not, logical_not)
 RTCG_UNARY_FUNCTION(abs, absolute)
+RTCG_UNARY_FUNCTION(conj, conjugate)
 RTCG_UNARY_FUNCTION(sin, sin)
 RTCG_UNARY_FUNCTION(cos, cos)
 RTCG_UNARY_FUNCTION(tan, tan)

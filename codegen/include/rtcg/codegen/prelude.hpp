@@ -38,6 +38,8 @@
 //   RTCG_HAS_INT64_ATOMICS: the 64-bit atomics exist (always in CUDA; OpenCL with both
 //   cl_khr_int64_base_atomics and cl_khr_int64_extended_atomics, whose pragmas the prelude
 //   enables).
+// Constants
+//   INFINITY and NAN (float), as OpenCL C defines them, in CUDA too.
 // Atomics: rtcg_atomic_<op>_<type>_<space>(p, ...), returning the value *p held before.
 //   op: add, min, max, exch (store v), cas (p, expected, desired: store desired if *p was
 //   expected). type: i32, u32, i64, u64 (int, unsigned int, rtcg_index_t, rtcg_uindex_t), f32.

@@ -1,0 +1,121 @@
+#pragma once
+// Algorithms built on ScanKernel (rtcg/arrays/scan.hpp), after PyOpenCL's pyopencl.algorithm:
+//
+//   auto positive = rtcg::copy_if(x, "x[i] > 0");           // the elements where it holds, in order
+//   auto rest = rtcg::remove_if(x, "x[i] > 0");             // the others, in order
+//   auto [parted, trues] = rtcg::partition(x, "x[i] > 0");  // those, then the others (stable)
+//   auto distinct = rtcg::unique(sorted);                    // one of each run of equal elements
+//   auto ordered = rtcg::sort(keys);                         // LSD radix sort, stable
+//   auto [k, v] = rtcg::sort_by_key(keys, values);           // values follow their keys
+//
+// Predicates are C expressions of `x` (the array, so x[i] is the element and x[i - 1] its
+// neighbour), the index `i` (rtcg_index_t) and the element count `n`, evaluated on the device;
+// `preamble` may declare functions for them. Each algorithm runs on the context's default queue
+// and returns new arrays (1-D, of the input's context); inputs are never modified. An array of
+// any shape is taken as its elements in order.
+//
+// Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
+// selected elements, which they read back to the host, so they wait for the queue. The result is
+// a view of an array of the input's size (its first `count` elements), as PyOpenCL's copy_if
+// returns the full-size output and the count. sort and sort_by_key read back 16 digit totals per
+// pass, to skip the passes where every key has the same digit.
+#include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/scan.hpp>
+#include <rtcg/core/export.hpp>
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace rtcg {
+
+namespace detail {
+// What the templates below forward to. `out` has the input's dtype, context and size; each
+// returns how many elements it selected (partition: how many satisfy the predicate).
+RTCG_API std::size_t copy_selected(const ArrayData& in, const ArrayData& out, std::string_view predicate,
+                                   std::string_view preamble, bool keep_where_true);
+RTCG_API std::size_t partition(const ArrayData& in, const ArrayData& out, std::string_view predicate,
+                               std::string_view preamble);
+RTCG_API std::size_t unique(const ArrayData& in, const ArrayData& out, std::string_view equal,
+                            std::string_view preamble);
+// Sorts `keys` (and `values` with them, when not null) through the two scratch arrays of each,
+// which have the keys' size; returns the index (0 or 1) of the ones holding the result.
+RTCG_API std::size_t radix_sort(const ArrayData& keys, const ArrayData* values,
+                                const std::array<const ArrayData*, 2>& keys_out,
+                                const std::array<const ArrayData*, 2>& values_out);
+
+template <class T>
+Array<T> flat_empty(const Array<T>& like) {
+    return Array<T>::empty(like.context(), like.size());
+}
+} // namespace detail
+
+// The elements where `predicate` holds, in their order.
+template <class T>
+Array<T> copy_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
+    Array<T> out = detail::flat_empty(x);
+    return out.slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, true));
+}
+
+// The elements where `predicate` does not hold, in their order.
+template <class T>
+Array<T> remove_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
+    Array<T> out = detail::flat_empty(x);
+    return out.slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, false));
+}
+
+template <class T>
+struct Partition {
+    Array<T> values;          // the elements where the predicate holds, then the others; both in order
+    std::size_t true_count;   // how many hold: values.slice(0, true_count) are they
+};
+
+template <class T>
+Partition<T> partition(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
+    Array<T> out = detail::flat_empty(x);
+    const std::size_t count = detail::partition(x.data(), out.data(), predicate, preamble);
+    return Partition<T>{std::move(out), count};
+}
+
+// The first element of each run of consecutive equal elements: on sorted input, each distinct
+// value once. `equal` is an expression of `a` and `b` (two elements); with the default `a == b`
+// every NaN is kept, as NaN != NaN ("a == b || (a != a && b != b)" keeps one per run of NaNs, as
+// numpy.unique does). Structs need their own `equal`.
+template <class T>
+Array<T> unique(const Array<T>& x, std::string_view equal = "a == b", std::string_view preamble = {}) {
+    Array<T> out = detail::flat_empty(x);
+    return out.slice(0, detail::unique(x.data(), out.data(), equal, preamble));
+}
+
+// Key types LSD radix sort orders: integers of every width, float and double.
+template <class K>
+concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || std::is_same_v<K, float> ||
+                        std::is_same_v<K, double>;
+
+// The keys in ascending order, in numpy's order: -inf < ... < -0.0 == 0.0 < ... < inf < NaN (every
+// NaN last, whatever its sign bit). Stable: equal keys (0.0 and -0.0 included) and NaNs keep their
+// order. LSD radix sort, 4 bits per pass: per-group digit histograms, their exclusive scan
+// (ScanKernel), and a stable scatter that ranks each tile in local memory and writes it digit by
+// digit. Passes whose digit is the same for every key are skipped. Needs device memory for two
+// more copies of the keys (and values): the result and a scratch array.
+template <RadixSortable K>
+Array<K> sort(const Array<K>& keys) {
+    const std::array<Array<K>, 2> out{detail::flat_empty(keys), detail::flat_empty(keys)};
+    return out[detail::radix_sort(keys.data(), nullptr, {&out[0].data(), &out[1].data()}, {nullptr, nullptr})];
+}
+
+// The keys sorted as sort() does, and the values (any element type, of the keys' size) moved with
+// them. Stable. InvalidArgument when the sizes or contexts differ.
+template <RadixSortable K, class V>
+std::pair<Array<K>, Array<V>> sort_by_key(const Array<K>& keys, const Array<V>& values) {
+    const std::array<Array<K>, 2> keys_out{detail::flat_empty(keys), detail::flat_empty(keys)};
+    const std::array<Array<V>, 2> values_out{detail::flat_empty(values), detail::flat_empty(values)};
+    const std::size_t result = detail::radix_sort(keys.data(), &values.data(),
+                                                  {&keys_out[0].data(), &keys_out[1].data()},
+                                                  {&values_out[0].data(), &values_out[1].data()});
+    return {keys_out[result], values_out[result]};
+}
+
+} // namespace rtcg

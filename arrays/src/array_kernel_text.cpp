@@ -1,0 +1,68 @@
+#include "array_kernel_text.hpp"
+
+#include <rtcg/core/error.hpp>
+
+#include <algorithm>
+
+namespace rtcg::detail {
+namespace {
+
+using codegen::Argument;
+
+std::string base_name(const Argument& argument) { return "rtcg_base_" + argument.name; }
+std::string offset_name(const Argument& argument) { return "rtcg_offset_" + argument.name; }
+
+} // namespace
+
+bool is_c_identifier(std::string_view name) {
+    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+    return !name.empty() && letter(name[0]) &&
+           std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
+bool contains_complex(const codegen::DType& type) {
+    return type.is_complex() || std::any_of(type.fields().begin(), type.fields().end(),
+                                            [](const codegen::StructField& f) { return contains_complex(f.type); });
+}
+
+bool names_complex(std::string_view text) {
+    return text.find("cfloat") != std::string_view::npos || text.find("cdouble") != std::string_view::npos;
+}
+
+void check_array_arguments(std::span<const Argument> arguments, std::string_view generator, std::string_view name) {
+    const std::string kernel = std::string(generator) + " '" + std::string(name) + "'";
+    for (const Argument& argument : arguments) {
+        if (argument.name == "i" || argument.name == "n")
+            throw InvalidArgument(kernel + ": an argument may not be named '" + argument.name +
+                                  "', which the kernel defines (the index and the index count)");
+        if (argument.is_pointer && argument.space != codegen::AddressSpace::global &&
+            argument.space != codegen::AddressSpace::constant)
+            throw InvalidArgument(kernel + ": pointer argument '" + argument.name +
+                                  "' must point to global or constant memory, where arrays are");
+    }
+}
+
+std::string array_parameters(std::span<const Argument> arguments, codegen::Dialect dialect) {
+    std::string text;
+    for (const Argument& argument : arguments) {
+        if (argument.is_pointer) {
+            Argument base = argument;
+            base.name = base_name(argument);
+            text += "    " + base.declaration(dialect) + ", rtcg_index_t " + offset_name(argument) + ",\n";
+        } else {
+            text += "    " + argument.declaration(dialect) + ",\n";
+        }
+    }
+    return text + "    rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n";
+}
+
+std::string array_pointer_setup(std::span<const Argument> arguments, codegen::Dialect dialect) {
+    std::string text;
+    for (const Argument& argument : arguments)
+        if (argument.is_pointer)
+            text += "    " + argument.declaration(dialect) + " = " + base_name(argument) + " + " +
+                    offset_name(argument) + ";\n";
+    return text;
+}
+
+} // namespace rtcg::detail

@@ -1,0 +1,37 @@
+#pragma once
+// What every generated array kernel (ElementwiseKernel, ReductionKernel) writes the same way, so
+// that one argument list means the same thing to each: each pointer argument `x` arrives as a
+// base pointer and an element offset (OpenCL can only point an argument into a buffer at aligned
+// sub-buffer offsets, so views are offset on the device), followed by the index range a call
+// covers (start, step and the count `n`); the body first turns base and offset back into `x`.
+// argument_binding.hpp packs calls in exactly this order.
+#include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/dtype.hpp>
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace rtcg::detail {
+
+bool is_c_identifier(std::string_view name);
+
+// Whether the prelude's complex support is needed: a type that is or contains a complex type,
+// or user text that names cfloat or cdouble.
+bool contains_complex(const codegen::DType& type);
+bool names_complex(std::string_view text);
+
+// InvalidArgument, naming "<generator> '<name>'", for an argument named `i` or `n` (the kernel
+// defines both) or a pointer into local memory (arrays live in global or constant memory).
+void check_array_arguments(std::span<const codegen::Argument> arguments, std::string_view generator,
+                           std::string_view name);
+
+// The parameter list, one parameter a line: the arguments, then
+// "rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n" (no trailing comma).
+std::string array_parameters(std::span<const codegen::Argument> arguments, codegen::Dialect dialect);
+
+// The body's first statements: each pointer argument declared under its own name as base + offset.
+std::string array_pointer_setup(std::span<const codegen::Argument> arguments, codegen::Dialect dialect);
+
+} // namespace rtcg::detail

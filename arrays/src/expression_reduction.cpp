@@ -1,0 +1,93 @@
+// Reductions of expressions: the expression, lowered, is the map of a ReductionKernel whose
+// combining expression and identity depend on the reduction and the result type.
+#include "expression_lowering.hpp"
+
+#include <rtcg/arrays/reduction.hpp>
+#include <rtcg/arrays/reductions.hpp>
+#include <rtcg/codegen/literal.hpp>
+#include <rtcg/core/error.hpp>
+
+#include <cstdint>
+#include <limits>
+
+namespace rtcg::detail {
+namespace {
+
+using codegen::Dialect;
+using codegen::DType;
+
+constexpr std::string_view reduction_names[] = {"sum", "min", "max", "max", "all", "any"};
+
+struct Combination {
+    std::string reduce_expr;
+    std::string neutral;
+};
+
+std::string sum_of(const DType& type, Dialect dialect) {
+    if (type.kind() == codegen::TypeKind::boolean) return "(a || b)";
+    if (type.is_complex()) return complex_prefix(type) + "_add(a, b)";
+    if (type.is_integer()) {
+        // Wrapping, as numpy's integer sums do; C's signed overflow is undefined.
+        const std::string wide = c_type(type.size() <= 4 ? DType::uint32() : DType::uint64(), dialect);
+        return "((" + c_type(type, dialect) + ")((" + wide + ")a + (" + wide + ")b))";
+    }
+    return "(a + b)";
+}
+
+// The largest value of `type` (`largest`) or the smallest, as a literal.
+std::string extreme(const DType& type, Dialect dialect, bool largest) {
+    if (type.is_floating())
+        return codegen::floating_literal(dialect, type, largest ? std::numeric_limits<double>::infinity()
+                                                                : -std::numeric_limits<double>::infinity());
+    if (type.kind() == codegen::TypeKind::boolean) return largest ? "1" : "0";
+    const unsigned bits = static_cast<unsigned>(8 * type.size());
+    if (!type.is_signed())
+        return codegen::unsigned_literal(dialect, type, largest ? ~std::uint64_t{0} >> (64 - bits) : 0);
+    const std::uint64_t half = std::uint64_t{1} << (bits - 1);
+    return codegen::integer_literal(dialect, type, largest ? static_cast<std::int64_t>(half - 1)
+                                                           : static_cast<std::int64_t>(0 - half));
+}
+
+Combination combination(Reduction reduction, const DType& type, Dialect dialect, DeviceFunctions& functions) {
+    const std::string zero = type.is_complex() ? codegen::complex_literal(dialect, type, 0) : "0";
+    switch (reduction) {
+    case Reduction::sum: return {sum_of(type, dialect), zero};
+    case Reduction::min: return {functions.minimum(type) + "(a, b)", extreme(type, dialect, true)};
+    case Reduction::max: return {functions.maximum(type) + "(a, b)", extreme(type, dialect, false)};
+    case Reduction::largest_magnitude: return {functions.maximum(type) + "(a, b)", zero};
+    case Reduction::all: return {"(a && b)", "1"};
+    case Reduction::any: return {"(a || b)", "0"};
+    }
+    throw InvalidArgument("rtcg reduction: unknown reduction");
+}
+
+std::size_t element_count(const std::vector<std::size_t>& shape) {
+    std::size_t n = 1;
+    for (std::size_t d : shape) n *= d;
+    return n;
+}
+
+} // namespace
+
+void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result) {
+    const std::string_view name = reduction_names[static_cast<int>(reduction)];
+    const bool needs_identity = reduction == Reduction::min || reduction == Reduction::max;
+    if (needs_identity && element_count(operand->shape) == 0)
+        throw InvalidArgument("rtcg::" + std::string(name) +
+                              ": the operand is empty, and a " + std::string(name) + " has no identity");
+    const Context& context = result.context();
+    const DType& type = result.dtype();
+    const ExprPtr source = operand->type == type ? operand : cast_node(operand, type);
+
+    const Dialect dialect = codegen::dialect_of(context.device());
+    DeviceFunctions functions(dialect);
+    const LoweredExpression lowered = lower(*source, dialect, functions);
+    const Combination combine = combination(reduction, type, dialect, functions);
+    const UntypedReductionKernel kernel(context, type, combine.neutral, combine.reduce_expr, lowered.text,
+                                        lowered.arguments, functions.definitions(), "expr");
+    // A 0-dimensional operand has one index and only broadcast arrays, which give no size.
+    const Range single{0, 1, 1};
+    kernel.launch_into(context.queue(), lowered.values, result, operand->shape.empty() ? &single : nullptr);
+}
+
+} // namespace rtcg::detail

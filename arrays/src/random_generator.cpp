@@ -1,0 +1,110 @@
+// Philox: the host side. Kernels are built once per context and distribution; each call checks
+// its input, launches one kernel and moves the stream position past the blocks it used.
+#include "context_kernels.hpp"
+#include "random_kernels.hpp"
+
+#include <rtcg/arrays/random.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/kernel.hpp>
+#include <rtcg/core/module.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace rtcg::random {
+namespace {
+
+using codegen::DType;
+
+struct PhiloxProgram {
+    Kernel kernel;
+    std::size_t block_size = 1;
+    std::size_t max_groups = 1;
+};
+
+// The elementwise kernels' launch shape: work-groups of up to 256, at most 8 per compute unit,
+// with the grid-stride loop covering the rest.
+constexpr std::size_t preferred_block_size = 256;
+constexpr std::size_t groups_per_compute_unit = 8;
+
+std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
+    std::size_t block = preferred_block_size;
+    if (kernel.attributes().max_threads_per_block) block = std::min(block, kernel.attributes().max_threads_per_block);
+    if (device.max_work_group_size) block = std::min(block, device.max_work_group_size);
+    if (device.max_work_item_sizes[0]) block = std::min(block, device.max_work_item_sizes[0]);
+    return std::max<std::size_t>(block, 1);
+}
+
+std::size_t max_groups(const DeviceInfo& device) {
+    std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
+    if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
+    return groups;
+}
+
+std::shared_ptr<const PhiloxProgram> program(rtcg::detail::ContextKernels& kernels, Distribution distribution,
+                                             const DType& element) {
+    const std::string name = detail::philox_kernel_name(distribution, element);
+    // The source depends on nothing but the kernel's name (and the context's dialect).
+    const std::string key = "random\x1f" + name;
+    if (auto found = kernels.find<PhiloxProgram>(key)) return found;
+    const Context& context = kernels.context();
+    const Module module = context.compile(philox_source(codegen::dialect_of(context.device()), distribution, element));
+    Kernel kernel = module.kernel(name);
+    const std::size_t block = block_size(kernel, context.device());
+    return kernels.insert(key, std::make_shared<const PhiloxProgram>(
+                                   PhiloxProgram{std::move(kernel), block, max_groups(context.device())}));
+}
+
+const char* operation(Distribution distribution) {
+    switch (distribution) {
+    case Distribution::bits: return "random::Philox::fill_bits";
+    case Distribution::uniform: return "random::Philox::fill_uniform";
+    case Distribution::normal: return "random::Philox::fill_normal";
+    }
+    return "random::Philox";
+}
+
+} // namespace
+
+Philox::Philox(const Context& context, std::uint64_t seed, std::uint64_t subsequence)
+    : kernels_(rtcg::detail::ContextKernels::of(context)), seed_(seed), subsequence_(subsequence) {}
+
+const Context& Philox::context() const noexcept { return kernels_->context(); }
+
+void Philox::fill(const rtcg::detail::ArrayData& out, Distribution distribution, double mean, double stddev) {
+    const char* where = operation(distribution);
+    if (out.context() != context())
+        throw InvalidArgument("the array belongs to another context than the generator", where);
+    if (distribution == Distribution::normal && !(std::isfinite(mean) && std::isfinite(stddev) && stddev >= 0))
+        throw InvalidArgument("mean must be finite and stddev finite and not negative, not mean " +
+                                  std::to_string(mean) + ", stddev " + std::to_string(stddev),
+                              where);
+    const bool doubles = out.dtype() == DType::float64();
+    if ((doubles || distribution == Distribution::normal) && !context().device().supports_fp64)
+        throw Error("the device '" + context().device().name + "' has no double precision (fp64), which " +
+                        (doubles ? std::string("double results need")
+                                 : std::string("normal numbers need for their bit-exact log, cos and sin")),
+                    where);
+
+    const std::shared_ptr<const PhiloxProgram> philox = program(*kernels_, distribution, out.dtype());
+    const std::size_t groups = out.size() / 4 + (out.size() % 4 != 0);
+    const std::uint64_t blocks = static_cast<std::uint64_t>(groups) * (doubles ? 2 : 1);
+    if (groups == 0) return;
+
+    const std::size_t block = philox->block_size;
+    const LaunchConfig config{Dim3{std::min((groups + block - 1) / block, philox->max_groups)}, Dim3{block}, 0};
+    const auto offset = static_cast<std::int64_t>(out.offset());
+    const auto n = static_cast<std::int64_t>(out.size());
+    Queue& queue = context().queue();
+    if (distribution == Distribution::normal)
+        philox->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_, mean, stddev);
+    else
+        philox->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_);
+    // Modulo 2^64, as the counter wraps.
+    position_ += blocks;
+}
+
+} // namespace rtcg::random

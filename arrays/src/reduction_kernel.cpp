@@ -1,0 +1,174 @@
+// ReductionKernel: built once per context through ContextKernels; each call binds its arguments
+// like an elementwise kernel and launches one or two kernels (reduction_source.hpp).
+#include "argument_binding.hpp"
+#include "context_kernels.hpp"
+#include "reduction_launch.hpp"
+#include "reduction_program.hpp"
+#include "reduction_source.hpp"
+
+#include <rtcg/arrays/reduction.hpp>
+#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/memory_pool.hpp>
+#include <rtcg/core/module.hpp>
+#include <rtcg/core/queue.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace rtcg::detail {
+namespace {
+
+using codegen::Argument;
+
+std::string label(const ReductionDescription& description) { return "ReductionKernel '" + description.name + "'"; }
+
+std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionDescription description) {
+    const DeviceInfo& device = context.device();
+    const ReductionShape shape = reduction_shape(device, description.dtype_out, label(description));
+    const std::string source = reduction_source(codegen::dialect_of(device), description, shape);
+    codegen::verify_layout(context, description.dtype_out);
+    for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
+
+    const Module module = context.compile(source);
+    Kernel first = module.kernel(reduction_kernel_name(description.name, ReductionPass::map_and_reduce));
+    Kernel second = module.kernel(reduction_kernel_name(description.name, ReductionPass::reduce_partials));
+    const std::size_t first_group = launch_group_size(first, shape);
+    const std::size_t second_group = launch_group_size(second, shape);
+    const std::size_t max_groups = resident_groups(device, first, first_group);
+    return std::make_shared<const ReductionProgram>(ReductionProgram{std::move(description), shape, std::move(first),
+                                                                     std::move(second), first_group, second_group,
+                                                                     max_groups});
+}
+
+// Everything the source depends on; the separator cannot occur in C source.
+std::string cache_key(std::string_view form, const codegen::DType& dtype_out, std::string_view neutral,
+                      std::string_view reduce_expr, std::string_view map_expr, std::string_view arguments,
+                      std::string_view preamble, std::string_view name) {
+    std::string key = "reduction\x1f";
+    for (std::string_view part : {form, dtype_out.name(), neutral, reduce_expr, map_expr, arguments, preamble, name})
+        (key += part) += '\x1f';
+    return key;
+}
+
+ReductionDescription describe(codegen::DType dtype_out, std::string_view neutral, std::string_view reduce_expr,
+                              std::string_view map_expr, std::vector<Argument> arguments, std::string_view preamble,
+                              std::string name) {
+    return ReductionDescription{std::move(dtype_out), std::string(neutral), std::string(reduce_expr),
+                                std::string(map_expr), std::move(arguments), std::string(preamble),
+                                std::move(name)};
+}
+
+// The context's program under `key`, or the one built from describe() (which parses and checks,
+// so that an equal kernel built again does neither).
+template <class Describe>
+std::shared_ptr<const ReductionProgram> find_or_build(ContextKernels& kernels, const std::string& key,
+                                                      Describe describe) {
+    if (auto found = kernels.find<ReductionProgram>(key)) return found;
+    return kernels.insert(key, build(kernels.context(), describe()));
+}
+
+plugin::KernelArgument buffer_argument(const Buffer& buffer) {
+    return plugin::KernelArgument{buffer.impl(), nullptr, 0};
+}
+plugin::KernelArgument index_argument(const std::int64_t& value) {
+    return plugin::KernelArgument{nullptr, &value, sizeof value};
+}
+
+} // namespace
+
+UntypedReductionKernel::UntypedReductionKernel(const Context& context, codegen::DType dtype_out,
+                                               std::string_view neutral, std::string_view reduce_expr,
+                                               std::string_view map_expr, std::string_view arguments,
+                                               std::string_view preamble, std::string name)
+    : kernels_(ContextKernels::of(context)) {
+    const std::string key = cache_key("text", dtype_out, neutral, reduce_expr, map_expr, arguments, preamble, name);
+    program_ = find_or_build(*kernels_, key, [&] {
+        return describe(std::move(dtype_out), neutral, reduce_expr, map_expr, codegen::parse_arguments(arguments),
+                        preamble, std::move(name));
+    });
+}
+
+UntypedReductionKernel::UntypedReductionKernel(const Context& context, codegen::DType dtype_out,
+                                               std::string_view neutral, std::string_view reduce_expr,
+                                               std::string_view map_expr, std::vector<Argument> arguments,
+                                               std::string_view preamble, std::string name)
+    : kernels_(ContextKernels::of(context)) {
+    const std::string key = cache_key("parsed", dtype_out, neutral, reduce_expr, map_expr,
+                                      codegen::print_arguments(arguments, codegen::Dialect::opencl), preamble, name);
+    program_ = find_or_build(*kernels_, key, [&] {
+        return describe(std::move(dtype_out), neutral, reduce_expr, map_expr, std::move(arguments), preamble,
+                        std::move(name));
+    });
+}
+
+const Context& UntypedReductionKernel::context() const noexcept { return kernels_->context(); }
+const codegen::DType& UntypedReductionKernel::dtype_out() const noexcept { return program_->description.dtype_out; }
+const std::vector<Argument>& UntypedReductionKernel::arguments() const noexcept {
+    return program_->description.arguments;
+}
+const std::string& UntypedReductionKernel::name() const noexcept { return program_->description.name; }
+
+std::string UntypedReductionKernel::source(codegen::Dialect dialect) const {
+    return reduction_source(dialect, program_->description, program_->shape);
+}
+
+ArrayData UntypedReductionKernel::launch(Queue& queue, std::span<const CallArgument> args, const Range* range) const {
+    ArrayData result(context(), dtype_out(), {});
+    launch_into(queue, args, result, range);
+    return result;
+}
+
+void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgument> args, const ArrayData& result,
+                                         const Range* range) const {
+    const ReductionProgram& program = *program_;
+    const std::string kernel = label(program.description);
+    if (queue.context_state() != context().state().get())
+        throw InvalidArgument(kernel + ": the queue belongs to another context");
+    if (result.dtype() != dtype_out() || result.size() != 1 || result.context() != context())
+        throw InvalidArgument(kernel + ": the result must be one element of " + std::string(dtype_out().name()) +
+                              " in the kernel's context, not an array of shape " + shape_text(result.shape()) +
+                              " of " + std::string(result.dtype().name()) +
+                              (result.context() != context() ? " in another context" : ""));
+
+    // The user's arguments and the index range as bind_arguments packs them, then the output.
+    std::vector<ArgumentSlot> slots(args.size() + 3);
+    std::vector<plugin::KernelArgument> packed(2 * args.size() + 5);
+    const Binding binding =
+        bind_arguments(kernel, program.description.arguments, context(), range, args, slots, packed);
+    const std::int64_t result_offset = static_cast<std::int64_t>(result.offset());
+    const auto fold_partials = [&](const Buffer& partials, const std::int64_t& count) {
+        const plugin::KernelArgument fold[] = {buffer_argument(partials), index_argument(count),
+                                               buffer_argument(result.buffer()), index_argument(result_offset)};
+        program.reduce_partials.launch(queue, LaunchConfig{Dim3{1}, Dim3{program.reduce_partials_group}, 0}, fold);
+    };
+    if (binding.indices == 0) {
+        // Folding no partials leaves the neutral element. Empty arrays have no buffer to pass, so
+        // the result's own stands in for the partials, which are not read.
+        fold_partials(result.buffer(), 0);
+        return;
+    }
+
+    const std::size_t groups =
+        first_pass_groups(binding.indices, program.map_and_reduce_group, program.shape, program.max_groups);
+    const Dim3 first_group{program.map_and_reduce_group};
+    if (groups == 1) {
+        packed[binding.packed] = buffer_argument(result.buffer());
+        packed[binding.packed + 1] = index_argument(result_offset);
+        program.map_and_reduce.launch(queue, LaunchConfig{Dim3{1}, first_group, 0},
+                                      std::span(packed).first(binding.packed + 2));
+        return;
+    }
+
+    // Scratch from the pool for the call's queue: back in the pool when the call returns, and
+    // handed out again only for work queued after these kernels (memory_pool.hpp, "Asynchrony").
+    const Buffer partials = context().memory_pool().allocate(groups * dtype_out().size(), queue);
+    const std::int64_t no_offset = 0;
+    packed[binding.packed] = buffer_argument(partials);
+    packed[binding.packed + 1] = index_argument(no_offset);
+    program.map_and_reduce.launch(queue, LaunchConfig{Dim3{groups}, first_group, 0},
+                                  std::span(packed).first(binding.packed + 2));
+    fold_partials(partials, static_cast<std::int64_t>(groups));
+}
+
+} // namespace rtcg::detail

@@ -1,0 +1,23 @@
+#pragma once
+// What a ReductionKernel shares with every equal one built later: its description (for source()
+// and argument checks), the shape its source was generated with, and both compiled kernels with
+// the launch sizes chosen for them.
+#include "reduction_source.hpp"
+
+#include <rtcg/core/kernel.hpp>
+
+#include <cstddef>
+
+namespace rtcg::detail {
+
+struct ReductionProgram {
+    ReductionDescription description;
+    ReductionShape shape;
+    Kernel map_and_reduce;
+    Kernel reduce_partials;
+    std::size_t map_and_reduce_group = 1;  // work-items per group, a power of two
+    std::size_t reduce_partials_group = 1;
+    std::size_t max_groups = 1;            // of map_and_reduce: all resident at once
+};
+
+} // namespace rtcg::detail

@@ -1,0 +1,57 @@
+#pragma once
+// The source of a ReductionKernel for either dialect: pure text, no device. One program holds
+// both passes (one compile), each kernel named after the reduction, since PoCL renames kernels
+// that share a name with an OpenCL built-in:
+//
+// rtcg_reduce_<name>: each work-item folds map_expr over indices k = global id, + global size,
+//   ... below n (i = start + k * step), `items_per_thread` independent evaluations per loop
+//   iteration so that as many loads are in flight; then the work-group folds its work-items'
+//   values in local memory and stores one value at out[out_offset + group id]. Parameters: the
+//   user's arguments and the index range as array_kernel_text.hpp writes them, then
+//   `RTCG_GLOBAL out_t *rtcg_out, rtcg_index_t rtcg_out_offset`.
+// rtcg_reduce_<name>_partials: one work-group folds the n values at rtcg_partials into
+//   out[out_offset], in batches of 4 independent loads. Parameters:
+//   `RTCG_GLOBAL const out_t *rtcg_partials, rtcg_index_t n, RTCG_GLOBAL out_t *rtcg_out,
+//   rtcg_index_t rtcg_out_offset`.
+//
+// Both fold into local memory sized for `group_size` work-items and must be launched with a
+// power-of-two work-group size no larger.
+#include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/dtype.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rtcg::detail {
+
+// Everything a ReductionKernel's source depends on besides the dialect and its shape.
+struct ReductionDescription {
+    codegen::DType dtype_out;
+    std::string neutral;
+    std::string reduce_expr;
+    std::string map_expr;
+    std::vector<codegen::Argument> arguments;
+    std::string preamble;
+    std::string name;
+};
+
+struct ReductionShape {
+    std::size_t group_size = 1;       // a power of two: the local memory each kernel folds in
+    std::size_t items_per_thread = 1; // map_expr evaluations per work-item and loop iteration
+};
+
+enum class ReductionPass { map_and_reduce, reduce_partials };
+
+// The complete source (prelude included); InvalidArgument when the name is not a C identifier,
+// an expression is empty, or an argument is refused (check_array_arguments). Complex support is added when the output or an
+// argument is or contains a complex type, or the expressions or the preamble name cfloat or
+// cdouble; struct types among them are declared before the preamble.
+std::string reduction_source(codegen::Dialect dialect, const ReductionDescription& description,
+                             const ReductionShape& shape);
+
+std::string reduction_kernel_name(std::string_view name, ReductionPass pass);
+
+} // namespace rtcg::detail

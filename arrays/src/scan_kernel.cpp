@@ -1,0 +1,171 @@
+// ScanKernel: built once per context through ContextKernels; each call binds its arguments and
+// runs the three kernels on the call's queue with temporaries from the context's memory pool.
+#include "argument_binding.hpp"
+#include "context_kernels.hpp"
+#include "scan_program.hpp"
+
+#include <rtcg/arrays/scan.hpp>
+#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/module.hpp>
+#include <rtcg/core/queue.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace rtcg {
+namespace {
+
+using codegen::Argument;
+using detail::ScanDescription;
+using detail::ScanProgram;
+using detail::TileShape;
+
+std::size_t bytes_per_item(const ScanDescription& description) {
+    return description.dtype.size() + (description.is_segment_start_expr.empty() ? 0 : 1);
+}
+
+// Compiles for `shape`; a kernel that cannot run work-groups that large (registers, or a device
+// limit below 256 such as some OpenCL drivers') is rebuilt for the largest block all three allow.
+std::shared_ptr<const ScanProgram> build(const Context& context, ScanDescription description) {
+    for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
+    codegen::verify_layout(context, description.dtype);
+    const DeviceInfo& device = context.device();
+    const codegen::Dialect dialect = codegen::dialect_of(device);
+    std::size_t max_block = detail::preferred_tile_block;
+    for (;;) {
+        const TileShape shape = detail::choose_tile_shape(device, bytes_per_item(description), max_block);
+        const Module module = context.compile(detail::scan_source(dialect, description, shape));
+        Kernel reduce = module.kernel(detail::scan_kernel_name(description, "reduce"));
+        Kernel blocks = module.kernel(detail::scan_kernel_name(description, "blocks"));
+        Kernel final = module.kernel(detail::scan_kernel_name(description, "final"));
+        std::size_t allowed = shape.block;
+        for (const Kernel* kernel : {&reduce, &blocks, &final})
+            if (kernel->attributes().max_threads_per_block)
+                allowed = std::min(allowed, kernel->attributes().max_threads_per_block);
+        if (allowed == shape.block || shape.block == 1)
+            return std::make_shared<const ScanProgram>(ScanProgram{std::move(description), shape, std::move(reduce),
+                                                                   std::move(blocks), std::move(final),
+                                                                   detail::max_tile_groups(device)});
+        max_block = allowed;
+    }
+}
+
+// Everything the source depends on; the separator cannot occur in C source.
+std::string cache_key(std::string_view form, const ScanDescription& d, std::string_view arguments) {
+    std::string key = "scan\x1f";
+    for (std::string_view part : {form, d.dtype.name(), arguments, std::string_view(d.input_expr),
+                                  std::string_view(d.scan_expr), std::string_view(d.neutral),
+                                  std::string_view(d.output_statement), std::string_view(d.is_segment_start_expr),
+                                  std::string_view(d.preamble), std::string_view(d.name)})
+        (key += part) += '\x1f';
+    return key;
+}
+
+ScanDescription describe(codegen::DType dtype, std::vector<Argument> arguments, std::string_view input_expr,
+                         std::string_view scan_expr, std::string_view neutral, std::string_view output_statement,
+                         ScanOptions options) {
+    ScanDescription description{std::move(dtype),
+                                std::move(arguments),
+                                std::string(input_expr),
+                                std::string(scan_expr),
+                                std::string(neutral),
+                                std::string(output_statement),
+                                std::move(options.is_segment_start_expr),
+                                std::move(options.preamble),
+                                std::move(options.name)};
+    detail::check_scan_description(description);
+    return description;
+}
+
+plugin::KernelArgument buffer_argument(const Buffer& buffer) { return plugin::KernelArgument{buffer.impl(), nullptr, 0}; }
+plugin::KernelArgument index_argument(const std::int64_t& value) {
+    return plugin::KernelArgument{nullptr, &value, sizeof value};
+}
+
+} // namespace
+
+ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::string_view arguments,
+                       std::string_view input_expr, std::string_view scan_expr, std::string_view neutral,
+                       std::string_view output_statement, ScanOptions options)
+    : kernels_(detail::ContextKernels::of(context)) {
+    ScanDescription description = describe(std::move(dtype), codegen::parse_arguments(arguments), input_expr,
+                                           scan_expr, neutral, output_statement, std::move(options));
+    const std::string key = cache_key("text", description, arguments);
+    program_ = kernels_->find<ScanProgram>(key);
+    if (!program_) program_ = kernels_->insert(key, build(context, std::move(description)));
+}
+
+ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::vector<Argument> arguments,
+                       std::string_view input_expr, std::string_view scan_expr, std::string_view neutral,
+                       std::string_view output_statement, ScanOptions options)
+    : kernels_(detail::ContextKernels::of(context)) {
+    const std::string printed = codegen::print_arguments(arguments, codegen::Dialect::opencl);
+    ScanDescription description = describe(std::move(dtype), std::move(arguments), input_expr, scan_expr, neutral,
+                                           output_statement, std::move(options));
+    const std::string key = cache_key("parsed", description, printed);
+    program_ = kernels_->find<ScanProgram>(key);
+    if (!program_) program_ = kernels_->insert(key, build(context, std::move(description)));
+}
+
+const Context& ScanKernel::context() const noexcept { return kernels_->context(); }
+const codegen::DType& ScanKernel::dtype() const noexcept { return program_->description.dtype; }
+const std::vector<Argument>& ScanKernel::arguments() const noexcept { return program_->description.arguments; }
+const std::string& ScanKernel::name() const noexcept { return program_->description.name; }
+
+std::string ScanKernel::source(codegen::Dialect dialect) const {
+    return detail::scan_source(dialect, program_->description, program_->shape);
+}
+
+void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args, std::span<detail::ArgumentSlot> slots,
+                        std::span<plugin::KernelArgument> packed) const {
+    const ScanDescription& description = program_->description;
+    const std::string label = "ScanKernel '" + description.name + "'";
+    if (queue.context_state() != context().state().get())
+        throw InvalidArgument(label + ": the queue belongs to another context");
+    const std::size_t user = detail::pack_arguments(label, description.arguments, context(), args, slots, packed);
+    const auto first_array = std::find_if(args.begin(), args.end(), [](const detail::CallArgument& a) { return a.array; });
+    if (first_array == args.end())
+        throw InvalidArgument(label + ": a scan needs an array argument; it covers the indices of the first one");
+    const std::size_t n = first_array->array->size();
+    if (n == 0) return;
+
+    // Each group streams a contiguous chunk of whole tiles; the last group's may be shorter.
+    const std::size_t tile = program_->shape.tile();
+    const std::size_t tiles = (n + tile - 1) / tile;
+    const std::size_t tiles_per_group = (tiles + program_->max_groups - 1) / program_->max_groups;
+    const std::size_t chunk = tiles_per_group * tile;
+    const std::size_t groups = (n + chunk - 1) / chunk;
+    const std::int64_t count = static_cast<std::int64_t>(n);
+    const std::int64_t chunk_size = static_cast<std::int64_t>(chunk);
+    const std::int64_t group_count = static_cast<std::int64_t>(groups);
+
+    // Scratch from the pool for the call's queue: released when the call returns, and handed out
+    // again only for work queued after these kernels (memory_pool.hpp, "Asynchrony").
+    const bool segmented = !description.is_segment_start_expr.empty();
+    MemoryPool pool = context().memory_pool();
+    const std::size_t value_size = description.dtype.size();
+    const Buffer totals = pool.allocate(groups * value_size, queue);
+    const Buffer prefixes = pool.allocate((groups + 1) * value_size, queue);
+    const Buffer starts = segmented ? pool.allocate(groups, queue) : Buffer();
+
+    packed[user] = index_argument(count);
+    packed[user + 1] = index_argument(chunk_size);
+    std::size_t next = user + 2;
+    if (segmented) packed[next++] = buffer_argument(starts);
+    packed[next++] = buffer_argument(totals);
+    const LaunchConfig tiles_launch{Dim3{groups}, Dim3{program_->shape.block}, 0};
+    program_->reduce.launch(queue, tiles_launch, packed.first(next));
+
+    std::vector<plugin::KernelArgument> scan_totals{buffer_argument(totals)};
+    if (segmented) scan_totals.push_back(buffer_argument(starts));
+    scan_totals.push_back(buffer_argument(prefixes));
+    scan_totals.push_back(index_argument(group_count));
+    program_->blocks.launch(queue, LaunchConfig{Dim3{1}, Dim3{program_->shape.block}, 0}, scan_totals);
+
+    packed[user + 2] = buffer_argument(prefixes);
+    program_->final.launch(queue, tiles_launch, packed.first(user + 3));
+}
+
+} // namespace rtcg

@@ -1,0 +1,357 @@
+// The text of a ScanKernel's three kernels: a fixed body with the user's snippets, the value type
+// and the tile shape substituted in. Segmented and plain scans share the body; the preprocessor
+// drops the segment flags of a plain scan, so it pays nothing for them.
+#include "scan_source.hpp"
+
+#include <rtcg/codegen/device_struct.hpp>
+#include <rtcg/codegen/prelude.hpp>
+#include <rtcg/codegen/substitute.hpp>
+#include <rtcg/core/error.hpp>
+
+#include <algorithm>
+#include <array>
+
+namespace rtcg::detail {
+namespace {
+
+using codegen::Argument;
+using codegen::Dialect;
+using codegen::DType;
+
+// Helpers shared by the kernels. A segmented scan combines (starts, value) pairs: a segment start
+// in the later operand discards the earlier one, which keeps the operation associative.
+constexpr std::string_view helpers = R"(
+#define RTCG_SCAN_BLOCK {{block}}
+#define RTCG_SCAN_ITEMS {{items}}
+#define RTCG_SCAN_TILE (RTCG_SCAN_BLOCK * RTCG_SCAN_ITEMS)
+#define RTCG_SCAN_SEGMENTED {{segmented}}
+typedef {{type}} rtcg_scan_value_t;
+
+RTCG_DEVICE rtcg_scan_value_t rtcg_scan_op(rtcg_scan_value_t a, rtcg_scan_value_t b)
+{
+    return ({{scan_expr}});
+}
+
+RTCG_DEVICE rtcg_scan_value_t rtcg_scan_neutral(void)
+{
+    rtcg_scan_value_t value = {{neutral}};
+    return value;
+}
+
+#if RTCG_SCAN_SEGMENTED
+#define RTCG_SCAN_COMBINE(a, b, b_starts) ((b_starts) ? (b) : rtcg_scan_op((a), (b)))
+#define RTCG_SCAN_STARTS(flags, j) (flags[j])
+#define RTCG_SCAN_GROUP(t) rtcg_scan_group(rtcg_sums, rtcg_sum_starts, (t))
+
+// Inclusive scan of the work-group's (starts, value) pairs in place (Hillis and Steele: log2 of
+// the block steps, each a read and a write between barriers).
+RTCG_DEVICE void rtcg_scan_group(RTCG_LOCAL_PTR rtcg_scan_value_t* sums, RTCG_LOCAL_PTR unsigned char* starts,
+                                 unsigned t)
+{
+    for (unsigned offset = 1; offset < RTCG_SCAN_BLOCK; offset *= 2) {
+        const int has_left = t >= offset;
+        const rtcg_scan_value_t left = sums[has_left ? t - offset : t];
+        const unsigned char left_starts = starts[has_left ? t - offset : t];
+        RTCG_LOCAL_BARRIER();
+        if (has_left) {
+            if (!starts[t]) sums[t] = rtcg_scan_op(left, sums[t]);
+            starts[t] = (unsigned char)(starts[t] | left_starts);
+        }
+        RTCG_LOCAL_BARRIER();
+    }
+}
+#else
+#define RTCG_SCAN_COMBINE(a, b, b_starts) rtcg_scan_op((a), (b))
+#define RTCG_SCAN_STARTS(flags, j) 0
+#define RTCG_SCAN_GROUP(t) rtcg_scan_group(rtcg_sums, (t))
+
+RTCG_DEVICE void rtcg_scan_group(RTCG_LOCAL_PTR rtcg_scan_value_t* sums, unsigned t)
+{
+    for (unsigned offset = 1; offset < RTCG_SCAN_BLOCK; offset *= 2) {
+        const int has_left = t >= offset;
+        const rtcg_scan_value_t left = sums[has_left ? t - offset : t];
+        RTCG_LOCAL_BARRIER();
+        if (has_left) sums[t] = rtcg_scan_op(left, sums[t]);
+        RTCG_LOCAL_BARRIER();
+    }
+}
+#endif
+)";
+
+// Local memory of _reduce and _final: the tile, one total per work-item, and their segment flags.
+constexpr std::string_view tile_memory = R"(    RTCG_LOCAL_ARRAY(rtcg_scan_value_t, rtcg_tile, RTCG_SCAN_TILE);
+    RTCG_LOCAL_ARRAY(rtcg_scan_value_t, rtcg_sums, RTCG_SCAN_BLOCK);
+#if RTCG_SCAN_SEGMENTED
+    RTCG_LOCAL_ARRAY(unsigned char, rtcg_tile_starts, RTCG_SCAN_TILE);
+    RTCG_LOCAL_ARRAY(unsigned char, rtcg_sum_starts, RTCG_SCAN_BLOCK);
+#endif
+)";
+
+// Fills the tile at rtcg_base in coalesced order; indices past the chunk get the neutral value.
+constexpr std::string_view load_tile = R"(        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const unsigned rtcg_j = rtcg_k * RTCG_SCAN_BLOCK + rtcg_t;
+            const rtcg_index_t i = rtcg_base + rtcg_j;
+            if (i < rtcg_end) {
+                rtcg_tile[rtcg_j] = ({{input_expr}});
+#if RTCG_SCAN_SEGMENTED
+                rtcg_tile_starts[rtcg_j] = ({{segment_start}}) ? 1 : 0;
+#endif
+            } else {
+                rtcg_tile[rtcg_j] = rtcg_scan_neutral();
+#if RTCG_SCAN_SEGMENTED
+                rtcg_tile_starts[rtcg_j] = 0;
+#endif
+            }
+        }
+        RTCG_LOCAL_BARRIER();
+)";
+
+constexpr std::string_view chunk_bounds = R"(    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
+    const rtcg_index_t rtcg_group = (rtcg_index_t)RTCG_GROUP_ID(0);
+    const rtcg_index_t rtcg_begin = rtcg_group * rtcg_chunk;
+    const rtcg_index_t rtcg_end = rtcg_begin + rtcg_chunk < n ? rtcg_begin + rtcg_chunk : n;
+)";
+
+constexpr std::string_view reduce_kernel = R"(
+RTCG_KERNEL void {{kernel}}(
+{{parameters}}    rtcg_index_t n, rtcg_index_t rtcg_chunk,
+#if RTCG_SCAN_SEGMENTED
+    RTCG_GLOBAL unsigned char* rtcg_group_starts,
+#endif
+    RTCG_GLOBAL rtcg_scan_value_t* rtcg_group_totals)
+{
+{{tile_memory}}{{pointers}}{{chunk_bounds}}    rtcg_scan_value_t rtcg_total = rtcg_scan_neutral();
+    int rtcg_total_starts = 0;
+    for (rtcg_index_t rtcg_base = rtcg_begin; rtcg_base < rtcg_end; rtcg_base += RTCG_SCAN_TILE) {
+{{load_tile}}        const unsigned rtcg_first = rtcg_t * RTCG_SCAN_ITEMS;
+        rtcg_scan_value_t rtcg_run = rtcg_tile[rtcg_first];
+        int rtcg_run_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first);
+        for (unsigned rtcg_k = 1; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const int rtcg_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first + rtcg_k);
+            rtcg_run = RTCG_SCAN_COMBINE(rtcg_run, rtcg_tile[rtcg_first + rtcg_k], rtcg_starts);
+            rtcg_run_starts = rtcg_run_starts || rtcg_starts;
+        }
+        rtcg_sums[rtcg_t] = rtcg_run;
+#if RTCG_SCAN_SEGMENTED
+        rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
+#endif
+        RTCG_LOCAL_BARRIER();
+        RTCG_SCAN_GROUP(rtcg_t);
+        rtcg_total = RTCG_SCAN_COMBINE(rtcg_total, rtcg_sums[RTCG_SCAN_BLOCK - 1],
+                                       RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1));
+        rtcg_total_starts = rtcg_total_starts || RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1);
+    }
+    if (rtcg_t == 0) {
+        rtcg_group_totals[rtcg_group] = rtcg_total;
+#if RTCG_SCAN_SEGMENTED
+        rtcg_group_starts[rtcg_group] = (unsigned char)rtcg_total_starts;
+#endif
+    }
+}
+)";
+
+constexpr std::string_view blocks_kernel = R"(
+RTCG_KERNEL void {{kernel}}(
+    RTCG_GLOBAL const rtcg_scan_value_t* rtcg_group_totals,
+#if RTCG_SCAN_SEGMENTED
+    RTCG_GLOBAL const unsigned char* rtcg_group_starts,
+#endif
+    RTCG_GLOBAL rtcg_scan_value_t* rtcg_group_prefixes, rtcg_index_t rtcg_groups)
+{
+    RTCG_LOCAL_ARRAY(rtcg_scan_value_t, rtcg_sums, RTCG_SCAN_BLOCK);
+#if RTCG_SCAN_SEGMENTED
+    RTCG_LOCAL_ARRAY(unsigned char, rtcg_sum_starts, RTCG_SCAN_BLOCK);
+#endif
+    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
+    rtcg_scan_value_t rtcg_carry = rtcg_scan_neutral();
+    for (rtcg_index_t rtcg_base = 0; rtcg_base < rtcg_groups; rtcg_base += RTCG_SCAN_BLOCK) {
+        const rtcg_index_t rtcg_g = rtcg_base + rtcg_t;
+        rtcg_sums[rtcg_t] = rtcg_g < rtcg_groups ? rtcg_group_totals[rtcg_g] : rtcg_scan_neutral();
+#if RTCG_SCAN_SEGMENTED
+        rtcg_sum_starts[rtcg_t] = rtcg_g < rtcg_groups ? rtcg_group_starts[rtcg_g] : 0;
+#endif
+        RTCG_LOCAL_BARRIER();
+        RTCG_SCAN_GROUP(rtcg_t);
+        if (rtcg_g < rtcg_groups)
+            rtcg_group_prefixes[rtcg_g] = rtcg_t == 0 ? rtcg_carry
+                                                     : RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[rtcg_t - 1],
+                                                                         RTCG_SCAN_STARTS(rtcg_sum_starts, rtcg_t - 1));
+        rtcg_carry = RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[RTCG_SCAN_BLOCK - 1],
+                                       RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1));
+        RTCG_LOCAL_BARRIER();
+    }
+    if (rtcg_t == 0) rtcg_group_prefixes[rtcg_groups] = rtcg_carry;
+}
+)";
+
+// Per tile: each work-item scans its run in place, the work-group scans the runs' totals, each
+// run gets the prefix before it (unless a segment starts earlier in the run), and the output
+// statement runs in coalesced order.
+constexpr std::string_view final_kernel = R"(
+RTCG_KERNEL void {{kernel}}(
+{{parameters}}    rtcg_index_t n, rtcg_index_t rtcg_chunk,
+    RTCG_GLOBAL const rtcg_scan_value_t* rtcg_group_prefixes)
+{
+{{tile_memory}}{{pointers}}{{chunk_bounds}}    const rtcg_scan_value_t last_item = rtcg_group_prefixes[RTCG_NUM_GROUPS(0)];
+    rtcg_scan_value_t rtcg_carry = rtcg_group_prefixes[rtcg_group];
+    for (rtcg_index_t rtcg_base = rtcg_begin; rtcg_base < rtcg_end; rtcg_base += RTCG_SCAN_TILE) {
+{{load_tile}}        const unsigned rtcg_first = rtcg_t * RTCG_SCAN_ITEMS;
+        rtcg_scan_value_t rtcg_run = rtcg_tile[rtcg_first];
+        int rtcg_run_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first);
+        unsigned rtcg_unprefixed = rtcg_run_starts ? 0u : 1u; // bit k: item k still needs the prefix
+        for (unsigned rtcg_k = 1; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const int rtcg_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first + rtcg_k);
+            rtcg_run = RTCG_SCAN_COMBINE(rtcg_run, rtcg_tile[rtcg_first + rtcg_k], rtcg_starts);
+            rtcg_tile[rtcg_first + rtcg_k] = rtcg_run;
+            rtcg_run_starts = rtcg_run_starts || rtcg_starts;
+            if (!rtcg_run_starts) rtcg_unprefixed |= 1u << rtcg_k;
+        }
+        rtcg_sums[rtcg_t] = rtcg_run;
+#if RTCG_SCAN_SEGMENTED
+        rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
+#endif
+        RTCG_LOCAL_BARRIER();
+        RTCG_SCAN_GROUP(rtcg_t);
+        const rtcg_scan_value_t rtcg_prefix =
+            rtcg_t == 0 ? rtcg_carry
+                        : RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[rtcg_t - 1],
+                                            RTCG_SCAN_STARTS(rtcg_sum_starts, rtcg_t - 1));
+        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k)
+            if (rtcg_unprefixed & (1u << rtcg_k))
+                rtcg_tile[rtcg_first + rtcg_k] = rtcg_scan_op(rtcg_prefix, rtcg_tile[rtcg_first + rtcg_k]);
+        const rtcg_scan_value_t rtcg_next_carry =
+            RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[RTCG_SCAN_BLOCK - 1],
+                              RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1));
+        RTCG_LOCAL_BARRIER();
+        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const unsigned rtcg_j = rtcg_k * RTCG_SCAN_BLOCK + rtcg_t;
+            const rtcg_index_t i = rtcg_base + rtcg_j;
+            if (i < rtcg_end) {
+                const rtcg_scan_value_t item = rtcg_tile[rtcg_j];
+                const rtcg_scan_value_t prev_item =
+                    RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_j) ? rtcg_scan_neutral()
+                    : rtcg_j == 0                              ? rtcg_carry
+                                                               : rtcg_tile[rtcg_j - 1];
+                {{output_statement}};
+            }
+        }
+        rtcg_carry = rtcg_next_carry;
+        RTCG_LOCAL_BARRIER();
+    }
+}
+)";
+
+bool is_identifier(std::string_view name) {
+    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+    return !name.empty() && letter(name[0]) &&
+           std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
+bool is_blank(std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+}
+
+bool contains_complex(const DType& type) {
+    return type.is_complex() || std::any_of(type.fields().begin(), type.fields().end(),
+                                            [](const codegen::StructField& f) { return contains_complex(f.type); });
+}
+
+bool needs_complex(const ScanDescription& d) {
+    const auto names_complex = [](std::string_view text) {
+        return text.find("cfloat") != std::string_view::npos || text.find("cdouble") != std::string_view::npos;
+    };
+    const std::array<std::string_view, 6> snippets{d.input_expr,       d.scan_expr,
+                                                   d.neutral,          d.output_statement,
+                                                   d.is_segment_start_expr, d.preamble};
+    return contains_complex(d.dtype) ||
+           std::any_of(d.arguments.begin(), d.arguments.end(), [](const Argument& a) { return contains_complex(a.type); }) ||
+           std::any_of(snippets.begin(), snippets.end(), names_complex);
+}
+
+std::string base_name(const Argument& argument) { return "rtcg_base_" + argument.name; }
+std::string offset_name(const Argument& argument) { return "rtcg_offset_" + argument.name; }
+
+std::string parameters(const std::vector<Argument>& arguments, Dialect dialect) {
+    std::string text;
+    for (const Argument& argument : arguments) {
+        if (argument.is_pointer) {
+            Argument base = argument;
+            base.name = base_name(argument);
+            text += "    " + base.declaration(dialect) + ", rtcg_index_t " + offset_name(argument) + ",\n";
+        } else {
+            text += "    " + argument.declaration(dialect) + ",\n";
+        }
+    }
+    return text;
+}
+
+std::string pointers(const std::vector<Argument>& arguments, Dialect dialect) {
+    std::string text;
+    for (const Argument& argument : arguments)
+        if (argument.is_pointer)
+            text += "    " + argument.declaration(dialect) + " = " + base_name(argument) + " + " +
+                    offset_name(argument) + ";\n";
+    return text;
+}
+
+} // namespace
+
+void check_scan_description(const ScanDescription& d) {
+    const std::string kernel = "ScanKernel '" + d.name + "'";
+    if (!is_identifier(d.name)) throw InvalidArgument("ScanKernel: the name '" + d.name + "' is not a C identifier");
+    constexpr std::array<std::string_view, 5> defined{"i", "n", "item", "prev_item", "last_item"};
+    for (const Argument& argument : d.arguments) {
+        if (std::find(defined.begin(), defined.end(), argument.name) != defined.end())
+            throw InvalidArgument(kernel + ": an argument may not be named '" + argument.name +
+                                  "', which the kernel defines (i, n, item, prev_item and last_item)");
+        if (argument.is_pointer && argument.space != codegen::AddressSpace::global &&
+            argument.space != codegen::AddressSpace::constant)
+            throw InvalidArgument(kernel + ": pointer argument '" + argument.name +
+                                  "' must point to global or constant memory, where arrays are");
+    }
+    const std::array<std::pair<std::string_view, const std::string*>, 4> required{
+        {{"input_expr", &d.input_expr}, {"scan_expr", &d.scan_expr}, {"neutral", &d.neutral},
+         {"output_statement", &d.output_statement}}};
+    for (const auto& [what, text] : required)
+        if (is_blank(*text)) throw InvalidArgument(kernel + ": the " + std::string(what) + " is empty");
+}
+
+std::string scan_kernel_name(const ScanDescription& description, std::string_view phase) {
+    return "rtcg_scan_" + description.name + "_" + std::string(phase);
+}
+
+std::string scan_source(Dialect dialect, const ScanDescription& d, const TileShape& shape) {
+    check_scan_description(d);
+    std::vector<DType> types{d.dtype};
+    for (const Argument& argument : d.arguments) types.push_back(argument.type);
+
+    const std::string parameter_text = parameters(d.arguments, dialect);
+    const std::string pointer_text = pointers(d.arguments, dialect);
+    const std::string loader = codegen::substitute(
+        load_tile, {{"input_expr", d.input_expr},
+                    {"segment_start", d.is_segment_start_expr.empty() ? "0" : d.is_segment_start_expr}});
+    const auto kernel = [&](std::string_view body, std::string_view phase) {
+        return codegen::substitute(body, {{"kernel", scan_kernel_name(d, phase)},
+                                          {"parameters", parameter_text},
+                                          {"pointers", pointer_text},
+                                          {"tile_memory", std::string(tile_memory)},
+                                          {"chunk_bounds", std::string(chunk_bounds)},
+                                          {"load_tile", loader},
+                                          {"output_statement", d.output_statement}});
+    };
+
+    std::string source = codegen::struct_declarations(types, dialect);
+    source += d.preamble + "\n";
+    source += codegen::substitute(helpers, {{"block", std::to_string(shape.block)},
+                                            {"items", std::to_string(shape.items)},
+                                            {"segmented", d.is_segment_start_expr.empty() ? "0" : "1"},
+                                            {"type", d.dtype.c_name(dialect)},
+                                            {"scan_expr", d.scan_expr},
+                                            {"neutral", d.neutral}});
+    source += kernel(reduce_kernel, "reduce");
+    source += kernel(blocks_kernel, "blocks");
+    source += kernel(final_kernel, "final");
+    return codegen::with_prelude(dialect, source, {.complex = needs_complex(d)});
+}
+
+} // namespace rtcg::detail

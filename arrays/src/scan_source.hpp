@@ -1,0 +1,43 @@
+#pragma once
+// The source of a ScanKernel's program, for either dialect: pure text, no device. Three kernels,
+// rtcg_scan_<name>_reduce, _blocks and _final (see rtcg/arrays/scan.hpp for the algorithm).
+//
+// Parameters of _reduce and _final: the user's arguments (each pointer as a base pointer and an
+// element offset, as ElementwiseKernel passes them), then `rtcg_index_t n, rtcg_index_t chunk`
+// (indices per work-group, a multiple of the tile), then
+//   _reduce: the group totals (and, segmented, a uchar per group: a segment starts in it);
+//   _final:  the group prefixes, num_groups + 1 values, the last one being the whole scan's.
+// _blocks takes (totals[, starts], prefixes, rtcg_index_t groups) and runs as one work-group.
+#include "tile_shape.hpp"
+
+#include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/dtype.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rtcg::detail {
+
+struct ScanDescription {
+    codegen::DType dtype;
+    std::vector<codegen::Argument> arguments;
+    std::string input_expr;
+    std::string scan_expr;
+    std::string neutral;
+    std::string output_statement;
+    std::string is_segment_start_expr; // empty: not segmented
+    std::string preamble;
+    std::string name;
+};
+
+// InvalidArgument when the name is not a C identifier, an argument takes a name the kernels
+// define (i, n, item, prev_item, last_item) or points to local memory, or an expression is empty.
+void check_scan_description(const ScanDescription& description);
+
+std::string scan_source(codegen::Dialect dialect, const ScanDescription& description, const TileShape& shape);
+
+std::string scan_kernel_name(const ScanDescription& description, std::string_view phase);
+
+} // namespace rtcg::detail

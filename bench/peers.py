@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""The rtcg bench's cases through CuPy and PyTorch, on the same GPU and by the same rules.
+
+Timing, rotation and sizes follow rtcg-bench (bench/src/timing.hpp, workload.hpp): each
+repetition uses the next of several input sets that together exceed the L2 cache; after a
+warm-up round and a timed calibration round, repetitions run back to back in batches between
+CUDA events, and the time of one repetition is the median over batches. Writes the same CSV
+columns as rtcg-bench: system,case,dtype,n,time_ms,bytes,gbps.
+
+    python3 bench/peers.py [--quick] [--cases=lin_comb,sum] [--max-log2=28] [--csv=peers.csv]
+
+A peer that is not installed is reported as skipped; exit status 77 when neither is.
+"""
+import argparse
+import csv
+import math
+import os
+import statistics
+import sys
+import traceback
+
+# CuPy uses CUB for cupy.sum and cupy.cumsum only where this names it; make that the default,
+# so that the comparison is with CUB (the strongest CuPy has), unless the caller chose.
+os.environ.setdefault("CUPY_ACCELERATORS", "cub")
+
+ROTATION_BYTES = 256 << 20  # as rtcg-bench: sets until one rotation streams past the L2
+MAX_SETS = 32
+USABLE_MEMORY_FRACTION = 0.7
+CASES = ["copy", "lin_comb", "fused", "sum", "dot", "cumsum", "sort"]
+# rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
+# go to both programs.
+RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
+
+
+class Plan:
+    def __init__(self, batch_ms, budget_ms, min_batches, max_batches):
+        self.batch_ms, self.budget_ms = batch_ms, budget_ms
+        self.min_batches, self.max_batches = min_batches, max_batches
+
+
+STANDARD = Plan(2.0, 80.0, 7, 25)
+QUICK = Plan(0.5, 10.0, 3, 5)
+
+
+def rotation_sets(set_bytes):
+    return max(1, min(MAX_SETS, -(-ROTATION_BYTES // max(set_bytes, 1))))
+
+
+def median_device_ms(peer, repetition, warmup, plan):
+    """rtcg-bench's median_device_ms: see bench/src/timing.hpp for why it is done this way."""
+    warmup = max(warmup, 1)
+    index = 0
+    for _ in range(warmup):
+        repetition(index)
+        index += 1
+    peer.synchronize()
+    start = peer.record()
+    for _ in range(warmup):
+        repetition(index)
+        index += 1
+    end = peer.record()
+    estimate = max(peer.elapsed_ms(start, end) / warmup, 1e-3)
+    per_batch = int(min(max(math.ceil(plan.batch_ms / estimate), 1), 1e5))
+    batches = int(min(max(math.floor(plan.budget_ms / (per_batch * estimate)), plan.min_batches), plan.max_batches))
+    boundaries = [peer.record()]
+    for _ in range(batches):
+        for _ in range(per_batch):
+            repetition(index)
+            index += 1
+        boundaries.append(peer.record())
+    return statistics.median(peer.elapsed_ms(a, b) / per_batch for a, b in zip(boundaries, boundaries[1:]))
+
+
+class CuPy:
+    name = "cupy"
+
+    def __init__(self):
+        import cupy
+        self.cp = cupy
+        self.device_name = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["name"].decode()
+        self.version = f"CuPy {cupy.__version__}, CUPY_ACCELERATORS={os.environ['CUPY_ACCELERATORS']}"
+        cp = cupy
+        self.lin_comb_kernel = cp.ElementwiseKernel("T a, T x, T b, T y", "T z", "z = a * x + b * y",
+                                                    "bench_lin_comb")
+        self.fused_kernel = cp.ElementwiseKernel("T a, T x, T y", "T z",
+                                                 "z = sin(x) * exp(-y) + a * sqrt(x * x + y * y)", "bench_fused")
+        self.dot_kernel = cp.ReductionKernel("T x, T y", "T z", "x * y", "a + b", "z = a", "0", "bench_dot")
+
+    def record(self):
+        event = self.cp.cuda.Event()
+        event.record()
+        return event
+
+    def elapsed_ms(self, start, end):
+        end.synchronize()
+        return self.cp.cuda.get_elapsed_time(start, end)
+
+    def synchronize(self):
+        self.cp.cuda.Device().synchronize()
+
+    def free_memory(self):
+        self.cp.get_default_memory_pool().free_all_blocks()
+        return self.cp.cuda.runtime.memGetInfo()[0]
+
+    def random(self, n, dtype, seed):
+        cp = self.cp
+        generator = cp.random.default_rng(seed)
+        if dtype in ("float32", "float64"):
+            return generator.random(n, dtype=dtype)
+        bits = (generator.random(n, dtype=cp.float64) * 4294967296.0).astype(cp.uint32)
+        return bits.view(cp.int32) if dtype == "int32" else bits
+
+    def empty(self, n, dtype):
+        return self.cp.empty(n, dtype=dtype)
+
+    def scalar(self, value, dtype):
+        return self.cp.dtype(dtype).type(value)
+
+    def copy(self, x, z):
+        z.data.copy_from_device_async(x.data, x.nbytes)
+
+    def lin_comb(self, a, x, b, y, z):
+        self.lin_comb_kernel(a, x, b, y, z)
+
+    def fused(self, a, x, y, z):
+        self.fused_kernel(a, x, y, z)
+
+    def sum(self, x):
+        self.cp.sum(x)
+
+    def dot(self, x, y):
+        self.dot_kernel(x, y)
+
+    def cumsum(self, x, y):
+        self.cp.cumsum(x, dtype=x.dtype, out=y)
+
+    def sort(self, keys):
+        self.cp.sort(keys)
+
+
+class Torch:
+    name = "torch"
+
+    def __init__(self):
+        import torch
+        if not torch.cuda.is_available():
+            raise ImportError("PyTorch has no CUDA device here")
+        self.torch = torch
+        self.device = torch.device("cuda")
+        self.device_name = torch.cuda.get_device_name()
+        self.version = f"PyTorch {torch.__version__}"
+
+    def record(self):
+        event = self.torch.cuda.Event(enable_timing=True)
+        event.record()
+        return event
+
+    def elapsed_ms(self, start, end):
+        end.synchronize()
+        return start.elapsed_time(end)
+
+    def synchronize(self):
+        self.torch.cuda.synchronize()
+
+    def free_memory(self):
+        self.torch.cuda.empty_cache()
+        return self.torch.cuda.mem_get_info()[0]
+
+    def random(self, n, dtype, seed):
+        torch = self.torch
+        generator = torch.Generator(device=self.device).manual_seed(seed)
+        if dtype in ("float32", "float64"):
+            return torch.rand(n, dtype=getattr(torch, dtype), device=self.device, generator=generator)
+        # PyTorch sorts no uint32 on CUDA: its "uint32" keys are int32 with the same random bits,
+        # the same work for a radix sort of 32-bit keys.
+        return torch.randint(-(1 << 31), 1 << 31, (n,), dtype=torch.int32, device=self.device, generator=generator)
+
+    def empty(self, n, dtype):
+        torch_dtype = self.torch.int32 if dtype == "uint32" else getattr(self.torch, dtype)
+        return self.torch.empty(n, dtype=torch_dtype, device=self.device)
+
+    def scalar(self, value, dtype):
+        return float(value)
+
+    def copy(self, x, z):
+        z.copy_(x)
+
+    # Eager PyTorch runs one kernel per operation: this is what a PyTorch user writes.
+    def lin_comb(self, a, x, b, y, z):
+        self.torch.add(self.torch.mul(x, a), y, alpha=b, out=z)
+
+    def fused(self, a, x, y, z):
+        torch = self.torch
+        torch.add(torch.sin(x) * torch.exp(-y), torch.sqrt(x * x + y * y), alpha=a, out=z)
+
+    def sum(self, x):
+        self.torch.sum(x)
+
+    def dot(self, x, y):
+        # torch.dot has no integer kernels on CUDA.
+        if x.dtype.is_floating_point:
+            self.torch.dot(x, y)
+        else:
+            self.torch.sum(x * y, dtype=x.dtype)
+
+    def cumsum(self, x, y):
+        self.torch.cumsum(x, 0, dtype=x.dtype, out=y)
+
+    def sort(self, keys):
+        self.torch.sort(keys)
+
+
+def element_bytes(dtype):
+    return 8 if dtype == "float64" else 4
+
+
+def streaming(peer, operation, reads):
+    """Cases reading `reads` arrays and writing one: prepare(n, dtype, sets) -> repetition."""
+    def prepare(n, dtype, sets):
+        data = [(peer.random(n, dtype, 2 * s + 1), peer.random(n, dtype, 2 * s + 2) if reads == 2 else None,
+                 peer.empty(n, dtype)) for s in range(sets)]
+        a, b = peer.scalar(2, dtype), peer.scalar(3, dtype)
+
+        def repetition(index):
+            x, y, z = data[index % sets]
+            operation(a, b, x, y, z)
+        return repetition
+    return prepare
+
+
+def case_table(peer):
+    """name -> (dtypes, arrays per set, arrays moved per repetition, prepare)."""
+    def reduction(operation, reads):
+        def prepare(n, dtype, sets):
+            data = [[peer.random(n, dtype, reads * s + k + 1) for k in range(reads)] for s in range(sets)]
+            return lambda index: operation(*data[index % sets])
+        return prepare
+
+    def scan(n, dtype, sets):
+        data = [(peer.random(n, dtype, s + 1), peer.empty(n, dtype)) for s in range(sets)]
+        return lambda index: peer.cumsum(*data[index % sets])
+
+    return {
+        "copy": (["float32", "float64"], 2, 2, streaming(peer, lambda a, b, x, y, z: peer.copy(x, z), 1)),
+        "lin_comb": (["float32", "float64"], 3, 3, streaming(peer, lambda a, b, x, y, z: peer.lin_comb(a, x, b, y, z), 2)),
+        "fused": (["float32", "float64"], 3, 3, streaming(peer, lambda a, b, x, y, z: peer.fused(a, x, y, z), 2)),
+        "sum": (["float32", "float64", "int32"], 1, 1, reduction(peer.sum, 1)),
+        "dot": (["float32", "float64", "int32"], 2, 2, reduction(peer.dot, 2)),
+        "cumsum": (["int32", "float32"], 2, 2, scan),
+        # The sort allocates its result and scratch; rtcg-bench counts the same two key arrays.
+        "sort": (["uint32"], 1, 2, reduction(peer.sort, 1)),
+    }
+
+
+def sizes(args):
+    return [1 << k for k in range(args.min_log2, args.max_log2 + 1, args.log2_step)]
+
+
+def run_peer(peer, args, plan, write):
+    print(f"{peer.name}: {peer.version} on {peer.device_name}", flush=True)
+    failures = 0
+    for name, (dtypes, set_arrays, moved_arrays, prepare) in case_table(peer).items():
+        if args.cases and name not in args.cases:
+            continue
+        for dtype in dtypes:
+            try:
+                for n in sizes(args):
+                    width = element_bytes(dtype)
+                    sets = rotation_sets(n * width * set_arrays)
+                    needed = (sets * set_arrays + 2) * n * width
+                    if needed > USABLE_MEMORY_FRACTION * peer.free_memory():
+                        print(f"skipped: {peer.name} {name} {dtype} n={n}: needs {needed >> 20} MiB", file=sys.stderr)
+                        continue
+                    repetition = prepare(n, dtype, sets)
+                    time_ms = median_device_ms(peer, repetition, sets, plan)
+                    del repetition
+                    write(peer.name, name, dtype, n, time_ms, moved_arrays * n * width)
+            except Exception:  # one broken case must not cost the others' numbers
+                failures += 1
+                print(f"failed: {peer.name} {name} {dtype}:\n{traceback.format_exc()}", file=sys.stderr)
+            peer.free_memory()
+    return failures
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small sizes, short timing budgets")
+    parser.add_argument("--cases", type=lambda text: text.split(","), default=[],
+                        help="comma-separated: " + ",".join(CASES) + " (default: all; rtcg-only ones are ignored)")
+    parser.add_argument("--min-log2", type=int, default=10)
+    parser.add_argument("--max-log2", type=int, default=None, help="default 28, or 16 with --quick")
+    parser.add_argument("--log2-step", type=int, default=2)
+    parser.add_argument("--csv", default=None, help="CSV file (default: standard output, after the table)")
+    parser.add_argument("--peers", type=lambda text: text.split(","), default=["cupy", "torch"])
+    args = parser.parse_args()
+    unknown = [c for c in args.cases if c not in CASES + RTCG_ONLY_CASES]
+    if unknown:
+        parser.error(f"unknown cases {unknown}; the cases are {CASES + RTCG_ONLY_CASES}")
+    if args.max_log2 is None:
+        args.max_log2 = 16 if args.quick else 28
+    if args.log2_step < 1 or args.min_log2 > args.max_log2:
+        parser.error("need --log2-step >= 1 and --min-log2 <= --max-log2")
+    return args
+
+
+def main():
+    args = parse_arguments()
+    plan = QUICK if args.quick else STANDARD
+    rows = []
+    header = ["system", "case", "dtype", "n", "time_ms", "bytes", "gbps"]
+    csv_file = open(args.csv, "w", newline="") if args.csv else None
+    writer = csv.writer(csv_file) if csv_file else None
+    if writer:
+        writer.writerow(header)
+
+    def write(system, name, dtype, n, time_ms, moved):
+        gbps = moved / (time_ms * 1e6) if time_ms > 0 else 0
+        row = [system, name, dtype, n, f"{time_ms:.6g}", f"{moved:.0f}", f"{gbps:.4g}"]
+        shown = f"{time_ms * 1e3:.3f} us" if time_ms < 1 else f"{time_ms:.3f} ms"
+        print(f"{system:<7} {name:<10} {dtype:<8} {n:>11} {shown:>14} {gbps:>10.1f}", flush=True)
+        if writer:
+            writer.writerow(row)
+            csv_file.flush()  # a run cut short keeps what it measured
+        else:
+            rows.append(row)
+
+    classes = {"cupy": CuPy, "torch": Torch}
+    ran = failures = 0
+    for name in args.peers:
+        if name not in classes:
+            print(f"skipped: unknown peer {name} (cupy, torch)", file=sys.stderr)
+            continue
+        try:
+            peer = classes[name]()
+        except Exception as error:  # not installed, no GPU, broken installation: all mean skip
+            print(f"skipped: {name}: {type(error).__name__}: {error}", flush=True)
+            continue
+        ran += 1
+        failures += run_peer(peer, args, plan, write)
+        peer.free_memory()
+        del peer
+
+    if csv_file:
+        csv_file.close()
+    elif rows:
+        print(",".join(header))
+        for row in rows:
+            print(",".join(str(v) for v in row))
+    if ran == 0:
+        return 77
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

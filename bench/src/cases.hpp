@@ -1,0 +1,22 @@
+#pragma once
+// The case groups, one function each; main.cpp runs those the options ask for.
+#include "workload.hpp"
+
+namespace rtcg::bench {
+
+void run_copy(Workload& workload);          // device-to-device Queue::copy: the practical ceiling
+void run_lin_comb(Workload& workload);      // z = a*x + b*y, ElementwiseKernel
+void run_lin_comb_expr(Workload& workload); // the same as an array expression assigned to z
+void run_fused(Workload& workload);         // sin, exp and sqrt in one ElementwiseKernel
+void run_fused_expr(Workload& workload);    // the same as an array expression
+void run_sum(Workload& workload);           // rtcg::sum
+void run_dot(Workload& workload);           // ReductionKernel x[i]*y[i], a+b
+void run_cumsum(Workload& workload);        // inclusive ScanKernel
+void run_sort(Workload& workload);          // rtcg::sort of uint32 keys
+void run_launch(Workload& workload);        // host cost and latency of launches
+void run_compile(Workload& workload);       // first build, disk-cache and in-process hits
+
+// The child-process side of run_compile (--compile-probe=build|disk); returns the exit status.
+int run_compile_probe(const Options& options);
+
+} // namespace rtcg::bench

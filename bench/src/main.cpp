@@ -1,0 +1,91 @@
+// rtcg-bench: times rtcg's kernels on the backend RTCG_BACKEND names (bench/README.md).
+// Exit status: 0 when every case ran, 1 when some failed (the others still ran), 2 for a bad
+// command line, 77 when the backend is not available here.
+#include "cases.hpp"
+
+#include <rtcg/core/error.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <optional>
+#include <string>
+
+namespace rtcg::bench {
+namespace {
+
+struct Group {
+    std::string_view name;
+    void (*run)(Workload&);
+};
+
+constexpr Group groups[] = {
+    {"copy", run_copy},     {"lin_comb", run_lin_comb}, {"lin_comb_expr", run_lin_comb_expr},
+    {"fused", run_fused},   {"fused_expr", run_fused_expr}, {"sum", run_sum},
+    {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
+    {"launch", run_launch}, {"compile", run_compile},
+};
+static_assert(std::size(groups) == std::size(case_groups), "every case group has its function");
+
+// "rtcg-cuda", "rtcg-opencl-nvidia": the backend as RTCG_BACKEND named it, else as found.
+std::string system_name(const Options& options, const Context& context) {
+    if (!options.system.empty()) return options.system;
+    const char* selector = std::getenv("RTCG_BACKEND");
+    std::string name = "rtcg-" + std::string(selector && *selector ? selector : context.device().backend);
+    std::replace(name.begin(), name.end(), ':', '-');
+    return name;
+}
+
+std::optional<Context> open_context() {
+    try {
+        return Context::from_environment();
+    } catch (const BackendUnavailable& e) {
+        std::printf("skipped: %s\n", e.what());
+        return std::nullopt;
+    }
+}
+
+int run(const Options& options) {
+    const std::optional<Context> opened = open_context();
+    if (!opened) return 77;
+    const Context& context = *opened;
+    const DeviceInfo& device = context.device();
+    std::printf("device: %s (%s; %s, %s; driver %s)\n", device.name.c_str(), context.selector().c_str(),
+                device.platform.c_str(), device.version.c_str(), device.driver_version.c_str());
+
+    Results results(system_name(options, context), options.csv_path);
+    Workload workload{context, options, results, options.quick ? TimingPlan::quick() : TimingPlan::standard()};
+    int failures = 0;
+    for (const Group& group : groups) {
+        if (!options.wants(group.name)) continue;
+        try {
+            group.run(workload);
+        } catch (const std::exception& e) {
+            // One broken case must not cost the others' numbers.
+            std::fprintf(stderr, "failed: %.*s: %s\n", static_cast<int>(group.name.size()), group.name.data(), e.what());
+            ++failures;
+        }
+    }
+    return failures == 0 ? 0 : 1;
+}
+
+} // namespace
+} // namespace rtcg::bench
+
+int main(int argc, char** argv) {
+    using namespace rtcg::bench;
+    Options options;
+    try {
+        options = parse_options(argc, argv);
+    } catch (const rtcg::Error& e) {
+        std::fprintf(stderr, "rtcg-bench: %s\n", e.what());
+        return 2;
+    }
+    try {
+        return options.compile_probe.empty() ? run(options) : run_compile_probe(options);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "rtcg-bench: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,33 @@
+#pragma once
+// The bench's command line. Every option is `--name` or `--name=value`; README.md lists them.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rtcg::bench {
+
+// The case groups, in the order they run; --cases picks among these names.
+inline constexpr std::string_view case_groups[] = {"copy", "lin_comb", "lin_comb_expr", "fused", "fused_expr",
+                                                   "sum",  "dot",      "cumsum",        "sort",  "launch",
+                                                   "compile"};
+
+struct Options {
+    bool quick = false;               // small sizes, short timing budgets: smoke runs
+    std::vector<std::string> cases;   // case groups to run; empty: all
+    int min_log2 = 10;                // sizes 2^min_log2 .. 2^max_log2 elements,
+    int max_log2 = 28;                // every log2_step-th power of two
+    int log2_step = 2;
+    std::string csv_path;             // where the CSV goes; empty: standard output, after the table
+    std::string system;               // the CSV's system column; empty: rtcg-<RTCG_BACKEND>
+    // Internal: run as a compile-cost probe child (compile_cases.cpp) instead of the benchmark.
+    std::string compile_probe;
+    std::string probe_nonce;
+
+    bool wants(std::string_view group) const;
+    std::vector<std::size_t> sizes() const;
+};
+
+// Throws InvalidArgument naming the option for anything unknown or malformed.
+Options parse_options(int argc, char** argv);
+
+} // namespace rtcg::bench

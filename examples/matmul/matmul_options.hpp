@@ -1,0 +1,27 @@
+#pragma once
+// The matmul example's command line:
+//
+//   matmul [M N K] [--budget N] [--retune] [--report FILE.csv] [--show]
+//   matmul --bench 4096,8192,2048,1024 [--budget N] [--retune]
+#include "matmul_kernels.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace matmul {
+
+struct Options {
+    Shape shape{512, 512, 512};
+    std::optional<std::size_t> budget; // variants to try; default: the device's strategy
+    bool retune = false;
+    std::string report_path;           // CSV of the variants tried
+    bool show = false;                 // print the tuned kernel's source
+    std::vector<std::int32_t> bench_sizes; // cubes to benchmark; empty: one run on `shape`
+};
+
+// Throws rtcg::InvalidArgument with the usage for anything it does not understand.
+Options parse_options(int argc, char** argv);
+
+} // namespace matmul

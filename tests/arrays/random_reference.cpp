@@ -1,0 +1,158 @@
+// Compiled with -ffp-contract=off (tests/CMakeLists.txt): no a * b + c here may become an fma.
+#include "random_reference.hpp"
+
+#include <rtcg/arrays/random_constants.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <span>
+
+namespace rtcg::test::philox {
+namespace {
+
+namespace k = rtcg::random::constants;
+
+using Words = std::array<std::uint32_t, 8>;
+
+double horner(std::span<const double> coefficients, double x) {
+    double p = coefficients.back();
+    for (std::size_t i = coefficients.size() - 1; i-- > 0;) p = std::fma(p, x, coefficients[i]);
+    return p;
+}
+
+std::uint64_t wide(const Words& words, int j) {
+    return words[2 * j] | static_cast<std::uint64_t>(words[2 * j + 1]) << 32;
+}
+
+double open_uniform32(std::uint32_t w) { return static_cast<double>(2 * std::uint64_t{w} + 1) * 0x1p-33; }
+double open_uniform64(std::uint64_t x) { return static_cast<double>(2 * (x >> 12) + 1) * 0x1p-53; }
+
+std::pair<double, double> box_muller(double radius_uniform, double angle_uniform) {
+    const double radius = std::sqrt(-2.0 * philox::log(radius_uniform));
+    const auto [c, s] = cos_sin_turns(angle_uniform);
+    return {radius * c, radius * s};
+}
+
+} // namespace
+
+Block philox4x32_10(Block c, std::array<std::uint32_t, 2> key) {
+    for (int round = 0; round < k::philox_rounds; ++round) {
+        if (round > 0) {
+            key[0] += k::philox_weyl0;
+            key[1] += k::philox_weyl1;
+        }
+        const std::uint64_t p0 = std::uint64_t{k::philox_multiplier0} * c[0];
+        const std::uint64_t p1 = std::uint64_t{k::philox_multiplier1} * c[2];
+        c = {static_cast<std::uint32_t>(p1 >> 32) ^ c[1] ^ key[0], static_cast<std::uint32_t>(p1),
+             static_cast<std::uint32_t>(p0 >> 32) ^ c[3] ^ key[1], static_cast<std::uint32_t>(p0)};
+    }
+    return c;
+}
+
+double log(double u) {
+    const auto bits = std::bit_cast<std::uint64_t>(u);
+    int e = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+    double m = std::bit_cast<double>((bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull);
+    if (m > k::sqrt2) {
+        m = m * 0.5;
+        e = e + 1;
+    }
+    const double f = m - 1.0;
+    const double s = f / (2.0 + f);
+    const double log_m = (s + s) * horner(k::log_series, s * s);
+    const double exponent = e;
+    return exponent * k::ln2_high + std::fma(exponent, k::ln2_low, log_m);
+}
+
+std::pair<double, double> cos_sin_turns(double t) {
+    const double t4 = t * 4.0;
+    double q = std::floor(t4);
+    double r = t4 - q;
+    if (r > 0.5) {
+        r = r - 1.0;
+        q = q + 1.0;
+    }
+    const double r2 = r * r;
+    const double sine = r * horner(k::sin_quarter_turn, r2);
+    const double cosine = horner(k::cos_quarter_turn, r2);
+    switch (static_cast<int>(q) & 3) {
+    case 0: return {cosine, sine};
+    case 1: return {-sine, cosine};
+    case 2: return {-cosine, -sine};
+    default: return {sine, -cosine};
+    }
+}
+
+Block HostPhilox::block(std::uint64_t index) const {
+    return philox4x32_10({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32),
+                          static_cast<std::uint32_t>(subsequence_), static_cast<std::uint32_t>(subsequence_ >> 32)},
+                         {static_cast<std::uint32_t>(seed_), static_cast<std::uint32_t>(seed_ >> 32)});
+}
+
+template <class Result, class Fill>
+std::vector<Result> HostPhilox::groups(std::size_t n, int blocks_per_group, Fill fill) {
+    std::vector<Result> out(n);
+    const std::size_t count = (n + 3) / 4;
+    for (std::size_t g = 0; g < count; ++g) {
+        Words words{};
+        for (int b = 0; b < blocks_per_group; ++b) {
+            const Block w = block(position_ + blocks_per_group * std::uint64_t{g} + b);
+            std::copy(w.begin(), w.end(), words.begin() + 4 * b);
+        }
+        std::array<Result, 4> results = fill(words);
+        for (std::size_t j = 0; j < 4 && 4 * g + j < n; ++j) out[4 * g + j] = results[j];
+    }
+    position_ += blocks_per_group * std::uint64_t{count};
+    return out;
+}
+
+std::vector<std::uint32_t> HostPhilox::bits(std::size_t n) {
+    return groups<std::uint32_t>(n, 1, [](const Words& w) { return std::array{w[0], w[1], w[2], w[3]}; });
+}
+
+template <>
+std::vector<float> HostPhilox::uniform<float>(std::size_t n) {
+    return groups<float>(n, 1, [](const Words& w) {
+        std::array<float, 4> v;
+        for (int j = 0; j < 4; ++j) v[j] = static_cast<float>(w[j] >> 8) * 0x1p-24f;
+        return v;
+    });
+}
+
+template <>
+std::vector<double> HostPhilox::uniform<double>(std::size_t n) {
+    return groups<double>(n, 2, [](const Words& w) {
+        std::array<double, 4> v;
+        for (int j = 0; j < 4; ++j) v[j] = static_cast<double>(wide(w, j) >> 11) * 0x1p-53;
+        return v;
+    });
+}
+
+template <>
+std::vector<float> HostPhilox::normal<float>(std::size_t n, double mean, double stddev) {
+    return groups<float>(n, 1, [=](const Words& w) {
+        std::array<float, 4> v;
+        for (int pair = 0; pair < 2; ++pair) {
+            const auto [z0, z1] = box_muller(open_uniform32(w[2 * pair]), open_uniform32(w[2 * pair + 1]));
+            v[2 * pair] = static_cast<float>(std::fma(stddev, z0, mean));
+            v[2 * pair + 1] = static_cast<float>(std::fma(stddev, z1, mean));
+        }
+        return v;
+    });
+}
+
+template <>
+std::vector<double> HostPhilox::normal<double>(std::size_t n, double mean, double stddev) {
+    return groups<double>(n, 2, [=](const Words& w) {
+        std::array<double, 4> v;
+        for (int pair = 0; pair < 2; ++pair) {
+            const auto [z0, z1] = box_muller(open_uniform64(wide(w, 2 * pair)), open_uniform64(wide(w, 2 * pair + 1)));
+            v[2 * pair] = std::fma(stddev, z0, mean);
+            v[2 * pair + 1] = std::fma(stddev, z1, mean);
+        }
+        return v;
+    });
+}
+
+} // namespace rtcg::test::philox

@@ -1,0 +1,232 @@
+// Philox on the device against the host reference, bit for bit: every distribution and element
+// type at sizes around the 4-element groups and past 2^20, several seeds, continued streams,
+// views, the counter's wrap-around and the Random123 known answers. Then the numbers' mean and
+// variance, and the errors. Every kernel's CUDA source is compiled by NVRTC too.
+#include "../support/cuda_compile.hpp"
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "random_reference.hpp"
+
+#include <rtcg/arrays/random.hpp>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::codegen::Dialect;
+using rtcg::codegen::DType;
+using rtcg::random::Distribution;
+using rtcg::random::Philox;
+using rtcg::test::context;
+using rtcg::test::philox::HostPhilox;
+
+namespace {
+
+constexpr std::size_t sizes[] = {0, 1, 3, 4, 5, 1023, 1025, (1u << 20) + 7};
+constexpr std::uint64_t seeds[] = {0, 42, 0xdeadbeefcafef00dull};
+// How many numbers the statistical checks draw, as a count and as the n of their formulas.
+constexpr std::size_t sample_size = 1u << 20;
+constexpr double n = sample_size;
+
+// Element-wise equality of the bits, so that -0.0 and 0.0 differ and NaNs would be caught.
+template <class T>
+bool same_bits(const std::vector<T>& device, const std::vector<T>& host) {
+    return device.size() == host.size() && std::equal(device.begin(), device.end(), host.begin(),
+                                                      [](T a, T b) { return std::memcmp(&a, &b, sizeof(T)) == 0; });
+}
+
+struct Moments {
+    double mean = 0;
+    double variance = 0;
+};
+
+template <class T>
+Moments moments(const std::vector<T>& values) {
+    const auto count = static_cast<double>(values.size());
+    double sum = 0;
+    for (T v : values) sum += v;
+    const double mean = sum / count;
+    double squares = 0;
+    for (T v : values) squares += (v - mean) * (v - mean);
+    return {mean, squares / (count - 1)};
+}
+
+} // namespace
+
+TEST_CASE("every Philox kernel compiles for CUDA") {
+    for (Distribution distribution : {Distribution::uniform, Distribution::normal})
+        for (const DType& element : {DType::float32(), DType::float64()})
+            rtcg::test::compile_for_cuda(rtcg::random::philox_source(Dialect::cuda, distribution, element));
+    rtcg::test::compile_for_cuda(rtcg::random::philox_source(Dialect::cuda, Distribution::bits, DType::uint32()));
+}
+
+TEST_CASE("the device gives Random123's known answers") {
+    struct Case {
+        std::uint64_t seed, subsequence, block;
+        std::vector<std::uint32_t> expected;
+    };
+    const Case cases[] = {
+        {0, 0, 0, {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}},
+        {~0ull, ~0ull, ~0ull, {0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}},
+        {0x299f31d0a4093822ull,
+         0x0370734413198a2eull,
+         0x85a308d3243f6a88ull,
+         {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}},
+    };
+    for (const Case& c : cases) {
+        Philox gen(context(), c.seed, c.subsequence);
+        gen.seek(c.block);
+        CHECK(gen.bits(4).get() == c.expected);
+        CHECK(gen.position() == c.block + 1);
+    }
+}
+
+TEST_CASE_TEMPLATE("uniform and normal numbers equal the host reference bit for bit", T, float, double) {
+    for (std::uint64_t seed : seeds) {
+        CAPTURE(seed);
+        // One generator per distribution through every size: each call continues the stream.
+        Philox uniforms(context(), seed);
+        Philox normals(context(), seed, 7);
+        HostPhilox uniforms_host(seed);
+        HostPhilox normals_host(seed, 7);
+        for (std::size_t n : sizes) {
+            CAPTURE(n);
+            CHECK(same_bits(uniforms.uniform<T>(n).get(), uniforms_host.uniform<T>(n)));
+            CHECK(same_bits(normals.normal<T>(n, 1.5, 0.75).get(), normals_host.normal<T>(n, 1.5, 0.75)));
+            CHECK(uniforms.position() == uniforms_host.position());
+            CHECK(normals.position() == normals_host.position());
+        }
+    }
+}
+
+TEST_CASE("raw bits equal the host reference") {
+    for (std::uint64_t seed : seeds) {
+        Philox gen(context(), seed);
+        HostPhilox host(seed);
+        for (std::size_t n : sizes) {
+            CAPTURE(n);
+            CHECK(gen.bits(n).get() == host.bits(n));
+        }
+    }
+}
+
+TEST_CASE("calls continue the stream, whole blocks at a time, and seek replays it") {
+    Philox gen(context(), 2024);
+    const auto first = gen.uniform<float>(6).get();
+    CHECK(gen.position() == 2); // 6 floats: 2 groups of 4, 1 block each; words 6 and 7 are skipped
+    const auto second = gen.uniform<float>(6).get();
+    CHECK(first != second);
+    CHECK(gen.uniform<double>(5).get().size() == 5);
+    CHECK(gen.position() == 8); // 5 doubles: 2 groups of 2 blocks
+    gen.seek(2);
+    CHECK(gen.uniform<float>(6).get() == second);
+
+    Philox again(context(), 2024);
+    CHECK(again.uniform<float>(6).get() == first);
+    CHECK(Philox(context(), 2025).uniform<float>(6).get() != first);
+    CHECK(Philox(context(), 2024, 1).uniform<float>(6).get() != first);
+}
+
+TEST_CASE("the block counter wraps around modulo 2^64") {
+    const std::uint64_t near_end = std::numeric_limits<std::uint64_t>::max() - 2;
+    Philox gen(context(), 5);
+    HostPhilox host(5);
+    gen.seek(near_end);
+    host.seek(near_end);
+    CHECK(same_bits(gen.normal<double>(25).get(), host.normal<double>(25)));
+    CHECK(gen.position() == 11); // 7 groups of 2 blocks past near_end
+}
+
+TEST_CASE_TEMPLATE("fills write into views only, at their offset", T, float, double) {
+    auto whole = Array<T>::full(context(), 1030, T(-7));
+    const auto view = whole.slice(3, 1028);
+    Philox gen(context(), 99);
+    HostPhilox host(99);
+    gen.fill_uniform(view);
+    gen.fill_normal(view.slice(1, 6), -2.0, 3.0);
+    std::vector<T> expected(1030, T(-7));
+    const auto uniforms = host.uniform<T>(1025);
+    std::copy(uniforms.begin(), uniforms.end(), expected.begin() + 3);
+    const auto normals = host.normal<T>(5, -2.0, 3.0);
+    std::copy(normals.begin(), normals.end(), expected.begin() + 4);
+    CHECK(same_bits(whole.get(), expected));
+}
+
+TEST_CASE_TEMPLATE("2^20 uniform numbers lie in [0, 1) with mean 1/2 and variance 1/12", T, float, double) {
+    const auto values = Philox(context(), 31337).uniform<T>(sample_size).get();
+    CHECK(*std::min_element(values.begin(), values.end()) >= T(0));
+    CHECK(*std::max_element(values.begin(), values.end()) < T(1));
+    const Moments m = moments(values);
+    // 6 standard errors: of the mean, sqrt(1/12 / n); of the variance, sqrt((mu4 - sigma^4) / n)
+    // with the uniform distribution's mu4 = 1/80.
+    CHECK(std::abs(m.mean - 0.5) < 6 * std::sqrt(1.0 / 12 / n));
+    CHECK(std::abs(m.variance - 1.0 / 12) < 6 * std::sqrt((1.0 / 80 - 1.0 / 144) / n));
+}
+
+TEST_CASE_TEMPLATE("2^20 normal numbers have the mean and variance asked for, and a sane range", T, float, double) {
+    const double mean = 3.0, stddev = 2.0;
+    const auto values = Philox(context(), 4242).normal<T>(sample_size, mean, stddev).get();
+    const Moments m = moments(values);
+    // 6 standard errors: sigma / sqrt(n) for the mean, sigma^2 sqrt(2 / n) for the variance.
+    CHECK(std::abs(m.mean - mean) < 6 * stddev / std::sqrt(n));
+    CHECK(std::abs(m.variance - stddev * stddev) < 6 * stddev * stddev * std::sqrt(2.0 / n));
+    // Box-Muller's radius is at most sqrt(-2 log u) for the smallest u: 2^-33 for float results
+    // (6.77) and 2^-53 for double ones (8.58); 2^20 normal numbers reach beyond 4 sigma.
+    const double radius = std::sqrt(-2.0 * std::log(sizeof(T) == 4 ? 0x1p-33 : 0x1p-53));
+    CHECK(std::all_of(values.begin(), values.end(), [](T v) { return std::isfinite(v); }));
+    double widest = 0;
+    for (T v : values) widest = std::max(widest, std::abs((v - mean) / stddev));
+    CHECK(widest > 4.0);
+    CHECK(widest <= radius * (1 + 1e-6));
+}
+
+TEST_CASE("a second generator of the context compiles nothing") {
+    // The context's kernels live while something of it does: here the first generator.
+    Philox first(context(), 1);
+    first.uniform<float>(4);
+    const rtcg::CompileCacheStats before = rtcg::compile_cache_stats();
+    CHECK(Philox(context(), 2).uniform<float>(4).size() == 4);
+    const rtcg::CompileCacheStats after = rtcg::compile_cache_stats();
+    CHECK(after.compiles == before.compiles);
+    CHECK(after.memory_hits == before.memory_hits);
+}
+
+TEST_CASE("bad input is refused with a message saying why") {
+    using rtcg::test::contains;
+    using rtcg::test::message_of;
+    Philox gen(context(), 1);
+    auto out = Array<double>::empty(context(), 8);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { gen.fill_normal(out, 0.0, -1.0); }), "stddev"));
+    CHECK(contains(
+        message_of<rtcg::InvalidArgument>([&] { gen.fill_normal(out, std::numeric_limits<double>::quiet_NaN(), 1.0); }),
+        "mean must be finite"));
+    CHECK(contains(
+        message_of<rtcg::InvalidArgument>([&] { gen.normal<float>(4, 0.0, std::numeric_limits<double>::infinity()); }),
+        "stddev"));
+    CHECK(gen.position() == 0); // refused calls use no blocks
+
+    const rtcg::Context other = rtcg::Context::create(context().selector());
+    auto foreign = Array<float>::empty(other, 4);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { gen.fill_uniform(foreign); }), "another context"));
+
+    CHECK(contains(message_of<rtcg::InvalidArgument>(
+                       [] { rtcg::random::philox_source(Dialect::opencl, Distribution::normal, DType::int32()); }),
+                   "not int32"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>(
+                       [] { rtcg::random::philox_source(Dialect::cuda, Distribution::bits, DType::float32()); }),
+                   "uint32"));
+}
+
+TEST_CASE("double results need a device with doubles") {
+    if (context().device().supports_fp64) return; // PoCL and the GPUs have them
+    using rtcg::test::contains;
+    Philox gen(context(), 1);
+    CHECK(contains(rtcg::test::message_of<rtcg::Error>([&] { gen.uniform<double>(4); }), "no double precision"));
+    CHECK(contains(rtcg::test::message_of<rtcg::Error>([&] { gen.normal<float>(4); }), "no double precision"));
+}

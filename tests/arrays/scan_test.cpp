@@ -1,0 +1,247 @@
+// ScanKernel and cumsum on the device against host references: every size of the issue, int32,
+// int64, float, double and a struct whose operation does not commute, inclusive and exclusive
+// forms and last_item, segmented scans (segments of one element, of the whole array, of random
+// lengths), argument errors, and one scan over 2^31 elements where a GPU has the memory. Every
+// generated program is also compiled for CUDA by NVRTC.
+#include "../support/cuda_compile.hpp"
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "scan_test_support.hpp"
+
+#include <rtcg/arrays/scan.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::ScanKernel;
+using rtcg::codegen::Dialect;
+using rtcg::codegen::dtype_of;
+using rtcg::test::Affine;
+using rtcg::test::context;
+using rtcg::test::scan_sizes;
+
+namespace {
+
+void compiles_for_cuda(const ScanKernel& kernel) { rtcg::test::compile_for_cuda(kernel.source(Dialect::cuda)); }
+
+// Small values whose running sums stay exact in every type and every grouping.
+template <class T>
+std::vector<T> small_values(std::size_t n) {
+    std::vector<T> out(n);
+    for (std::size_t k = 0; k < n; ++k) out[k] = static_cast<T>(static_cast<int>(k % 7) - 3 + (k % 3 == 0 ? 1 : 0));
+    return out;
+}
+
+template <class T>
+void check_cumsum() {
+    for (std::size_t n : scan_sizes) {
+        CAPTURE(n);
+        const std::vector<T> x = small_values<T>(n);
+        const auto x_gpu = Array<T>::to_device(context(), x);
+        std::vector<T> inclusive(n), exclusive(n);
+        T sum = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            exclusive[k] = sum;
+            sum += x[k];
+            inclusive[k] = sum;
+        }
+        CHECK(rtcg::cumsum(x_gpu).get() == inclusive);
+        CHECK(rtcg::exclusive_cumsum(x_gpu).get() == exclusive);
+    }
+}
+
+// item, prev_item and last_item of one scan at once.
+template <class T>
+ScanKernel all_forms(const char* operation, const char* neutral, std::string name) {
+    return ScanKernel(context(), dtype_of<T>(),
+                      {rtcg::codegen::Argument::pointer(dtype_of<T>(), "x"),
+                       rtcg::codegen::Argument::pointer(dtype_of<T>(), "inclusive"),
+                       rtcg::codegen::Argument::pointer(dtype_of<T>(), "exclusive"),
+                       rtcg::codegen::Argument::pointer(dtype_of<T>(), "last")},
+                      "x[i]", operation, neutral, "inclusive[i] = item; exclusive[i] = prev_item; last[i] = last_item",
+                      {.name = std::move(name)});
+}
+
+template <class T, class Op>
+void check_all_forms(const ScanKernel& scan, const std::vector<T>& x, const T& neutral, Op op,
+                     const std::vector<bool>* starts = nullptr) {
+    const std::size_t n = x.size();
+    std::vector<T> inclusive(n), exclusive(n), last(n);
+    T running = neutral;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (starts && (*starts)[k]) running = neutral;
+        exclusive[k] = running;
+        running = op(running, x[k]);
+        inclusive[k] = running;
+    }
+    for (std::size_t k = 0; k < n; ++k) last[k] = inclusive[n - 1];
+    const auto x_gpu = Array<T>::to_device(context(), x);
+    auto inclusive_gpu = Array<T>::empty(context(), n);
+    auto exclusive_gpu = Array<T>::empty(context(), n);
+    auto last_gpu = Array<T>::empty(context(), n);
+    if (!starts) {
+        scan(x_gpu, inclusive_gpu, exclusive_gpu, last_gpu);
+    } else {
+        const std::vector<std::uint8_t> flags(starts->begin(), starts->end());
+        scan(x_gpu, inclusive_gpu, exclusive_gpu, last_gpu, Array<std::uint8_t>::to_device(context(), flags));
+    }
+    CHECK(inclusive_gpu.get() == inclusive);
+    CHECK(exclusive_gpu.get() == exclusive);
+    CHECK(last_gpu.get() == last);
+}
+
+std::vector<Affine> affine_values(std::size_t n) {
+    std::vector<Affine> out(n);
+    for (std::size_t k = 0; k < n; ++k) out[k] = rtcg::test::affine_at(k);
+    return out;
+}
+
+ScanKernel affine_scan(std::string segment_start = {}) {
+    const rtcg::codegen::DType affine = rtcg::test::affine_type();
+    std::string arguments = "scan_affine *x, scan_affine *inclusive, scan_affine *exclusive, scan_affine *last";
+    if (!segment_start.empty()) arguments += ", unsigned char *starts";
+    return ScanKernel(context(), affine, arguments, "x[i]", "scan_affine_then(a, b)", "{1u, 0u}",
+                      "inclusive[i] = item; exclusive[i] = prev_item; last[i] = last_item",
+                      {.is_segment_start_expr = std::move(segment_start),
+                       .preamble = rtcg::test::affine_preamble,
+                       .name = "affine"});
+}
+
+// Segments of one element, of the whole array, and of random lengths.
+std::vector<std::vector<bool>> segment_patterns(std::size_t n) {
+    std::vector<bool> ones(n, true), whole(n, false), random(n, false);
+    if (n) whole[0] = true;
+    std::mt19937 generator(static_cast<unsigned>(n));
+    for (std::size_t k = 0; k < n; ++k) random[k] = generator() % 100 == 0;
+    return {ones, whole, random};
+}
+
+} // namespace
+
+TEST_CASE("cumsum and exclusive_cumsum of int32, int64, float and double at every size") {
+    check_cumsum<std::int32_t>();
+    check_cumsum<std::int64_t>();
+    check_cumsum<float>();
+    check_cumsum<double>();
+}
+
+TEST_CASE("a scan gives item, prev_item and last_item at every size") {
+    const ScanKernel sum = all_forms<std::int64_t>("a + b", "0", "sum");
+    compiles_for_cuda(sum);
+    for (std::size_t n : scan_sizes) {
+        CAPTURE(n);
+        std::vector<std::int64_t> x(n);
+        for (std::size_t k = 0; k < n; ++k) x[k] = static_cast<std::int64_t>(k * 2654435761u % 1000003) << 20;
+        check_all_forms<std::int64_t>(sum, x, 0, [](std::int64_t a, std::int64_t b) { return a + b; });
+    }
+}
+
+TEST_CASE("a max scan of floats starts from the lowest float") {
+    // OpenCL's INFINITY macro does not exist in NVRTC; the lowest finite float is spelled alike.
+    const ScanKernel running_max = all_forms<float>("max(a, b)", "-3.40282347e+38f", "running_max");
+    compiles_for_cuda(running_max);
+    for (std::size_t n : {std::size_t{1}, std::size_t{1029}, std::size_t{(1u << 20) + 1}}) {
+        CAPTURE(n);
+        std::vector<float> x(n);
+        std::mt19937 generator(7);
+        for (float& v : x) v = static_cast<float>(generator() % 2000001) - 1e6f;
+        check_all_forms<float>(running_max, x, std::numeric_limits<float>::lowest(),
+                               [](float a, float b) { return a < b ? b : a; });
+    }
+}
+
+TEST_CASE("a struct-valued scan keeps the order of a non-commutative operation") {
+    const ScanKernel scan = affine_scan();
+    compiles_for_cuda(scan);
+    for (std::size_t n : scan_sizes) {
+        CAPTURE(n);
+        check_all_forms<Affine>(scan, affine_values(n), Affine{1, 0}, rtcg::test::then);
+    }
+}
+
+TEST_CASE("segmented scans restart at every segment start") {
+    const ScanKernel segmented_sum(
+        context(), dtype_of<std::int32_t>(), "int *x, int *inclusive, int *exclusive, int *last, unsigned char *starts",
+        "x[i]", "a + b", "0", "inclusive[i] = item; exclusive[i] = prev_item; last[i] = last_item",
+        {.is_segment_start_expr = "starts[i]", .name = "segmented_sum"});
+    const ScanKernel segmented_affine = affine_scan("starts[i]");
+    compiles_for_cuda(segmented_sum);
+    compiles_for_cuda(segmented_affine);
+    for (std::size_t n : scan_sizes) {
+        CAPTURE(n);
+        for (const std::vector<bool>& starts : segment_patterns(n)) {
+            check_all_forms<std::int32_t>(segmented_sum, small_values<std::int32_t>(n), 0,
+                                          [](std::int32_t a, std::int32_t b) { return a + b; }, &starts);
+            check_all_forms<Affine>(segmented_affine, affine_values(n), Affine{1, 0}, rtcg::test::then, &starts);
+        }
+    }
+}
+
+TEST_CASE("scan arguments and descriptions are checked") {
+    using rtcg::test::contains;
+    using rtcg::test::message_of;
+    const auto int32 = dtype_of<std::int32_t>();
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       ScanKernel(context(), int32, "int *x, int *item", "x[i]", "a+b", "0", "item[i] = 1");
+                   }),
+                   "may not be named 'item'"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>(
+                       [&] { ScanKernel(context(), int32, "int *x", "x[i]", " ", "0", "x[i] = item"); }),
+                   "the scan_expr is empty"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       ScanKernel(context(), int32, "int *x", "x[i]", "a+b", "0", "x[i] = item", {.name = "no name"});
+                   }),
+                   "not a C identifier"));
+    CHECK_THROWS_AS(ScanKernel(context(), int32, "int *x", "x[i] +", "a+b", "0", "x[i] = item", {.name = "broken"}),
+                    rtcg::CompileError);
+
+    const ScanKernel scale(context(), int32, "int *x, int *y, int factor", "x[i] * factor", "a+b", "0", "y[i] = item",
+                           {.name = "scaled"});
+    const auto x = Array<std::int32_t>::zeros(context(), 4);
+    const auto y = Array<std::int32_t>::zeros(context(), 4);
+    const auto wrong = Array<float>::zeros(context(), 4);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { scale(x, y); }), "ScanKernel 'scaled': expected 3 arguments"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { scale(x, wrong, 2); }),
+                   "pointer argument 'y' (int32) was given an array of float32"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { scale(x, y, 2.5); }), "scalar argument 'factor'"));
+    const ScanKernel no_arrays(context(), int32, "int factor", "factor", "a+b", "0", "(void)item", {.name = "no_arrays"});
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { no_arrays(2); }), "needs an array argument"));
+
+    // A valid call on another queue of the context.
+    rtcg::Queue queue = context().create_queue();
+    const auto ones = Array<std::int32_t>::full(context(), 1000, 1);
+    auto sums = Array<std::int32_t>::zeros(context(), 1000);
+    context().queue().finish();
+    scale(queue, ones, sums, 3);
+    queue.finish();
+    const std::vector<std::int32_t> got = sums.get();
+    CHECK(got.front() == 3);
+    CHECK(got.back() == 3000);
+}
+
+TEST_CASE("a scan over more than 2^31 elements (GPUs with the memory only)") {
+    const std::size_t n = (std::size_t{1} << 31) + (std::size_t{1} << 20) + 3;
+    if (!rtcg::test::can_test_beyond_2_31(n)) {
+        MESSAGE("skipped: needs a GPU with room for " << n << " bytes and more");
+        return;
+    }
+    // item at i is i + 1: checked every 1000003 indices and at the end, where a 32-bit index
+    // would have wrapped.
+    constexpr std::int64_t stride = 1000003;
+    const ScanKernel count(context(), dtype_of<std::int64_t>(), "unsigned char *x, long *checks, long stride",
+                           "x[i]", "a + b", "0",
+                           "if (i % stride == 0) checks[i / stride] = item;\n"
+                           "if (i == n - 1) checks[(n - 1) / stride + 1] = item",
+                           {.name = "beyond_2_31"});
+    const auto x = Array<std::uint8_t>::full(context(), n, 1);
+    auto checks = Array<std::int64_t>::zeros(context(), static_cast<std::size_t>((n - 1) / stride + 2));
+    count(x, checks, stride);
+    const std::vector<std::int64_t> got = checks.get();
+    for (std::size_t k = 0; k + 1 < got.size(); ++k) REQUIRE(got[k] == static_cast<std::int64_t>(k) * stride + 1);
+    CHECK(got.back() == static_cast<std::int64_t>(n));
+}

@@ -1,0 +1,55 @@
+#pragma once
+// What the scan and algorithm tests share: the sizes of the issue (around tile and work-group
+// boundaries, 2^20 and one of 2^23 + 3), the affine-map struct whose composition is associative
+// but not commutative, and the device predicates that gate the test over 2^31 elements.
+#include "../support/test_context.hpp"
+
+#include <rtcg/codegen/device_struct.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rtcg::test {
+
+inline constexpr std::size_t scan_sizes[] = {0,    1,    10,   255,  257,     1019,    1029,
+                                             4091, 4101, (1u << 20) - (1u << 18), 1u << 20, (1u << 20) + 1,
+                                             (1u << 23) + 3};
+
+// x -> mul * x + add over 32-bit unsigned integers (wrapping, so every grouping is exact).
+// Composing `first` then `second` is associative, and order matters.
+struct Affine {
+    std::uint32_t mul;
+    std::uint32_t add;
+
+    friend bool operator==(const Affine&, const Affine&) = default;
+};
+
+inline Affine then(const Affine& first, const Affine& second) {
+    return Affine{first.mul * second.mul, first.add * second.mul + second.add};
+}
+
+inline codegen::DType affine_type() { return codegen::declare_struct<Affine>("scan_affine", {"mul", "add"}); }
+
+// The same composition on the device, for the scan's preamble.
+inline constexpr const char* affine_preamble = R"(
+RTCG_DEVICE scan_affine scan_affine_then(scan_affine first, scan_affine second)
+{
+    scan_affine result;
+    result.mul = first.mul * second.mul;
+    result.add = first.add * second.mul + second.add;
+    return result;
+}
+)";
+
+inline Affine affine_at(std::size_t k) {
+    return Affine{static_cast<std::uint32_t>(k % 5 == 0 ? 3 : 1), static_cast<std::uint32_t>(k % 11)};
+}
+
+// Arrays beyond 2^31 elements are tested on GPUs with room for them (a few GiB), never on CPUs.
+inline bool can_test_beyond_2_31(std::size_t bytes) {
+    const DeviceInfo& device = context().device();
+    return device.type == DeviceType::gpu && device.global_memory_bytes >= 4 * bytes &&
+           device.max_allocation_bytes >= bytes;
+}
+
+} // namespace rtcg::test
