@@ -1,4 +1,6 @@
 #pragma once
+#include "../support/test_context.hpp"
+
 // What the arrays tests share: the sizes every behaviour is checked at (around work-group and
 // warp boundaries, and one past 2^20), the element types, and host values of each type.
 #include <complex>
@@ -24,6 +26,14 @@ T value_at(std::size_t k) {
         return static_cast<T>(static_cast<double>(k % 10007) * 0.25 - 100);
     else
         return static_cast<T>(k % 97 + 1);
+}
+
+// Arrays beyond 2^31 elements (or bytes) are tested on GPUs with room for them (a few GiB),
+// never on CPUs.
+inline bool can_test_beyond_2_31(std::size_t bytes) {
+    const DeviceInfo& device = context().device();
+    return device.type == DeviceType::gpu && device.global_memory_bytes >= 4 * bytes &&
+           device.max_allocation_bytes >= bytes;
 }
 
 template <class T>

@@ -161,3 +161,18 @@ TEST_CASE("a reduction's result divides an array without leaving the device") {
     const auto centred = x - rtcg::sum(x) / 3.0;
     CHECK(rtcg::norm(centred, rtcg::Norm::max).get() == doctest::Approx(5.0 / 3));
 }
+
+TEST_CASE("an expression and its reductions over more than 2^31 elements (GPUs with the memory only)") {
+    const std::size_t n = (std::size_t{1} << 31) + 5;
+    if (!rtcg::test::can_test_beyond_2_31(2 * n)) {
+        MESSAGE("skipped: needs a GPU with room for " << 2 * n << " bytes and more");
+        return;
+    }
+    const auto ones = Array<std::int8_t>::full(context(), n, 1);
+    Array<std::int8_t> twos = ones + ones;
+    CHECK(rtcg::sum(twos).get() == 2 * static_cast<std::int64_t>(n));
+    CHECK(rtcg::dot(ones, twos).get() == static_cast<std::int8_t>(2 * n)); // numpy's dot wraps in int8
+    CHECK((twos - ones).sum().get() == static_cast<std::int64_t>(n));
+    CHECK(twos.slice(n - 1, n).get() == std::vector<std::int8_t>{2});
+    CHECK(rtcg::all(twos == 2).get());
+}

@@ -1,8 +1,9 @@
 #pragma once
 // What the scan and algorithm tests share: the sizes of the issue (around tile and work-group
 // boundaries, 2^20 and one of 2^23 + 3), the affine-map struct whose composition is associative
-// but not commutative, and the device predicates that gate the test over 2^31 elements.
+// but not commutative.
 #include "../support/test_context.hpp"
+#include "array_test_support.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
 
@@ -43,13 +44,6 @@ RTCG_DEVICE scan_affine scan_affine_then(scan_affine first, scan_affine second)
 
 inline Affine affine_at(std::size_t k) {
     return Affine{static_cast<std::uint32_t>(k % 5 == 0 ? 3 : 1), static_cast<std::uint32_t>(k % 11)};
-}
-
-// Arrays beyond 2^31 elements are tested on GPUs with room for them (a few GiB), never on CPUs.
-inline bool can_test_beyond_2_31(std::size_t bytes) {
-    const DeviceInfo& device = context().device();
-    return device.type == DeviceType::gpu && device.global_memory_bytes >= 4 * bytes &&
-           device.max_allocation_bytes >= bytes;
 }
 
 } // namespace rtcg::test
