@@ -34,20 +34,31 @@ struct EvaluationKernel {
     std::vector<CallArgument> values; // without the output
 };
 
-EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect) {
+// `separate`: the output shares storage with no input, so every pointer can be restrict.
+EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect,
+                                   bool separate) {
     DeviceFunctions functions(dialect);
     LoweredExpression lowered = lower(source, dialect, functions);
     std::vector<codegen::Argument> arguments{codegen::Argument::pointer(target_type, "out")};
     arguments.insert(arguments.end(), lowered.arguments.begin(), lowered.arguments.end());
+    for (codegen::Argument& argument : arguments) argument.is_restrict = argument.is_pointer && separate;
     return EvaluationKernel{std::move(arguments), "out[i] = " + lowered.text, functions.definitions(),
                             std::move(lowered.values)};
 }
 
 constexpr std::string_view kernel_name = "expr";
 
+bool shares_storage(const ArrayData& target, const ExprNode& node) {
+    if (node.kind == ExprNode::Kind::array) return &node.array->buffer() == &target.buffer();
+    for (const ExprPtr& operand : node.operands)
+        if (shares_storage(target, *operand)) return true;
+    return false;
+}
+
 void launch(const ArrayData& target, const ExprPtr& source) {
     const Context& context = target.context();
-    EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()));
+    EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()),
+                                               !shares_storage(target, *source));
     const ElementwiseKernel kernel(context, std::move(built.arguments), built.operation, std::string(kernel_name),
                                    built.functions);
 
@@ -83,7 +94,7 @@ void assign(const ArrayData& target, const ExprPtr& node) {
 namespace rtcg::detail {
 
 std::string expression_source(const ExprPtr& node, codegen::Dialect dialect) {
-    const EvaluationKernel built = evaluation_kernel(*node, node->type, dialect);
+    const EvaluationKernel built = evaluation_kernel(*node, node->type, dialect, true);
     return elementwise_source(dialect, built.arguments, built.operation, kernel_name, built.functions);
 }
 

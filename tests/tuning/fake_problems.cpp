@@ -41,11 +41,17 @@ RTCG_KERNEL void rtcg_tuning_busy(RTCG_GLOBAL unsigned* out, unsigned n, unsigne
 
 std::size_t groups(std::size_t n, std::size_t per_group) { return (n + per_group - 1) / per_group; }
 
-// 4096 dependent iterations at the optimum (several µs on a GPU), so that the loop and not the
-// launch overhead sets the time: with 256, an H200 ran the kernels near the optimum as fast as it
-// could launch them and the landscape went flat there.
+// The landscape: 4096 dependent iterations at the optimum (x=2, y=3), three times as many per
+// step away from it. Long enough that the loop, not the launch overhead, sets the time on a GPU
+// (with 256 an H200 launched the kernels near the optimum faster than they ran); steep enough,
+// and run by one work-group, that PoCL's thread scheduling noise never swaps two neighbours
+// (a factor of 2 over 1000 items did on a 16-core machine).
+constexpr std::uint32_t landscape_items = 64;
+
 unsigned busy_work(const tuning::Configuration& c) {
-    return 4096u << (std::abs(c.integer("x") - 2) + std::abs(c.integer("y") - 3));
+    unsigned work = 4096;
+    for (std::int64_t step = std::abs(c.integer("x") - 2) + std::abs(c.integer("y") - 3); step > 0; --step) work *= 3;
+    return work;
 }
 
 } // namespace
@@ -99,13 +105,13 @@ tuning::TuningProblem copy_problem(std::vector<std::string> flavours, std::share
 
 tuning::TuningProblem landscape_problem(std::shared_ptr<LaunchCounter> counter) {
     const Context& ctx = context();
-    auto out = std::make_shared<Buffer>(ctx.allocate(elements * sizeof(std::uint32_t)));
+    auto out = std::make_shared<Buffer>(ctx.allocate(landscape_items * sizeof(std::uint32_t)));
     const std::string source = codegen::with_prelude(codegen::dialect_of(ctx.device()), busy_source);
     const auto last_work = std::make_shared<unsigned>(0);
 
     tuning::TuningProblem problem;
     problem.kernel = "tests/landscape";
-    problem.size_class = "n" + std::to_string(elements);
+    problem.size_class = "n" + std::to_string(landscape_items);
     problem.space.integer("x", {0, 1, 2, 3, 4, 5}).integer("y", {0, 1, 2, 3, 4, 5});
     problem.generate = [source](const tuning::Configuration&) {
         return tuning::GeneratedKernel{source, "rtcg_tuning_busy", {}, 64};
@@ -113,12 +119,12 @@ tuning::TuningProblem landscape_problem(std::shared_ptr<LaunchCounter> counter) 
     problem.launch = [out, counter, last_work](const Kernel& k, const tuning::Configuration& c, Queue& queue) {
         ++counter->launches;
         *last_work = busy_work(c);
-        k(queue, LaunchConfig{groups(elements, 64), 64}, *out, elements, *last_work);
+        k(queue, LaunchConfig{1, landscape_items}, *out, landscape_items, *last_work);
     };
     problem.check = [out, last_work](Queue& queue) -> std::optional<std::string> {
-        std::vector<std::uint32_t> result(elements);
+        std::vector<std::uint32_t> result(landscape_items);
         queue.read(*out, std::span<std::uint32_t>(result));
-        for (std::uint32_t i = 0; i < elements; ++i) {
+        for (std::uint32_t i = 0; i < landscape_items; ++i) {
             std::uint32_t h = i;
             for (unsigned k = 0; k < *last_work; ++k) h = h * 1664525u + 1013904223u;
             if (result[i] != h) return "out[" + std::to_string(i) + "] differs";
