@@ -42,7 +42,7 @@ void check_array_arguments(std::span<const Argument> arguments, std::string_view
     }
 }
 
-std::string array_parameters(std::span<const Argument> arguments, codegen::Dialect dialect) {
+std::string argument_parameters(std::span<const Argument> arguments, codegen::Dialect dialect) {
     std::string text;
     for (const Argument& argument : arguments) {
         if (argument.is_pointer) {
@@ -53,7 +53,11 @@ std::string array_parameters(std::span<const Argument> arguments, codegen::Diale
             text += "    " + argument.declaration(dialect) + ",\n";
         }
     }
-    return text + "    rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n";
+    return text;
+}
+
+std::string array_parameters(std::span<const Argument> arguments, codegen::Dialect dialect) {
+    return argument_parameters(arguments, dialect) + "    rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n";
 }
 
 std::string array_pointer_setup(std::span<const Argument> arguments, codegen::Dialect dialect) {

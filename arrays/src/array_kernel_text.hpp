@@ -1,5 +1,5 @@
 #pragma once
-// What every generated array kernel (ElementwiseKernel, ReductionKernel) writes the same way, so
+// What every generated array kernel (ElementwiseKernel, ReductionKernel, ScanKernel) writes the same way, so
 // that one argument list means the same thing to each: each pointer argument `x` arrives as a
 // base pointer and an element offset (OpenCL can only point an argument into a buffer at aligned
 // sub-buffer offsets, so views are offset on the device), followed by the index range a call
@@ -26,6 +26,10 @@ bool names_complex(std::string_view text);
 // defines both) or a pointer into local memory (arrays live in global or constant memory).
 void check_array_arguments(std::span<const codegen::Argument> arguments, std::string_view generator,
                            std::string_view name);
+
+// The arguments as parameters, one a line, each followed by a comma: for generators that add
+// parameters of their own after them (ScanKernel).
+std::string argument_parameters(std::span<const codegen::Argument> arguments, codegen::Dialect dialect);
 
 // The parameter list, one parameter a line: the arguments, then
 // "rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n" (no trailing comma).

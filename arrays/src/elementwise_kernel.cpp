@@ -3,6 +3,7 @@
 #include "argument_binding.hpp"
 #include "context_kernels.hpp"
 #include "elementwise_program.hpp"
+#include "launch_shape.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
@@ -19,25 +20,6 @@ namespace {
 using codegen::Argument;
 using detail::ElementwiseProgram;
 
-// Work-groups of 256 fill a GPU's schedulers without limiting occupancy; 8 groups per compute
-// unit keep every unit busy while the grid-stride loop covers the rest.
-constexpr std::size_t preferred_block_size = 256;
-constexpr std::size_t groups_per_compute_unit = 8;
-
-std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
-    std::size_t block = preferred_block_size;
-    if (kernel.attributes().max_threads_per_block) block = std::min(block, kernel.attributes().max_threads_per_block);
-    if (device.max_work_group_size) block = std::min(block, device.max_work_group_size);
-    if (device.max_work_item_sizes[0]) block = std::min(block, device.max_work_item_sizes[0]);
-    return std::max<std::size_t>(block, 1);
-}
-
-std::size_t max_groups(const DeviceInfo& device) {
-    std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
-    if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
-    return groups;
-}
-
 std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vector<Argument> arguments,
                                                 std::string_view operation, std::string name,
                                                 std::string_view preamble) {
@@ -46,10 +28,10 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vec
     for (const Argument& argument : arguments) codegen::verify_layout(context, argument.type);
     const Module module = context.compile(source);
     Kernel kernel = module.kernel(elementwise_kernel_name(name));
-    const std::size_t block = block_size(kernel, context.device());
+    const std::size_t block = detail::block_size(kernel, context.device());
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
         std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
-        max_groups(context.device())});
+        detail::max_groups(context.device())});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.

@@ -1,6 +1,7 @@
 // Philox: the host side. Kernels are built once per context and distribution; each call checks
 // its input, launches one kernel and moves the stream position past the blocks it used.
 #include "context_kernels.hpp"
+#include "launch_shape.hpp"
 #include "random_kernels.hpp"
 
 #include <rtcg/arrays/random.hpp>
@@ -25,25 +26,6 @@ struct PhiloxProgram {
     std::size_t max_groups = 1;
 };
 
-// The elementwise kernels' launch shape: work-groups of up to 256, at most 8 per compute unit,
-// with the grid-stride loop covering the rest.
-constexpr std::size_t preferred_block_size = 256;
-constexpr std::size_t groups_per_compute_unit = 8;
-
-std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
-    std::size_t block = preferred_block_size;
-    if (kernel.attributes().max_threads_per_block) block = std::min(block, kernel.attributes().max_threads_per_block);
-    if (device.max_work_group_size) block = std::min(block, device.max_work_group_size);
-    if (device.max_work_item_sizes[0]) block = std::min(block, device.max_work_item_sizes[0]);
-    return std::max<std::size_t>(block, 1);
-}
-
-std::size_t max_groups(const DeviceInfo& device) {
-    std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
-    if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
-    return groups;
-}
-
 std::shared_ptr<const PhiloxProgram> program(rtcg::detail::ContextKernels& kernels, Distribution distribution,
                                              const DType& element) {
     const std::string name = detail::philox_kernel_name(distribution, element);
@@ -53,9 +35,9 @@ std::shared_ptr<const PhiloxProgram> program(rtcg::detail::ContextKernels& kerne
     const Context& context = kernels.context();
     const Module module = context.compile(philox_source(codegen::dialect_of(context.device()), distribution, element));
     Kernel kernel = module.kernel(name);
-    const std::size_t block = block_size(kernel, context.device());
+    const std::size_t block = rtcg::detail::block_size(kernel, context.device());
     return kernels.insert(key, std::make_shared<const PhiloxProgram>(
-                                   PhiloxProgram{std::move(kernel), block, max_groups(context.device())}));
+                                   PhiloxProgram{std::move(kernel), block, rtcg::detail::max_groups(context.device())}));
 }
 
 const char* operation(Distribution distribution) {

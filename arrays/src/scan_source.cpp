@@ -3,6 +3,8 @@
 // drops the segment flags of a plain scan, so it pays nothing for them.
 #include "scan_source.hpp"
 
+#include "array_kernel_text.hpp"
+
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/codegen/substitute.hpp>
@@ -251,47 +253,13 @@ bool is_blank(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
 }
 
-bool contains_complex(const DType& type) {
-    return type.is_complex() || std::any_of(type.fields().begin(), type.fields().end(),
-                                            [](const codegen::StructField& f) { return contains_complex(f.type); });
-}
-
 bool needs_complex(const ScanDescription& d) {
-    const auto names_complex = [](std::string_view text) {
-        return text.find("cfloat") != std::string_view::npos || text.find("cdouble") != std::string_view::npos;
-    };
     const std::array<std::string_view, 6> snippets{d.input_expr,       d.scan_expr,
                                                    d.neutral,          d.output_statement,
                                                    d.is_segment_start_expr, d.preamble};
     return contains_complex(d.dtype) ||
            std::any_of(d.arguments.begin(), d.arguments.end(), [](const Argument& a) { return contains_complex(a.type); }) ||
            std::any_of(snippets.begin(), snippets.end(), names_complex);
-}
-
-std::string base_name(const Argument& argument) { return "rtcg_base_" + argument.name; }
-std::string offset_name(const Argument& argument) { return "rtcg_offset_" + argument.name; }
-
-std::string parameters(const std::vector<Argument>& arguments, Dialect dialect) {
-    std::string text;
-    for (const Argument& argument : arguments) {
-        if (argument.is_pointer) {
-            Argument base = argument;
-            base.name = base_name(argument);
-            text += "    " + base.declaration(dialect) + ", rtcg_index_t " + offset_name(argument) + ",\n";
-        } else {
-            text += "    " + argument.declaration(dialect) + ",\n";
-        }
-    }
-    return text;
-}
-
-std::string pointers(const std::vector<Argument>& arguments, Dialect dialect) {
-    std::string text;
-    for (const Argument& argument : arguments)
-        if (argument.is_pointer)
-            text += "    " + argument.declaration(dialect) + " = " + base_name(argument) + " + " +
-                    offset_name(argument) + ";\n";
-    return text;
 }
 
 } // namespace
@@ -325,8 +293,8 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
     std::vector<DType> types{d.dtype};
     for (const Argument& argument : d.arguments) types.push_back(argument.type);
 
-    const std::string parameter_text = parameters(d.arguments, dialect);
-    const std::string pointer_text = pointers(d.arguments, dialect);
+    const std::string parameter_text = argument_parameters(d.arguments, dialect);
+    const std::string pointer_text = array_pointer_setup(d.arguments, dialect);
     const std::string loader = codegen::substitute(
         load_tile, {{"input_expr", d.input_expr},
                     {"segment_start", d.is_segment_start_expr.empty() ? "0" : d.is_segment_start_expr}});

@@ -1,0 +1,32 @@
+#pragma once
+// The launch shape of grid-stride kernels (elementwise operations, fills, random numbers):
+// work-groups of up to 256 work-items fill a GPU's schedulers without limiting occupancy, and up
+// to 8 work-groups per compute unit keep every unit busy while the grid-stride loop covers the
+// rest of the indices.
+#include <rtcg/core/device_info.hpp>
+#include <rtcg/core/kernel.hpp>
+
+#include <algorithm>
+#include <cstddef>
+
+namespace rtcg::detail {
+
+inline constexpr std::size_t preferred_block_size = 256;
+inline constexpr std::size_t groups_per_compute_unit = 8;
+
+// The largest block up to preferred_block_size that the kernel and the device allow.
+inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
+    std::size_t block = preferred_block_size;
+    if (kernel.attributes().max_threads_per_block) block = std::min(block, kernel.attributes().max_threads_per_block);
+    if (device.max_work_group_size) block = std::min(block, device.max_work_group_size);
+    if (device.max_work_item_sizes[0]) block = std::min(block, device.max_work_item_sizes[0]);
+    return std::max<std::size_t>(block, 1);
+}
+
+inline std::size_t max_groups(const DeviceInfo& device) {
+    std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
+    if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
+    return groups;
+}
+
+} // namespace rtcg::detail
