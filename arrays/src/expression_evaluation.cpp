@@ -7,6 +7,8 @@
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/core/error.hpp>
 
+#include <algorithm>
+
 namespace rtcg::detail {
 namespace {
 
@@ -20,9 +22,8 @@ bool reads_other_elements(const ArrayData& target, const ExprNode& node) {
         const bool same_elements = node.array->offset() == target.offset() && !node.shape.empty();
         return overlaps(*node.array, target) && !same_elements;
     }
-    for (const ExprPtr& operand : node.operands)
-        if (reads_other_elements(target, *operand)) return true;
-    return false;
+    return std::any_of(node.operands.begin(), node.operands.end(),
+                       [&](const ExprPtr& operand) { return reads_other_elements(target, *operand); });
 }
 
 // What evaluating `source` into an array of `target_type` builds: the kernel's arguments (the
@@ -34,11 +35,15 @@ struct EvaluationKernel {
     std::vector<CallArgument> values; // without the output
 };
 
-// `separate`: the output shares storage with no input, so every pointer can be restrict.
+// `target`, when given, is the array the kernel will write: if it shares storage with no input,
+// every pointer can be restrict.
 EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect,
-                                   bool separate) {
+                                   const ArrayData* target) {
     DeviceFunctions functions(dialect);
     LoweredExpression lowered = lower(source, dialect, functions);
+    const bool separate = !target || std::none_of(lowered.values.begin(), lowered.values.end(), [&](const CallArgument& v) {
+        return v.array && &v.array->buffer() == &target->buffer();
+    });
     std::vector<codegen::Argument> arguments{codegen::Argument::pointer(target_type, "out")};
     arguments.insert(arguments.end(), lowered.arguments.begin(), lowered.arguments.end());
     for (codegen::Argument& argument : arguments) argument.is_restrict = argument.is_pointer && separate;
@@ -48,17 +53,9 @@ EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType&
 
 constexpr std::string_view kernel_name = "expr";
 
-bool shares_storage(const ArrayData& target, const ExprNode& node) {
-    if (node.kind == ExprNode::Kind::array) return &node.array->buffer() == &target.buffer();
-    for (const ExprPtr& operand : node.operands)
-        if (shares_storage(target, *operand)) return true;
-    return false;
-}
-
 void launch(const ArrayData& target, const ExprPtr& source) {
     const Context& context = target.context();
-    EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()),
-                                               !shares_storage(target, *source));
+    EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()), &target);
     const ElementwiseKernel kernel(context, std::move(built.arguments), built.operation, std::string(kernel_name),
                                    built.functions);
 
@@ -94,7 +91,7 @@ void assign(const ArrayData& target, const ExprPtr& node) {
 namespace rtcg::detail {
 
 std::string expression_source(const ExprPtr& node, codegen::Dialect dialect) {
-    const EvaluationKernel built = evaluation_kernel(*node, node->type, dialect, true);
+    const EvaluationKernel built = evaluation_kernel(*node, node->type, dialect, nullptr);
     return elementwise_source(dialect, built.arguments, built.operation, kernel_name, built.functions);
 }
 
