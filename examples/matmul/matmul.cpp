@@ -27,15 +27,15 @@ struct Measurement {
     double gflops(const Shape& shape) const { return shape.flops() / (ms * 1e6); }
 };
 
-rtcg::tuning::TunerOptions tuner_options(const rtcg::DeviceInfo& device, const matmul::Options& options) {
+rtcg::tuning::TunerOptions tuner_options(const rtcg::DeviceInfo& device, const matmul::Options& options,
+                                         const rtcg::tuning::ParameterSpace& space) {
     rtcg::tuning::TunerOptions tuning;
     const bool cpu = device.type == rtcg::DeviceType::cpu;
-    if (options.budget)
-        tuning.strategy = cpu ? rtcg::tuning::Strategy(rtcg::tuning::RandomSampling{*options.budget})
-                              : rtcg::tuning::Strategy(rtcg::tuning::LocalSearch{*options.budget});
+    if (cpu)
+        tuning.strategy = options.budget ? rtcg::tuning::Strategy(rtcg::tuning::RandomSampling{*options.budget})
+                                         : rtcg::tuning::Strategy(rtcg::tuning::Exhaustive{});
     else
-        tuning.strategy = cpu ? rtcg::tuning::Strategy(rtcg::tuning::Exhaustive{})
-                              : rtcg::tuning::Strategy(rtcg::tuning::LocalSearch{48});
+        tuning.strategy = rtcg::tuning::LocalSearch{options.budget.value_or(48), 1, matmul::tiled_starts(space)};
     tuning.retune = options.retune;
     return tuning;
 }
@@ -52,6 +52,21 @@ Measurement measure(const rtcg::Context& context, Matrices& matrices,
     return result;
 }
 
+// The configuration named on the command line, compiled, or else the tuner's pick.
+rtcg::tuning::TunedKernel choose_kernel(const rtcg::Context& context, const rtcg::tuning::TuningProblem& problem,
+                                        const matmul::Options& options) {
+    if (options.configuration.empty())
+        return rtcg::tuning::tune(context, problem,
+                                  tuner_options(context.device(), options, problem.space));
+    rtcg::tuning::Configuration configuration = problem.space.parse(options.configuration);
+    if (const auto violated = problem.space.violated_constraint(configuration))
+        throw rtcg::InvalidArgument("--config " + options.configuration + " breaks the constraint: " + *violated,
+                                    "matmul");
+    rtcg::tuning::GeneratedKernel code = problem.generate(configuration);
+    rtcg::Kernel kernel = context.compile(code.source, code.options).kernel(code.kernel_name);
+    return rtcg::tuning::TunedKernel{std::move(configuration), std::move(kernel), std::move(code)};
+}
+
 struct Comparison {
     rtcg::tuning::TunedKernel tuned;
     Measurement tiled, naive;
@@ -61,7 +76,7 @@ Comparison tune_and_compare(const rtcg::Context& context, const Shape& shape, co
     const auto matrices = matmul::random_matrices(context, shape, 2024);
     const auto reference = std::make_shared<const std::vector<matmul::ReferenceEntry>>(matmul::reference_entries(*matrices));
     const auto problem = matmul::tuning_problem(context, matrices, reference);
-    auto tuned = rtcg::tuning::tune(context, problem, tuner_options(context.device(), options));
+    auto tuned = choose_kernel(context, problem, options);
     if (!options.report_path.empty() && !tuned.from_database) tuned.report.write_csv(options.report_path);
 
     const auto dialect = rtcg::codegen::dialect_of(context.device());
@@ -87,7 +102,9 @@ int run_once(const rtcg::Context& context, const matmul::Options& options) {
     std::printf("C = A * B with M=%d N=%d K=%d on %s (%s)\n", shape.m, shape.n, shape.k, context.selector().c_str(),
                 context.device().name.c_str());
     const Comparison result = tune_and_compare(context, shape, options);
-    if (result.tuned.from_database)
+    if (!options.configuration.empty())
+        std::printf("configuration given: %s\n", result.tiled.configuration.c_str());
+    else if (result.tuned.from_database)
         std::printf("tuned configuration from the tuning database: %s\n", result.tiled.configuration.c_str());
     else
         std::printf("tuned over %zu variants (%zu pruned by constraints): %s\n", result.tuned.report.variants.size(),
@@ -95,7 +112,7 @@ int run_once(const rtcg::Context& context, const matmul::Options& options) {
     if (options.show) std::printf("%s\n", result.tuned.code.source.c_str());
     int status = 0;
     for (const Measurement* m : {&result.tiled, &result.naive}) {
-        std::printf("%-6s %10.3f ms %10.2f GFLOP/s  %s\n", m == &result.tiled ? "tuned" : "naive", m->ms,
+        std::printf("%-6s %10.3f ms %10.2f GFLOP/s  %s\n", m == &result.tiled ? "tiled" : "naive", m->ms,
                     m->gflops(shape), m->mismatch ? m->mismatch->c_str() : "matches the host product");
         if (m->mismatch) status = 1;
     }

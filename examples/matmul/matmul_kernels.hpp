@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace matmul {
 
@@ -32,6 +33,9 @@ inline constexpr const char* kernel_identity = "examples/matmul/tiled-v1";
 
 // A wide space with a budgeted search on GPUs; a small one, searched exhaustively, on CPUs.
 rtcg::tuning::ParameterSpace tiled_space(const rtcg::DeviceInfo& device, const Shape& shape);
+// Where a local search of a GPU's tiled_space begins: configurations that did well on GPUs
+// measured so far (the search skips those the space's constraints rule out on this device).
+std::vector<rtcg::tuning::Configuration> tiled_starts(const rtcg::tuning::ParameterSpace& space);
 // The class of sizes that share a tuned configuration: large problems (every GPU fully busy)
 // share one; smaller ones go by powers of two. The vector widths the sizes allow are part of it.
 std::string size_class(const Shape& shape);

@@ -10,8 +10,8 @@ namespace matmul {
 namespace {
 
 constexpr const char* usage =
-    "usage: matmul [M N K] [--budget N] [--retune] [--report FILE.csv] [--show]\n"
-    "       matmul --bench SIZE,SIZE,... [--budget N] [--retune]";
+    "usage: matmul [M N K] [--budget N] [--retune] [--report FILE.csv] [--show] [--config TEXT]\n"
+    "       matmul --bench SIZE,SIZE,... [--budget N] [--retune] [--config TEXT]";
 
 [[noreturn]] void refuse(const std::string& why) {
     throw rtcg::InvalidArgument(why + "\n" + usage, "matmul");
@@ -45,6 +45,8 @@ Options parse_options(int argc, char** argv) {
             options.report_path = next();
         else if (arg == "--show")
             options.show = true;
+        else if (arg == "--config")
+            options.configuration = next();
         else if (arg == "--bench") {
             const std::string_view list = next();
             for (std::size_t start = 0; start <= list.size();) {
@@ -60,6 +62,8 @@ Options parse_options(int argc, char** argv) {
     if (!extents.empty() && extents.size() != 3) refuse("give all three sizes M N K, or none");
     if (extents.size() == 3) options.shape = Shape{extents[0], extents[1], extents[2]};
     if (!extents.empty() && !options.bench_sizes.empty()) refuse("--bench takes its sizes from its list");
+    if (!options.configuration.empty() && (options.budget || options.retune || !options.report_path.empty()))
+        refuse("--config runs one configuration: it takes no --budget, --retune or --report");
     return options;
 }
 

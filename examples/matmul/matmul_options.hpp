@@ -1,8 +1,8 @@
 #pragma once
 // The matmul example's command line:
 //
-//   matmul [M N K] [--budget N] [--retune] [--report FILE.csv] [--show]
-//   matmul --bench 4096,8192,2048,1024 [--budget N] [--retune]
+//   matmul [M N K] [--budget N] [--retune] [--report FILE.csv] [--show] [--config TEXT]
+//   matmul --bench 4096,8192,2048,1024 [--budget N] [--retune] [--config TEXT]
 #include "matmul_kernels.hpp"
 
 #include <cstddef>
@@ -18,6 +18,7 @@ struct Options {
     bool retune = false;
     std::string report_path;           // CSV of the variants tried
     bool show = false;                 // print the tuned kernel's source
+    std::string configuration;         // run this one ("tm=64,tn=64,..."), no tuning; empty: tune
     std::vector<std::int32_t> bench_sizes; // cubes to benchmark; empty: one run on `shape`
 };
 

@@ -130,6 +130,31 @@ TEST_CASE("local search walks downhill to the optimum within its budget") {
     CHECK(all.report.variants.size() == 36);
 }
 
+TEST_CASE("local search begins at its given starts, skipping those that break a constraint") {
+    auto counter = std::make_shared<LaunchCounter>();
+    const auto problem = rtcg::test::landscape_problem(counter);
+    LocalSearch from_near{6, 1};
+    from_near.starts = {problem.space.parse("x=1,y=3")};
+    // The start, then its four neighbours, one of which is the optimum: 5 evaluations of 36.
+    const auto tuned = tune(context(), problem, quiet_options(from_near));
+    REQUIRE(!tuned.report.variants.empty());
+    CHECK(tuned.report.variants.front().configuration.to_string() == "x=1,y=3");
+    CHECK(tuned.configuration.to_string() == "x=2,y=3");
+
+    // copy_problem prunes block=32 with items=4: that start is skipped for the next one.
+    const auto copy = copy_problem({"right"}, counter);
+    LocalSearch pruned_first{1, 1};
+    pruned_first.starts = {copy.space.parse("block=32,items=4,flavour=right"), copy.space.parse("block=16,items=2,flavour=right")};
+    const auto from_second = tune(context(), copy, quiet_options(pruned_first));
+    REQUIRE(from_second.report.variants.size() == 1);
+    CHECK(from_second.report.variants.front().configuration.to_string() == "block=16,items=2,flavour=right");
+
+    // A start that is no point of the space is the caller's mistake.
+    LocalSearch foreign{4, 1};
+    foreign.starts = {Configuration({{"x", std::int64_t{9}}, {"y", std::int64_t{3}}})};
+    CHECK_THROWS_AS(tune(context(), problem, quiet_options(foreign)), rtcg::InvalidArgument);
+}
+
 TEST_CASE("the CSV report lists every variant with its parameters, status and time") {
     auto counter = std::make_shared<LaunchCounter>();
     const auto tuned = tune(context(), copy_problem({"right", "broken"}, counter), quiet_options(Exhaustive{}));

@@ -35,12 +35,14 @@ public:
         : space_(space), valid_(std::move(valid)), budget_(std::min(strategy.budget, valid_.size())),
           random_(strategy.seed), times_(valid_.size()), evaluated_(valid_.size(), false) {
         for (std::size_t i = 0; i < valid_.size(); ++i) index_of_.emplace(space_.positions_of(valid_[i]), i);
+        for (const Configuration& start : strategy.starts)
+            if (const auto found = find(start)) starts_.push_back(*found);
     }
 
     std::vector<Configuration> next_batch() override {
         while (evaluated_count_ < budget_) {
             if (!current_) {
-                current_ = random_unevaluated();
+                current_ = next_start();
                 if (!current_) return {};
                 return take({*current_});
             }
@@ -74,6 +76,22 @@ private:
         }
         evaluated_count_ += indices.size();
         return batch;
+    }
+
+    // The index of `configuration` among the valid ones; nullopt when it breaks a constraint.
+    // Throws InvalidArgument when it is not a point of the space at all.
+    std::optional<std::size_t> find(const Configuration& configuration) const {
+        const auto found = index_of_.find(space_.positions_of(configuration));
+        return found == index_of_.end() ? std::nullopt : std::optional<std::size_t>(found->second);
+    }
+
+    std::optional<std::size_t> next_start() {
+        while (!starts_.empty()) {
+            const std::size_t start = starts_.front();
+            starts_.erase(starts_.begin());
+            if (!evaluated_[start]) return start;
+        }
+        return random_unevaluated();
     }
 
     std::optional<std::size_t> random_unevaluated() {
@@ -114,6 +132,7 @@ private:
     std::vector<bool> evaluated_;
     std::size_t evaluated_count_ = 0;
     std::optional<std::size_t> current_;
+    std::vector<std::size_t> starts_;
 };
 
 } // namespace

@@ -2,9 +2,12 @@
 // How a tuner walks a parameter space. Every strategy only ever proposes configurations that
 // meet the space's constraints, and never the same one twice. A budget counts the variants
 // evaluated (compiled, checked and timed, or found broken on the way).
+#include <rtcg/tuning/configuration.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <variant>
+#include <vector>
 
 namespace rtcg::tuning {
 
@@ -18,13 +21,17 @@ struct RandomSampling {
     std::uint64_t seed = 1;
 };
 
-// Steepest descent: from a random valid configuration, evaluate its neighbours (each parameter
-// moved to the nearest valid value on either side in its list) and move to the fastest while it
-// improves; at a local optimum, restart from a random configuration not yet evaluated. Stops
-// after `budget` variants or when every valid configuration has been evaluated.
+// Steepest descent: from a valid configuration, evaluate its neighbours (each parameter moved to
+// the nearest valid value on either side in its list) and move to the fastest while it improves;
+// at a local optimum, restart. The first descents begin at `starts` (what is known to do well on
+// similar devices, so that a small budget is spent near it), in order, skipping any that breaks a
+// constraint here or was already evaluated (a start that is not a point of the space at all is an
+// InvalidArgument); later ones at random configurations not yet evaluated. Stops after
+// `budget` variants or when every valid configuration has been evaluated.
 struct LocalSearch {
     std::size_t budget = 48;
     std::uint64_t seed = 1;
+    std::vector<Configuration> starts;
 };
 
 using Strategy = std::variant<Exhaustive, RandomSampling, LocalSearch>;
