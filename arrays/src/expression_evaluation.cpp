@@ -1,6 +1,6 @@
-// Evaluating an expression: lower it to text, build (or find) the elementwise kernel
-// `out[i] = <text>` for the context, and launch it once on the context's queue.
-#include "expression_lowering.hpp"
+// Evaluating an expression: build (or find) the elementwise kernel that computes it into the
+// target for the context, and launch it once on the context's queue.
+#include "expression_kernel.hpp"
 #include "expression_node.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
@@ -26,44 +26,30 @@ bool reads_other_elements(const ArrayData& target, const ExprNode& node) {
                        [&](const ExprPtr& operand) { return reads_other_elements(target, *operand); });
 }
 
-// What evaluating `source` into an array of `target_type` builds: the kernel's arguments (the
-// output first), its operation and its device functions.
-struct EvaluationKernel {
-    std::vector<codegen::Argument> arguments;
-    std::string operation;
-    std::string functions;
-    std::vector<CallArgument> values; // without the output
-};
-
-// `target`, when given, is the array the kernel will write: if it shares storage with no input,
-// every pointer can be restrict.
-EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect,
-                                   const ArrayData* target) {
-    DeviceFunctions functions(dialect);
-    LoweredExpression lowered = lower(source, dialect, functions);
-    const bool separate = !target || std::none_of(lowered.values.begin(), lowered.values.end(), [&](const CallArgument& v) {
-        return v.array && &v.array->buffer() == &target->buffer();
-    });
-    std::vector<codegen::Argument> arguments{codegen::Argument::pointer(target_type, "out")};
-    arguments.insert(arguments.end(), lowered.arguments.begin(), lowered.arguments.end());
-    for (codegen::Argument& argument : arguments) argument.is_restrict = argument.is_pointer && separate;
-    return EvaluationKernel{std::move(arguments), "out[i] = " + lowered.text, functions.definitions(),
-                            std::move(lowered.values)};
+// The paired kernel where its alignment holds, so that an expression is one compiled kernel
+// whatever its size.
+EvaluationKernel chosen_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect,
+                               const ArrayData* target) {
+    if (auto paired = paired_evaluation_kernel(source, target_type, dialect, target)) return std::move(*paired);
+    return evaluation_kernel(source, target_type, dialect, target);
 }
 
 constexpr std::string_view kernel_name = "expr";
 
 void launch(const ArrayData& target, const ExprPtr& source) {
     const Context& context = target.context();
-    EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()), &target);
+    EvaluationKernel built = chosen_kernel(*source, target.dtype(), codegen::dialect_of(context.device()), &target);
     const ElementwiseKernel kernel(context, std::move(built.arguments), built.operation, std::string(kernel_name),
                                    built.functions);
 
     std::vector<CallArgument> values{CallArgument{&target, {}, false}};
     values.insert(values.end(), built.values.begin(), built.values.end());
+    const auto count = static_cast<std::int64_t>(target.size());
+    if (built.paired) values.push_back(CallArgument{nullptr, host_scalar(count), false});
+    const Range pairs{0, (count + 1) / 2, 1};
     std::vector<ArgumentSlot> slots(values.size() + 3);
     std::vector<plugin::KernelArgument> packed(2 * values.size() + 3);
-    kernel.launch(context.queue(), nullptr, values, slots, packed);
+    kernel.launch(context.queue(), built.paired ? &pairs : nullptr, values, slots, packed);
 }
 
 } // namespace
@@ -91,7 +77,7 @@ void assign(const ArrayData& target, const ExprPtr& node) {
 namespace rtcg::detail {
 
 std::string expression_source(const ExprPtr& node, codegen::Dialect dialect) {
-    const EvaluationKernel built = evaluation_kernel(*node, node->type, dialect, nullptr);
+    const EvaluationKernel built = chosen_kernel(*node, node->type, dialect, nullptr);
     return elementwise_source(dialect, built.arguments, built.operation, kernel_name, built.functions);
 }
 

@@ -10,6 +10,7 @@
 #include <rtcg/codegen/dialect.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rtcg::detail {
@@ -22,7 +23,10 @@ struct LoweredExpression {
 };
 
 // The device functions `text` calls are defined in `functions`, which may collect those of other
-// expressions of the same kernel too; its definitions() go before the kernel.
-LoweredExpression lower(const ExprNode& root, codegen::Dialect dialect, DeviceFunctions& functions);
+// expressions of the same kernel too; its definitions() go before the kernel. An element of array
+// argument x<k> reads as x<k> followed by `element_suffix` ("[i]": the element at index i; kernels
+// that load elements themselves name them otherwise); a 0-dimensional array reads as x<k>[0].
+LoweredExpression lower(const ExprNode& root, codegen::Dialect dialect, DeviceFunctions& functions,
+                        std::string_view element_suffix = "[i]");
 
 } // namespace rtcg::detail

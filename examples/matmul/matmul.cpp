@@ -64,7 +64,7 @@ rtcg::tuning::TunedKernel choose_kernel(const rtcg::Context& context, const rtcg
                                     "matmul");
     rtcg::tuning::GeneratedKernel code = problem.generate(configuration);
     rtcg::Kernel kernel = context.compile(code.source, code.options).kernel(code.kernel_name);
-    return rtcg::tuning::TunedKernel{std::move(configuration), std::move(kernel), std::move(code)};
+    return rtcg::tuning::TunedKernel{std::move(configuration), std::move(kernel), std::move(code), 0.0, false, {}};
 }
 
 struct Comparison {

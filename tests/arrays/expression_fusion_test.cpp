@@ -50,10 +50,12 @@ TEST_CASE("z = a*x + b*sin(y) is one kernel reading x and y once, at every size"
         for (std::size_t k = 0; k < n; ++k)
             REQUIRE(got[k] == doctest::Approx(a * x[k] + b * std::sin(y[k])).epsilon(1e-5).scale(1));
         if (n == 1) {
+            // Float32 arrays go in pairs: one 8-byte load of x and of y, one store of z, per pair.
             const std::string source = expression.source(Dialect::opencl);
             CHECK(occurrences(source, "RTCG_KERNEL void") == 1);
-            CHECK(occurrences(statement(source), "[i]") == 3); // writes z, reads x and y
-            CHECK(occurrences(statement(source), "[0]") == 0);
+            CHECK(occurrences(source, "RTCG_GLOBAL const rtcg_float2*)(x") == 2);
+            CHECK(occurrences(source, "RTCG_GLOBAL rtcg_float2*)(out + rtcg_first))") == 1);
+            CHECK(occurrences(source, "[0]") == 0);
             rtcg::test::compile_for_cuda(expression.source(Dialect::cuda));
         }
     }
@@ -115,6 +117,47 @@ TEST_CASE("expressions over views read the viewed elements") {
     const auto x = Array<double>::arange(context(), 0.0, 10.0);
     const auto middle = x.slice(3, 7) * 2 + x.slice(2, 6);
     CHECK(middle.get() == std::vector<double>{8, 11, 14, 17});
+}
+
+TEST_CASE("arrays of 4-byte elements go in pairs where aligned, one by one elsewhere, with the same results") {
+    // x[k] = k - 20: exact in every type used here.
+    const std::size_t n = 41;
+    const auto x32 = Array<float>::arange(context(), -20.0f, 21.0f);
+    const auto i32 = Array<std::int32_t>::arange(context(), -20, 21);
+    const auto f64 = Array<double>::arange(context(), -20.0, 21.0);
+    const auto u8 = Array<std::uint8_t>::arange(context(), 0, 41);
+    const auto expected = [&](std::size_t first, std::size_t count, auto f) {
+        std::vector<decltype(f(0.0, 0.0))> values;
+        for (std::size_t k = first; k < first + count; ++k) values.push_back(f(double(k) - 20, double(k)));
+        return values;
+    };
+    for (std::size_t first : {0, 1, 2}) {
+        CAPTURE(first);
+        const std::size_t count = n - first - 1; // odd or even, from an even or an odd element
+        const auto xs = x32.slice(first, first + count);
+        const auto is = i32.slice(first, first + count);
+        const auto ds = f64.slice(first, first + count);
+        const auto us = u8.slice(first, first + count);
+        CHECK((xs * 3.0f + 1.0f).get() == expected(first, count, [](double v, double) { return float(v * 3 + 1); }));
+        // int32 with float64: pairs of int32 loads, float64 stores one by one.
+        CHECK((is * ds).get() == expected(first, count, [](double v, double) { return v * v; }));
+        // uint8 with int32: only the int32 array pairs.
+        CHECK((us + is).get() == expected(first, count, [](double v, double k) { return std::int32_t(k + v); }));
+        // A 0-dimensional operand is read at [0] in every lane.
+        CHECK((xs - Array<float>::full(context(), std::vector<std::size_t>{}, 0.5f)).get() ==
+              expected(first, count, [](double v, double) { return float(v - 0.5); }));
+    }
+    // Odd starts fall back to one index per step; even ones pair.
+    const std::string even = (x32.slice(2, 10) * 2.0f).source(Dialect::opencl);
+    const std::string odd = (x32.slice(1, 9) * 2.0f).source(Dialect::opencl);
+    CHECK(occurrences(even, "rtcg_first") > 0);
+    CHECK(occurrences(odd, "rtcg_first") == 0);
+    rtcg::test::compile_for_cuda((i32 * f64).source(Dialect::cuda));
+    rtcg::test::compile_for_cuda((u8 + i32).source(Dialect::cuda));
+    // In place over pairs: every load of a pair comes before its stores.
+    auto y = Array<float>::arange(context(), 0.0f, 7.0f);
+    y.assign(y * 2.0f + y);
+    CHECK(y.get() == std::vector<float>{0, 3, 6, 9, 12, 15, 18});
 }
 
 TEST_CASE("an empty expression launches nothing and gives an empty array") {

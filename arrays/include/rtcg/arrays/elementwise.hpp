@@ -26,7 +26,7 @@
 // Built once per context: constructing an equal ElementwiseKernel again (same context, arguments,
 // operation, name and preamble) is a map lookup, as long as one of them, or an Array of the
 // context, is alive. A call checks and packs the arguments and launches, nothing more. Launches
-// have blocks of up to 256 threads and at most 8 blocks per compute unit; a call with no indices
+// have blocks of up to 256 threads and at most 64 blocks per compute unit; a call with no indices
 // launches nothing.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/host_scalar.hpp>

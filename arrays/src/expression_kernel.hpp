@@ -1,0 +1,41 @@
+#pragma once
+// The elementwise kernels that evaluate an expression into an array: one index per step of the
+// loop (any arrays), or two adjacent indices per step, for which arrays of 4-byte elements are
+// read and written as 8-byte vectors. A GPU moves 4-byte elements well below its bandwidth (an
+// H200 reached 87% of copy bandwidth for z = a*x + b*y in float32, 97% with 8-byte vectors; see
+// bench/NOTES.md), so the paired form is used wherever its alignment holds.
+#include "expression_node.hpp"
+
+#include <rtcg/arrays/elementwise.hpp>
+#include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/dtype.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rtcg::detail {
+
+// The arguments (the output `out` first), operation and device functions of an ElementwiseKernel.
+struct EvaluationKernel {
+    std::vector<codegen::Argument> arguments;
+    std::string operation;
+    std::string functions;
+    std::vector<CallArgument> values; // without the output
+    bool paired = false; // launch over ceil(size / 2) indices with the element count as the last value
+};
+
+// `out[i] = <expression>`. `target`, when given, is the array the kernel will write: if it shares
+// storage with no input, every pointer can be restrict.
+EvaluationKernel evaluation_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect,
+                                   const ArrayData* target);
+
+// Index i of the kernel computes elements 2i and 2i + 1 (the last, of an odd count, alone); its
+// last argument is the element count. nullopt when no array the kernel reads or writes element by
+// element has 4-byte elements, or one of those starts at an odd element of its storage (the
+// vector would be misaligned). With `target` null, the output is taken as aligned.
+std::optional<EvaluationKernel> paired_evaluation_kernel(const ExprNode& source, const codegen::DType& target_type,
+                                                         codegen::Dialect dialect, const ArrayData* target);
+
+} // namespace rtcg::detail
