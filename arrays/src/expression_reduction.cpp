@@ -1,10 +1,13 @@
 // Reductions of expressions: the expression, lowered, is the map of a ReductionKernel whose
 // combining expression and identity depend on the reduction and the result type.
+#include "expression_kernel.hpp"
 #include "expression_lowering.hpp"
+#include "reduction_source.hpp"
 
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/codegen/literal.hpp>
+#include <rtcg/codegen/syntax.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <cstdint>
@@ -67,27 +70,98 @@ std::size_t element_count(const std::vector<std::size_t>& shape) {
     return n;
 }
 
+// The map of a reduction over pairs of elements: a device function that loads elements 2i and
+// 2i + 1 (8-byte vectors for 4-byte elements, see expression_kernel.hpp) and combines their
+// values, or maps the last element alone.
+struct PairedMap {
+    std::string function;
+    std::string map_expr;
+};
+
+PairedMap paired_map(const PairedLanes& lanes, const DType& type, const Combination& combine, Dialect dialect) {
+    std::string call;
+    for (const codegen::Argument& argument : lanes.arguments) call += argument.name + ", ";
+    const std::string t = c_type(type, dialect);
+    codegen::syntax::Printer function(dialect);
+    function.line("RTCG_DEVICE " + t + " rtcg_expr_pair(" + codegen::print_arguments(lanes.arguments, dialect) +
+                  (lanes.arguments.empty() ? "" : ", ") + "rtcg_index_t i, rtcg_index_t count)");
+    function.line("{");
+    function.indent();
+    function.line("const rtcg_index_t rtcg_first = 2 * i;");
+    function.line("if (rtcg_first + 1 < count) {");
+    function.indent();
+    function.lines(lanes.loads);
+    function.line("const " + t + " a = " + lanes.lane0 + ";");
+    function.line("const " + t + " b = " + lanes.lane1 + ";");
+    function.line("return " + combine.reduce_expr + ";");
+    function.dedent();
+    function.line("}");
+    function.line("return " + lanes.alone + ";");
+    function.dedent();
+    function.line("}");
+    return PairedMap{function.take(), "rtcg_expr_pair(" + call + "i, count)"};
+}
+
+// What reduces `operand` into a result of `type`, in `dialect`, and the values to call it with
+// (paired: then also the element count, over a range of half as many indices, rounded up).
+struct ExpressionReduction {
+    ReductionDescription description;
+    std::vector<CallArgument> values;
+    bool paired = false;
+};
+
+ExpressionReduction expression_reduction(Reduction reduction, const ExprPtr& operand, const DType& type,
+                                         Dialect dialect) {
+    const ExprPtr source = operand->type == type ? operand : cast_node(operand, type);
+    DeviceFunctions functions(dialect);
+    const Combination combine = combination(reduction, type, dialect, functions);
+    if (!operand->shape.empty())
+        if (auto lanes = paired_lanes(*source, std::nullopt, dialect, functions, nullptr)) {
+            const PairedMap map = paired_map(*lanes, type, combine, dialect);
+            std::vector<codegen::Argument> arguments = lanes->arguments;
+            arguments.push_back(codegen::Argument::scalar(DType::int64(), "count"));
+            return ExpressionReduction{ReductionDescription{type, combine.neutral, combine.reduce_expr, map.map_expr,
+                                                            std::move(arguments),
+                                                            functions.definitions() + map.function, "expr_pairs"},
+                                       std::move(lanes->values), true};
+        }
+    LoweredExpression lowered = lower(*source, dialect, functions);
+    return ExpressionReduction{ReductionDescription{type, combine.neutral, combine.reduce_expr, std::move(lowered.text),
+                                                    std::move(lowered.arguments), functions.definitions(), "expr"},
+                               std::move(lowered.values), false};
+}
+
 } // namespace
 
 void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result) {
     const std::string_view name = reduction_names[static_cast<int>(reduction)];
     const bool needs_identity = reduction == Reduction::min || reduction == Reduction::max;
-    if (needs_identity && element_count(operand->shape) == 0)
+    const auto count = static_cast<std::int64_t>(element_count(operand->shape));
+    if (needs_identity && count == 0)
         throw InvalidArgument("rtcg::" + std::string(name) +
                               ": the operand is empty, and a " + std::string(name) + " has no identity");
     const Context& context = result.context();
-    const DType& type = result.dtype();
-    const ExprPtr source = operand->type == type ? operand : cast_node(operand, type);
-
-    const Dialect dialect = codegen::dialect_of(context.device());
-    DeviceFunctions functions(dialect);
-    const LoweredExpression lowered = lower(*source, dialect, functions);
-    const Combination combine = combination(reduction, type, dialect, functions);
-    const UntypedReductionKernel kernel(context, type, combine.neutral, combine.reduce_expr, lowered.text,
-                                        lowered.arguments, functions.definitions(), "expr");
+    ExpressionReduction built =
+        expression_reduction(reduction, operand, result.dtype(), codegen::dialect_of(context.device()));
+    const ReductionDescription& d = built.description;
+    const UntypedReductionKernel kernel(context, d.dtype_out, d.neutral, d.reduce_expr, d.map_expr, d.arguments,
+                                        d.preamble, d.name);
+    if (built.paired) {
+        built.values.push_back(CallArgument{nullptr, host_scalar(count), false});
+        const Range pairs{0, (count + 1) / 2, 1};
+        kernel.launch_into(context.queue(), built.values, result, &pairs);
+        return;
+    }
     // A 0-dimensional operand has one index and only broadcast arrays, which give no size.
     const Range single{0, 1, 1};
-    kernel.launch_into(context.queue(), lowered.values, result, operand->shape.empty() ? &single : nullptr);
+    kernel.launch_into(context.queue(), built.values, result, operand->shape.empty() ? &single : nullptr);
+}
+
+std::string expression_reduction_source(Reduction reduction, const ExprPtr& operand, const DType& type,
+                                        Dialect dialect) {
+    // The shape changes constants only; this one is common on GPUs.
+    return reduction_source(dialect, expression_reduction(reduction, operand, type, dialect).description,
+                            ReductionShape{256, 16});
 }
 
 } // namespace rtcg::detail

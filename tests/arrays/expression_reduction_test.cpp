@@ -101,6 +101,44 @@ TEST_CASE("(x * y).sum() and dot are one reduction of the product") {
     }
 }
 
+TEST_CASE("reductions of 4-byte arrays read pairs where aligned and give the same results where not") {
+    // Integers: every order of summation gives the exact result.
+    const auto x = Array<float>::arange(context(), -30.0f, 31.0f);
+    const auto k = Array<std::int32_t>::arange(context(), -30, 31);
+    const auto u = Array<std::uint8_t>::arange(context(), 0, 61);
+    for (std::size_t first : {0, 1, 2, 3}) {
+        for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{8}, 60 - first}) {
+            CAPTURE(first);
+            CAPTURE(count);
+            double sum = 0, dot = 0, mixed = 0, largest = -1e9;
+            for (std::size_t e = first; e < first + count; ++e) {
+                const double v = double(e) - 30;
+                sum += v;
+                dot += v * v;
+                mixed += v * double(e);
+                largest = std::max(largest, v * 2);
+            }
+            const auto xs = x.slice(first, first + count);
+            const auto ks = k.slice(first, first + count);
+            const auto us = u.slice(first, first + count);
+            CHECK(rtcg::sum(xs).get() == float(sum));
+            CHECK(rtcg::dot(xs, xs).get() == float(dot));
+            CHECK(rtcg::sum(ks * us).get() == std::int64_t(mixed)); // int32 pairs, uint8 one by one
+            if (count > 0) CHECK((xs * 2.0f).max().get() == float(largest));
+        }
+    }
+    using rtcg::detail::Reduction;
+    const auto paired = rtcg::detail::expression_reduction_source(Reduction::sum, (x * x).node(), rtcg::codegen::DType::float32(),
+                                                       rtcg::codegen::Dialect::cuda);
+    CHECK(paired.find("rtcg_float2*)(x0 + rtcg_first)") != std::string::npos);
+    rtcg::test::compile_for_cuda(paired);
+    rtcg::test::compile_for_cuda(rtcg::detail::expression_reduction_source(Reduction::max, (k * u).node(),
+                                                                rtcg::codegen::DType::int32(), rtcg::codegen::Dialect::cuda));
+    const auto unaligned = rtcg::detail::expression_reduction_source(Reduction::sum, rtcg::detail::node_of(x.slice(1, 9)),
+                                                          rtcg::codegen::DType::float32(), rtcg::codegen::Dialect::opencl);
+    CHECK(unaligned.find("rtcg_first") == std::string::npos);
+}
+
 TEST_CASE("min and max propagate NaN; an empty min is an error") {
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const auto x = Array<float>::to_device(context(), {3, nan, -1, 7});

@@ -31,6 +31,9 @@ enum class Reduction { sum, min, max, largest_magnitude, all, any };
 // Reduces the node into `result`, a 0-dimensional array of the result type, on the context's
 // queue. The node is converted to the result type first.
 RTCG_API void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result);
+// The source, for `dialect`, of the kernels reduce() builds for `operand` and a result of `type`.
+RTCG_API std::string expression_reduction_source(Reduction reduction, const ExprPtr& operand,
+                                                 const codegen::DType& type, codegen::Dialect dialect);
 
 template <class R>
 DeviceScalar<R> reduce_to(Reduction reduction, const ExprPtr& operand) {
