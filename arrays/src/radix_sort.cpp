@@ -1,6 +1,8 @@
-// LSD radix sort: per pass, a digit histogram per work-group, its exclusive scan (a ScanKernel,
-// in place), and a stable scatter into the other scratch array. Passes whose digit every key
-// shares are skipped, found from the 16 digit starts the scan also writes.
+// LSD radix sort with 8-bit digits. One kernel reads the keys once for the counts of every digit
+// at every position, and one read-back of those counts (256 per position) finds the passes to
+// skip: those where every key has the same digit. Each other pass is three launches with no host
+// round trip in between: per-tile digit counts, their scan into each tile's output offsets, and
+// the stable scatter into the other scratch array.
 #include "context_kernels.hpp"
 #include "radix_sort_source.hpp"
 #include "tile_shape.hpp"
@@ -8,24 +10,44 @@
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/codegen/layout_check.hpp>
 #include <rtcg/core/error.hpp>
+#include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/queue.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace rtcg::detail {
 namespace {
 
-using codegen::Argument;
 using codegen::DType;
 
+// Local memory the scatter may take: a tile of 15 keys of 8 bytes per work-item fits, and five
+// work-groups of 256 (as many as their registers allow) still share one H100 or H200
+// multiprocessor (228 KB).
+constexpr std::size_t scatter_local_budget = 42 * 1024;
+// Keys per work-item and tile: odd, so that the work-items' runs of consecutive keys in local
+// memory start in different banks.
+constexpr std::size_t max_items = 15;
+
+struct SortShape {
+    std::size_t block = 1;
+    std::size_t items = 1;
+
+    std::size_t tile() const noexcept { return block * items; }
+};
+
 struct SortProgram {
-    TileShape shape;
+    SortShape shape;
     Kernel histogram;
+    Kernel tile_counts;
+    Kernel offsets;
     Kernel scatter;
 };
 
@@ -33,8 +55,41 @@ DType count_type(std::size_t n) {
     return n <= std::numeric_limits<std::uint32_t>::max() ? DType::uint32() : DType::uint64();
 }
 
+// The largest local memory of the kernels (radix_sort_source.hpp): the scatter's tile, counters
+// (9 words per work-item), scan and digit bases, or the histogram's counts.
+std::size_t local_bytes(const SortShape& shape, const DType& key, const std::optional<DType>& value,
+                        const DType& counter) {
+    const std::size_t tile = shape.tile() * (key.size() + (value ? sizeof(std::uint16_t) : 0));
+    const std::size_t counters = 9 * shape.block * sizeof(std::uint32_t);
+    const std::size_t scatter = tile + counters + (shape.block + radix_digits) * counter.size();
+    const std::size_t histogram = digit_positions(key) * radix_digits * sizeof(std::uint32_t);
+    return std::max(scatter, histogram);
+}
+
+// Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as
+// the local memory budget allows; smaller work-groups where even one key each does not fit.
+SortShape choose_sort_shape(const DeviceInfo& device, const DType& key, const std::optional<DType>& value,
+                            const DType& counter, std::size_t max_block) {
+    std::size_t budget = scatter_local_budget;
+    if (device.local_memory_bytes) budget = std::min<std::size_t>(budget, device.local_memory_bytes);
+    SortShape shape{max_block, max_items};
+    if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
+    if (device.max_work_item_sizes[0]) shape.block = std::min(shape.block, device.max_work_item_sizes[0]);
+    for (;;) {
+        for (std::size_t fewer = 0; fewer <= max_items / 2; ++fewer) {
+            shape.items = max_items - 2 * fewer;
+            if (local_bytes(shape, key, value, counter) <= budget) return shape;
+        }
+        if (shape.block <= 1)
+            throw InvalidArgument("sort: the device's " + std::to_string(device.local_memory_bytes) +
+                                  " bytes of local memory cannot hold the radix sort's counters for keys of " +
+                                  std::string(key.name()));
+        shape.block /= 2;
+    }
+}
+
 // Compiled once per context and (key, value, counter) types; rebuilt with smaller work-groups
-// where a kernel cannot run 256 work-items.
+// where a kernel cannot run as many work-items as asked.
 std::shared_ptr<const SortProgram> sort_program(const Context& context, const DType& key,
                                                 const std::optional<DType>& value, const DType& counter) {
     const std::shared_ptr<ContextKernels> kernels = ContextKernels::of(context);
@@ -43,28 +98,19 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
     if (auto found = kernels->find<SortProgram>(key_text)) return found;
 
     if (value) codegen::verify_layout(context, *value);
-    // The scatter holds each tile twice in local memory: as loaded and ranked by digit.
-    const std::size_t bytes_per_item = 2 * (key.size() + (value ? value->size() : 0));
     std::size_t max_block = preferred_tile_block;
     for (;;) {
-        const TileShape shape = choose_tile_shape(context.device(), bytes_per_item, max_block);
+        const SortShape shape = choose_sort_shape(context.device(), key, value, counter, max_block);
         const Module module = context.compile(
             radix_sort_source(codegen::dialect_of(context.device()), key, value, counter, shape.block, shape.items));
-        Kernel histogram = module.kernel("rtcg_sort_histogram");
-        Kernel scatter = module.kernel("rtcg_sort_scatter");
+        SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_tile_counts"),
+                            module.kernel("rtcg_sort_offsets"), module.kernel("rtcg_sort_scatter")};
         std::size_t allowed = shape.block;
-        for (const Kernel* kernel : {&histogram, &scatter})
+        for (const Kernel* kernel : {&program.histogram, &program.tile_counts, &program.offsets, &program.scatter})
             if (kernel->attributes().max_threads_per_block)
                 allowed = std::min(allowed, kernel->attributes().max_threads_per_block);
-        // The kernels need a work-item per digit.
-        if (allowed < radix_digits)
-            throw InvalidArgument("sort: work-groups of " + std::to_string(allowed) + " work-items for keys of " +
-                                  std::string(key.name()) + (value ? " and values of " + std::string(value->name()) : "") +
-                                  " on this device; the radix sort needs at least " + std::to_string(radix_digits));
         if (allowed == shape.block)
-            return kernels->insert(key_text,
-                                   std::make_shared<const SortProgram>(
-                                       SortProgram{shape, std::move(histogram), std::move(scatter)}));
+            return kernels->insert(key_text, std::make_shared<const SortProgram>(std::move(program)));
         max_block = allowed;
     }
 }
@@ -94,25 +140,93 @@ void check_sort_arguments(const ArrayData& keys, const ArrayData* values, const 
                                   "and context");
 }
 
-// Where each digit's keys start in the pass's output, read back from the device.
-std::vector<std::uint64_t> read_digit_starts(const ArrayData& starts) {
-    std::vector<std::uint64_t> result(radix_digits);
-    if (starts.dtype().size() == sizeof(std::uint64_t)) {
-        starts.read(result.data(), result.size() * sizeof(std::uint64_t));
-    } else {
-        std::vector<std::uint32_t> narrow(radix_digits);
-        starts.read(narrow.data(), narrow.size() * sizeof(std::uint32_t));
-        std::copy(narrow.begin(), narrow.end(), result.begin());
-    }
+// The histogram's work-groups: enough to fill the device, none without a work-item's worth of
+// keys, and enough that no group counts 2^31 keys in its 32-bit local counters.
+std::size_t histogram_groups(const DeviceInfo& device, std::size_t n, std::size_t block) {
+    const std::size_t for_counters = n / (std::size_t{1} << 31) + 1;
+    return std::max(std::min(max_tile_groups(device), (n + block - 1) / block), for_counters);
+}
+
+// Counts every digit at every position on the device into `totals` (kept there for the passes)
+// and reads the counts back: result[position * 256 + digit].
+std::vector<std::uint64_t> count_digits(const SortProgram& program, const ArrayData& keys, Queue& queue,
+                                        Buffer& totals) {
+    const std::size_t entries = digit_positions(keys.dtype()) * radix_digits;
+    const std::uint32_t zero = 0;
+    queue.fill(totals, &zero, sizeof zero, 0, 2 * entries * sizeof(std::uint32_t));
+    const std::int64_t keys_offset = static_cast<std::int64_t>(keys.offset());
+    const std::int64_t count = static_cast<std::int64_t>(keys.size());
+    const plugin::KernelArgument args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
+                                           value_argument(count), buffer_argument(totals)};
+    const std::size_t groups = histogram_groups(keys.context().device(), keys.size(), program.shape.block);
+    program.histogram.launch(queue, LaunchConfig{Dim3{groups}, Dim3{program.shape.block}, 0}, args);
+
+    std::vector<std::uint32_t> words(2 * entries);
+    queue.read(totals, words.data(), words.size() * sizeof(std::uint32_t));
+    std::vector<std::uint64_t> result(entries);
+    for (std::size_t e = 0; e < entries; ++e) result[e] = words[2 * e] | std::uint64_t{words[2 * e + 1]} << 32;
     return result;
 }
 
-bool one_digit_holds_all(const std::vector<std::uint64_t>& starts, std::uint64_t n) {
-    for (std::size_t d = 0; d < starts.size(); ++d) {
-        const std::uint64_t end = d + 1 < starts.size() ? starts[d + 1] : n;
-        if (end - starts[d] == n) return true;
+// The positions (bytes of the key, lowest first) whose digit differs between keys.
+std::vector<unsigned> passes_needed(const std::vector<std::uint64_t>& digit_counts, std::uint64_t n) {
+    std::vector<unsigned> passes;
+    for (unsigned position = 0; position * radix_digits < digit_counts.size(); ++position) {
+        const auto first = digit_counts.begin() + position * radix_digits;
+        if (std::find(first, first + radix_digits, n) == first + radix_digits) passes.push_back(position);
     }
-    return false;
+    return passes;
+}
+
+// Where one pass reads and writes.
+struct PassArrays {
+    const ArrayData* keys_in;
+    const ArrayData* values_in; // null for sort()
+    const ArrayData* keys_out;
+    const ArrayData* values_out;
+};
+
+void run_pass(const SortProgram& program, Queue& queue, const PassArrays& arrays, unsigned position,
+              const Buffer& totals, const Buffer& counts) {
+    const std::size_t n = arrays.keys_in->size();
+    const std::size_t tiles = (n + program.shape.tile() - 1) / program.shape.tile();
+    const std::int64_t count = static_cast<std::int64_t>(n);
+    const std::int64_t tile_count = static_cast<std::int64_t>(tiles);
+    const std::int64_t keys_offset = static_cast<std::int64_t>(arrays.keys_in->offset());
+    const unsigned shift = position * radix_bits;
+    const LaunchConfig per_tile{Dim3{tiles}, Dim3{program.shape.block}, 0};
+
+    const plugin::KernelArgument count_args[] = {buffer_argument(arrays.keys_in->buffer()), value_argument(keys_offset),
+                                                 value_argument(count), value_argument(shift),
+                                                 buffer_argument(counts)};
+    program.tile_counts.launch(queue, per_tile, count_args);
+
+    const plugin::KernelArgument offset_args[] = {buffer_argument(counts), buffer_argument(totals),
+                                                  value_argument(position), value_argument(tile_count)};
+    program.offsets.launch(queue, LaunchConfig{Dim3{radix_digits}, Dim3{program.shape.block}, 0}, offset_args);
+
+    std::vector<plugin::KernelArgument> scatter_args{buffer_argument(arrays.keys_in->buffer()),
+                                                     value_argument(keys_offset),
+                                                     buffer_argument(arrays.keys_out->buffer())};
+    const std::int64_t values_offset = arrays.values_in ? static_cast<std::int64_t>(arrays.values_in->offset()) : 0;
+    if (arrays.values_in)
+        scatter_args.insert(scatter_args.end(), {buffer_argument(arrays.values_in->buffer()),
+                                                 value_argument(values_offset),
+                                                 buffer_argument(arrays.values_out->buffer())});
+    scatter_args.insert(scatter_args.end(), {value_argument(count), value_argument(shift), buffer_argument(counts)});
+    program.scatter.launch(queue, per_tile, scatter_args);
+}
+
+// The input is sorted as it is (at most one key, or every digit shared): copied to the first
+// scratch pair.
+std::size_t copy_input(Queue& queue, const ArrayData& keys, const ArrayData* values,
+                       const std::array<const ArrayData*, 2>& keys_out, const std::array<const ArrayData*, 2>& values_out) {
+    if (keys.size() == 0) return 0;
+    queue.copy(keys.buffer(), keys_out[0]->buffer(), keys.nbytes(), keys.offset() * keys.dtype().size(), 0);
+    if (values)
+        queue.copy(values->buffer(), values_out[0]->buffer(), values->nbytes(), values->offset() * values->dtype().size(),
+                   0);
+    return 0;
 }
 
 } // namespace
@@ -123,66 +237,31 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
     const Context& context = keys.context();
     Queue& queue = context.queue();
     const std::size_t n = keys.size();
+    if (n <= 1) return copy_input(queue, keys, values, keys_out, values_out);
+
     const DType counter = count_type(n);
     const std::optional<DType> value_type = values ? std::optional<DType>(values->dtype()) : std::nullopt;
     const std::shared_ptr<const SortProgram> program = sort_program(context, keys.dtype(), value_type, counter);
 
-    const std::size_t tile = program->shape.tile();
-    const std::size_t groups = std::max<std::size_t>((n + tile - 1) / tile, 1); // one tile each
-    const std::int64_t count = static_cast<std::int64_t>(n);
-    const std::int64_t group_count = static_cast<std::int64_t>(groups);
+    // Scratch from the pool for the queue: released on return, reused only by work queued later.
+    MemoryPool pool = context.memory_pool();
+    Buffer totals = pool.allocate(2 * digit_positions(keys.dtype()) * radix_digits * sizeof(std::uint32_t), queue);
+    const std::vector<unsigned> passes = passes_needed(count_digits(*program, keys, queue, totals), n);
+    if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);
 
-    // The histogram's exclusive scan in place (each scan group reads its own tile before writing
-    // it), which also records where each digit starts.
-    const ScanKernel offsets(context, counter,
-                             {Argument::pointer(counter, "histogram"), Argument::pointer(counter, "digit_starts"),
-                              Argument::scalar(DType::int64(), "groups")},
-                             "histogram[i]", "a + b", "0",
-                             "histogram[i] = prev_item;\nif (i % groups == 0) digit_starts[i / groups] = prev_item",
-                             {.name = "radix_offsets"});
-    const ArrayData histogram(context, counter, {radix_digits * groups});
-    const ArrayData digit_starts(context, counter, {radix_digits});
-
-    const ArrayData* keys_in = &keys;
-    const ArrayData* values_in = values;
+    const std::size_t tiles = (n + program->shape.tile() - 1) / program->shape.tile();
+    const Buffer counts = pool.allocate(radix_digits * tiles * counter.size(), queue);
+    PassArrays arrays{&keys, values, nullptr, nullptr};
     std::size_t written = 0; // the scratch pair the next pass writes
-    bool moved = false;
-    for (unsigned shift = 0; shift < keys.dtype().size() * 8 && n > 1; shift += radix_bits) {
-        const std::int64_t keys_offset = static_cast<std::int64_t>(keys_in->offset());
-        const plugin::KernelArgument histogram_args[] = {
-            buffer_argument(keys_in->buffer()), value_argument(keys_offset), value_argument(count),
-            value_argument(shift), buffer_argument(histogram.buffer())};
-        const LaunchConfig launch{Dim3{groups}, Dim3{program->shape.block}, 0};
-        program->histogram.launch(queue, launch, histogram_args);
-        const CallArgument offsets_args[] = {{&histogram, {}}, {&digit_starts, {}}, {nullptr, host_scalar(group_count)}};
-        ArgumentSlot slots[3];
-        plugin::KernelArgument packed[2 * 3 + 4];
-        offsets.launch(queue, offsets_args, slots, packed);
-        if (one_digit_holds_all(read_digit_starts(digit_starts), n)) continue;
-
-        const std::int64_t values_offset = values_in ? static_cast<std::int64_t>(values_in->offset()) : 0;
-        std::vector<plugin::KernelArgument> scatter_args{buffer_argument(keys_in->buffer()), value_argument(keys_offset),
-                                                         buffer_argument(keys_out[written]->buffer())};
-        if (values)
-            scatter_args.insert(scatter_args.end(), {buffer_argument(values_in->buffer()), value_argument(values_offset),
-                                                     buffer_argument(values_out[written]->buffer())});
-        scatter_args.insert(scatter_args.end(),
-                            {value_argument(count), value_argument(shift), buffer_argument(histogram.buffer())});
-        program->scatter.launch(queue, launch, scatter_args);
-        keys_in = keys_out[written];
-        if (values) values_in = values_out[written];
+    for (unsigned position : passes) {
+        arrays.keys_out = keys_out[written];
+        arrays.values_out = values ? values_out[written] : nullptr;
+        run_pass(*program, queue, arrays, position, totals, counts);
+        arrays.keys_in = arrays.keys_out;
+        arrays.values_in = arrays.values_out;
         written = 1 - written;
-        moved = true;
     }
-    if (moved) return 1 - written;
-    // Every pass skipped (or at most one key): the input is sorted as it is.
-    if (n > 0) {
-        queue.copy(keys.buffer(), keys_out[0]->buffer(), keys.nbytes(), keys.offset() * keys.dtype().size(), 0);
-        if (values)
-            queue.copy(values->buffer(), values_out[0]->buffer(), values->nbytes(),
-                       values->offset() * values->dtype().size(), 0);
-    }
-    return 0;
+    return 1 - written;
 }
 
 } // namespace rtcg::detail

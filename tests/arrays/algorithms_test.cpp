@@ -1,104 +1,29 @@
-// copy_if, remove_if, partition, unique and the radix sort on the device against host references
-// (std::copy_if, std::stable_partition, std::unique, std::stable_sort with numpy's order): every
-// size of the issue, int32, int64, float, double and a struct; sorted, reverse-sorted, all-equal
-// and NaN-holding inputs; stability of equal keys; one selection over 2^31 elements where a GPU
-// has the memory. The radix sort's kernels are also compiled for CUDA by NVRTC (the selections
-// are ScanKernels, whose CUDA source scan_test.cpp compiles).
-#include "../support/cuda_compile.hpp"
-#include "../support/expect_error.hpp"
+// copy_if, remove_if, partition and unique on the device against host references (std::copy_if,
+// std::stable_partition, std::unique): every size of the issue, int32, int64, float, double and a
+// struct; one selection over 2^31 elements where a GPU has the memory. The selections are
+// ScanKernels, whose CUDA source scan_test.cpp compiles with NVRTC; the radix sort has its own
+// tests (sort_test.cpp).
 #include "../support/test_context.hpp"
 #include "scan_test_support.hpp"
 
 #include <rtcg/arrays/algorithms.hpp>
-#include <rtcg/arrays/radix_sort_source.hpp>
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <limits>
-#include <random>
 #include <vector>
 
 using rtcg::Array;
 using rtcg::test::Affine;
 using rtcg::test::context;
+using rtcg::test::mixed_values;
 using rtcg::test::scan_sizes;
 
 namespace {
-
-template <class T>
-std::vector<T> mixed_values(std::size_t n, unsigned seed) {
-    std::mt19937_64 generator(seed);
-    std::vector<T> out(n);
-    for (T& v : out) {
-        if constexpr (std::is_floating_point_v<T>)
-            v = static_cast<T>(static_cast<std::int64_t>(generator() % 2000001) - 1000000) / T(8);
-        else if constexpr (std::is_signed_v<T>)
-            v = static_cast<T>(static_cast<std::int64_t>(generator() >> 1) - std::numeric_limits<std::int64_t>::max() / 2);
-        else
-            v = static_cast<T>(generator());
-    }
-    return out;
-}
-
-// numpy's sort order: NaNs last, -0.0 equal to 0.0.
-template <class T>
-bool numpy_less(T a, T b) {
-    if constexpr (std::is_floating_point_v<T>) {
-        if (std::isnan(a)) return false;
-        if (std::isnan(b)) return true;
-    }
-    return a < b;
-}
-
-// Bitwise, so that -0.0 and 0.0, and NaNs, are told apart and must be where the reference has them.
-template <class T>
-bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
-}
-
-template <class K>
-void check_sort(const std::vector<K>& keys) {
-    CAPTURE(keys.size());
-    std::vector<K> expected = keys;
-    std::stable_sort(expected.begin(), expected.end(), numpy_less<K>);
-    const auto keys_gpu = Array<K>::to_device(context(), keys);
-    CHECK(same_bits(rtcg::sort(keys_gpu).get(), expected));
-    CHECK(same_bits(keys_gpu.get(), keys)); // the input is untouched
-}
-
-template <class K, class V>
-void check_sort_by_key(const std::vector<K>& keys, const std::vector<V>& values) {
-    CAPTURE(keys.size());
-    std::vector<std::size_t> order(keys.size());
-    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return numpy_less(keys[a], keys[b]); });
-    std::vector<K> expected_keys;
-    std::vector<V> expected_values;
-    for (std::size_t k : order) {
-        expected_keys.push_back(keys[k]);
-        expected_values.push_back(values[k]);
-    }
-    const auto [sorted_keys, sorted_values] =
-        rtcg::sort_by_key(Array<K>::to_device(context(), keys), Array<V>::to_device(context(), values));
-    CHECK(same_bits(sorted_keys.get(), expected_keys));
-    CHECK(sorted_values.get() == expected_values);
-}
-
-// Random, sorted, reverse-sorted and all-equal keys.
-template <class K>
-std::vector<std::vector<K>> key_patterns(std::size_t n) {
-    std::vector<K> random = mixed_values<K>(n, static_cast<unsigned>(n) + 1);
-    std::vector<K> sorted = random;
-    std::sort(sorted.begin(), sorted.end(), numpy_less<K>);
-    std::vector<K> reversed(sorted.rbegin(), sorted.rend());
-    return {random, sorted, reversed, std::vector<K>(n, random.empty() ? K{} : random[0])};
-}
 
 template <class T>
 void check_selections(std::size_t n) {
@@ -172,80 +97,6 @@ TEST_CASE("unique keeps one element of each run") {
     const std::vector<double> one_nan = rtcg::unique(x, "a == b || (a != a && b != b)").get();
     REQUIRE(one_nan.size() == 4);
     CHECK(std::isnan(one_nan[3]));
-}
-
-TEST_CASE("sort orders integers and floats of every width at every size") {
-    for (std::size_t n : scan_sizes) {
-        check_sort(mixed_values<std::uint32_t>(n, 1));
-        check_sort(mixed_values<std::int32_t>(n, 2));
-        check_sort(mixed_values<float>(n, 5));
-        if (n <= (1u << 20)) {
-            check_sort(mixed_values<std::uint64_t>(n, 3));
-            check_sort(mixed_values<std::int64_t>(n, 4));
-            check_sort(mixed_values<double>(n, 6));
-        }
-    }
-}
-
-TEST_CASE("sort handles sorted, reverse-sorted and all-equal input") {
-    for (std::size_t n : {std::size_t{1}, std::size_t{257}, std::size_t{4101}, std::size_t{(1u << 20) + 1}}) {
-        for (const auto& keys : key_patterns<std::int32_t>(n)) check_sort(keys);
-        for (const auto& keys : key_patterns<double>(n)) check_sort(keys);
-    }
-}
-
-TEST_CASE("sort puts every NaN last and treats -0.0 as 0.0, keeping their order") {
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    const float inf = std::numeric_limits<float>::infinity();
-    std::vector<float> keys{3.0f, -nan, 0.0f, -0.0f, -inf, nan, inf, -0.0f, 0.0f, -2.5f, nan, 1e-45f, -1e-45f};
-    for (std::size_t k = 0; k < 5000; ++k) keys.push_back(k % 7 == 0 ? (k % 2 ? nan : -nan) : static_cast<float>(k % 13) - 6);
-    check_sort(keys);
-    std::vector<double> wide(keys.begin(), keys.end());
-    check_sort(wide);
-}
-
-TEST_CASE("sort_by_key is stable and moves values of any type with their keys") {
-    for (std::size_t n : scan_sizes) {
-        CAPTURE(n);
-        // Few distinct keys, so most are equal: the values (their positions) show stability.
-        std::vector<float> keys(n);
-        std::vector<std::int32_t> positions(n);
-        std::vector<Affine> structs(n);
-        std::vector<std::uint64_t> wide_keys(n);
-        for (std::size_t k = 0; k < n; ++k) {
-            keys[k] = static_cast<float>((k * 7919) % 10) - 4.5f;
-            positions[k] = static_cast<std::int32_t>(k);
-            structs[k] = rtcg::test::affine_at(k);
-            wide_keys[k] = (k * 2654435761u) % 1000 << 40;
-        }
-        check_sort_by_key(keys, positions);
-        if (n <= (1u << 20)) {
-            rtcg::test::affine_type();
-            check_sort_by_key(wide_keys, structs);
-        }
-    }
-}
-
-TEST_CASE("the radix sort's kernels compile for CUDA, for every key type, with and without values") {
-    using rtcg::codegen::Dialect;
-    using rtcg::codegen::DType;
-    const DType affine = rtcg::test::affine_type();
-    for (const DType& key : {DType::uint32(), DType::int32(), DType::uint64(), DType::int64(), DType::float32(),
-                             DType::float64(), DType::int8()}) {
-        CAPTURE(key.name());
-        rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, key, std::nullopt, DType::uint32(), 256, 7));
-    }
-    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::float32(), DType::int32(), DType::uint64(), 256, 3));
-    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::uint64(), affine, DType::uint32(), 128, 3));
-    CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::complex64(), std::nullopt, DType::uint32(), 256, 7),
-                    rtcg::InvalidArgument);
-}
-
-TEST_CASE("sort_by_key refuses keys and values of different sizes") {
-    const auto keys = Array<std::uint32_t>::zeros(context(), 10);
-    const auto values = Array<std::int32_t>::zeros(context(), 9);
-    CHECK(rtcg::test::contains(
-        rtcg::test::message_of<rtcg::InvalidArgument>([&] { rtcg::sort_by_key(keys, values); }), "10 keys but 9 values"));
 }
 
 TEST_CASE("copy_if over more than 2^31 elements (GPUs with the memory only)") {

@@ -1,7 +1,7 @@
 #pragma once
 // What the scan and algorithm tests share: the sizes of the issue (around tile and work-group
 // boundaries, 2^20 and one of 2^23 + 3), the affine-map struct whose composition is associative
-// but not commutative.
+// but not commutative, and reproducible values of every sign and magnitude.
 #include "../support/test_context.hpp"
 #include "array_test_support.hpp"
 
@@ -9,6 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <random>
+#include <type_traits>
+#include <vector>
 
 namespace rtcg::test {
 
@@ -44,6 +48,23 @@ RTCG_DEVICE scan_affine scan_affine_then(scan_affine first, scan_affine second)
 
 inline Affine affine_at(std::size_t k) {
     return Affine{static_cast<std::uint32_t>(k % 5 == 0 ? 3 : 1), static_cast<std::uint32_t>(k % 11)};
+}
+
+// n values from `seed`: floats are multiples of 1/8 in [-125000, 125000], signed integers span
+// both signs, unsigned ones every bit.
+template <class T>
+std::vector<T> mixed_values(std::size_t n, unsigned seed) {
+    std::mt19937_64 generator(seed);
+    std::vector<T> out(n);
+    for (T& v : out) {
+        if constexpr (std::is_floating_point_v<T>)
+            v = static_cast<T>(static_cast<std::int64_t>(generator() % 2000001) - 1000000) / T(8);
+        else if constexpr (std::is_signed_v<T>)
+            v = static_cast<T>(static_cast<std::int64_t>(generator() >> 1) - std::numeric_limits<std::int64_t>::max() / 2);
+        else
+            v = static_cast<T>(generator());
+    }
+    return out;
 }
 
 } // namespace rtcg::test

@@ -1,5 +1,6 @@
 #pragma once
-// Algorithms built on ScanKernel (rtcg/arrays/scan.hpp), after PyOpenCL's pyopencl.algorithm:
+// Algorithms built on ScanKernel (rtcg/arrays/scan.hpp), and a radix sort with its own kernels,
+// after PyOpenCL's pyopencl.algorithm:
 //
 //   auto positive = rtcg::copy_if(x, "x[i] > 0");           // the elements where it holds, in order
 //   auto rest = rtcg::remove_if(x, "x[i] > 0");             // the others, in order
@@ -17,8 +18,9 @@
 // Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
 // selected elements, which they read back to the host, so they wait for the queue. The result is
 // a view of an array of the input's size (its first `count` elements), as PyOpenCL's copy_if
-// returns the full-size output and the count. sort and sort_by_key read back 16 digit totals per
-// pass, to skip the passes where every key has the same digit.
+// returns the full-size output and the count. sort and sort_by_key read back the histogram of every
+// digit position once (256 counts per byte of the key), before the first pass, to skip the passes
+// where every key has the same digit; the passes themselves queue their kernels without waiting.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/scan.hpp>
 #include <rtcg/core/export.hpp>
@@ -96,10 +98,12 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 
 // The keys in ascending order, in numpy's order: -inf < ... < -0.0 == 0.0 < ... < inf < NaN (every
 // NaN last, whatever its sign bit). Stable: equal keys (0.0 and -0.0 included) and NaNs keep their
-// order. LSD radix sort, 4 bits per pass: per-group digit histograms, their exclusive scan
-// (ScanKernel), and a stable scatter that ranks each tile in local memory and writes it digit by
-// digit. Passes whose digit is the same for every key are skipped. Needs device memory for two
-// more copies of the keys (and values): the result and a scratch array.
+// order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys): one kernel counts every digit
+// position's histogram in a single read of the keys; each pass then counts the digits of each tile,
+// scans those counts into each tile's output offsets, and scatters stably, ranking each tile in
+// local memory and writing it digit run by digit run. Passes whose digit is the same for every key
+// are skipped. Needs device memory for two more copies of the keys (and values), the result and a
+// scratch array, and 256 counters per tile of a few thousand keys.
 template <RadixSortable K>
 Array<K> sort(const Array<K>& keys) {
     const std::array<Array<K>, 2> out{detail::flat_empty(keys), detail::flat_empty(keys)};

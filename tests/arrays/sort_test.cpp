@@ -1,0 +1,309 @@
+// The radix sort (rtcg::sort, rtcg::sort_by_key) on the device against std::stable_sort in numpy's
+// order: keys of every width at every size of the scan tests and around the sort's tiles; the
+// digit patterns the passes depend on (every value of every digit, passes skipped because every
+// key shares the digit, skipped and run passes interleaved, the whole input copied when all are
+// skipped); stability of equal keys, NaNs and zeros of both signs, through values that are the
+// keys' positions; views; values of any type. The kernels are also compiled for CUDA by NVRTC.
+#include "../support/cuda_compile.hpp"
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "scan_test_support.hpp"
+
+#include <rtcg/arrays/algorithms.hpp>
+#include <rtcg/arrays/radix_sort_source.hpp>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::test::Affine;
+using rtcg::test::context;
+using rtcg::test::mixed_values;
+using rtcg::test::scan_sizes;
+
+namespace {
+
+// Tiles are 256 work-items of 15 keys (3840) for keys alone and 32-bit keys with values, and of 11
+// (2816) for 64-bit keys with 32-bit values, on devices that run 256 work-items with 42 KB of
+// local memory (PoCL and NVIDIA GPUs): sizes one short of, at and past one and more tiles.
+constexpr std::size_t tile_sizes[] = {2815, 2816, 2817, 3839, 3840, 3841, 2 * 3840, 2 * 3840 + 1, 3 * 3840 - 1};
+constexpr std::size_t large = (std::size_t{1} << 20) + 7;
+
+// numpy's sort order: NaNs last, -0.0 equal to 0.0.
+template <class T>
+bool numpy_less(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>) {
+        if (std::isnan(a)) return false;
+        if (std::isnan(b)) return true;
+    }
+    return a < b;
+}
+
+// Bitwise, so that -0.0 and 0.0, and NaNs, are told apart and must be where the reference has them.
+template <class T>
+bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+template <class K>
+std::vector<K> stable_sorted(std::vector<K> keys) {
+    std::stable_sort(keys.begin(), keys.end(), numpy_less<K>);
+    return keys;
+}
+
+template <class K>
+void check_sort(const Array<K>& keys_gpu) {
+    const std::vector<K> keys = keys_gpu.get();
+    CAPTURE(keys.size());
+    CHECK(same_bits(rtcg::sort(keys_gpu).get(), stable_sorted(keys)));
+    CHECK(same_bits(keys_gpu.get(), keys)); // the input is untouched
+}
+
+template <class K>
+void check_sort(const std::vector<K>& keys) {
+    check_sort(Array<K>::to_device(context(), keys));
+}
+
+template <class K, class V>
+void check_sort_by_key(const Array<K>& keys_gpu, const Array<V>& values_gpu) {
+    const std::vector<K> keys = keys_gpu.get();
+    const std::vector<V> values = values_gpu.get();
+    CAPTURE(keys.size());
+    std::vector<std::size_t> order(keys.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return numpy_less(keys[a], keys[b]); });
+    std::vector<K> expected_keys;
+    std::vector<V> expected_values;
+    for (std::size_t k : order) {
+        expected_keys.push_back(keys[k]);
+        expected_values.push_back(values[k]);
+    }
+    const auto [sorted_keys, sorted_values] = rtcg::sort_by_key(keys_gpu, values_gpu);
+    CHECK(same_bits(sorted_keys.get(), expected_keys));
+    CHECK(sorted_values.get() == expected_values);
+}
+
+template <class K, class V>
+void check_sort_by_key(const std::vector<K>& keys, const std::vector<V>& values) {
+    check_sort_by_key(Array<K>::to_device(context(), keys), Array<V>::to_device(context(), values));
+}
+
+// Each key's position: as values, they show that equal keys keep their order.
+std::vector<std::uint32_t> positions(std::size_t n) {
+    std::vector<std::uint32_t> out(n);
+    for (std::size_t k = 0; k < n; ++k) out[k] = static_cast<std::uint32_t>(k);
+    return out;
+}
+
+// Keys whose every byte runs through its 256 values in each block of 256 keys, with the bytes
+// combined differently from block to block; shuffled.
+template <class K>
+std::vector<K> every_digit_value(std::size_t n, unsigned seed) {
+    using Bits = std::make_unsigned_t<K>;
+    std::vector<K> keys(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        Bits bits = 0;
+        for (std::size_t p = 0; p < sizeof(K); ++p)
+            bits |= static_cast<Bits>(static_cast<Bits>((k + (k / 256) * (2 * p + 1) * 7 + 17 * p) & 0xff) << (8 * p));
+        keys[k] = static_cast<K>(bits);
+    }
+    std::shuffle(keys.begin(), keys.end(), std::mt19937(seed));
+    return keys;
+}
+
+// Random bits where `varying` is set, those of `shared` elsewhere.
+template <class K>
+std::vector<K> bits_varying(std::size_t n, std::make_unsigned_t<K> varying, std::make_unsigned_t<K> shared,
+                            unsigned seed) {
+    using Bits = std::make_unsigned_t<K>;
+    std::mt19937_64 generator(seed);
+    std::vector<K> keys(n);
+    for (K& key : keys) key = static_cast<K>((static_cast<Bits>(generator()) & varying) | (shared & ~varying));
+    return keys;
+}
+
+template <class K>
+constexpr std::make_unsigned_t<K> top_byte = static_cast<std::make_unsigned_t<K>>(std::make_unsigned_t<K>{0xff}
+                                                                                  << (8 * (sizeof(K) - 1)));
+
+// Mixed values with NaNs of both signs, -0.0 and 0.0 among them.
+template <class F>
+std::vector<F> with_nans_and_zeros(std::size_t n, unsigned seed) {
+    std::vector<F> keys = mixed_values<F>(n, seed);
+    const F nan = std::numeric_limits<F>::quiet_NaN();
+    for (std::size_t k = 0; k < n; ++k) {
+        if (k % 7 == 0) keys[k] = k % 2 ? nan : -nan;
+        else if (k % 11 == 0) keys[k] = F(-0.0);
+        else if (k % 13 == 0) keys[k] = F(0.0);
+    }
+    return keys;
+}
+
+// Random, sorted, reverse-sorted and all-equal keys.
+template <class K>
+std::vector<std::vector<K>> key_patterns(std::size_t n) {
+    std::vector<K> random = mixed_values<K>(n, static_cast<unsigned>(n) + 1);
+    std::vector<K> sorted = stable_sorted(random);
+    std::vector<K> reversed(sorted.rbegin(), sorted.rend());
+    return {random, sorted, reversed, std::vector<K>(n, random.empty() ? K{} : random[0])};
+}
+
+} // namespace
+
+TEST_CASE("sort orders integers and floats of every width at every size") {
+    for (std::size_t n : scan_sizes) {
+        check_sort(mixed_values<std::uint32_t>(n, 1));
+        check_sort(mixed_values<std::int32_t>(n, 2));
+        check_sort(mixed_values<float>(n, 5));
+        if (n <= (1u << 20)) {
+            check_sort(mixed_values<std::uint64_t>(n, 3));
+            check_sort(mixed_values<std::int64_t>(n, 4));
+            check_sort(mixed_values<double>(n, 6));
+        }
+    }
+}
+
+TEST_CASE("sort orders 8- and 16-bit keys, in one and two passes") {
+    for (std::size_t n : {std::size_t{2}, std::size_t{255}, std::size_t{3841}, large}) {
+        check_sort(mixed_values<std::int8_t>(n, 7));
+        check_sort(mixed_values<std::uint8_t>(n, 8));
+        check_sort(mixed_values<std::int16_t>(n, 9));
+        check_sort(mixed_values<std::uint16_t>(n, 10));
+    }
+}
+
+TEST_CASE("sort handles sorted, reverse-sorted and all-equal input") {
+    for (std::size_t n : {std::size_t{1}, std::size_t{257}, std::size_t{4101}, std::size_t{(1u << 20) + 1}}) {
+        for (const auto& keys : key_patterns<std::int32_t>(n)) check_sort(keys);
+        for (const auto& keys : key_patterns<double>(n)) check_sort(keys);
+    }
+}
+
+TEST_CASE("sort at sizes around whole tiles") {
+    for (std::size_t n : tile_sizes) {
+        check_sort(mixed_values<std::uint32_t>(n, 11));
+        check_sort_by_key(mixed_values<std::uint64_t>(n, 12), positions(n));
+        // Few distinct keys: long runs of one digit in every tile.
+        std::vector<std::int32_t> few(n);
+        for (std::size_t k = 0; k < n; ++k) few[k] = static_cast<std::int32_t>((k * 7919) % 5) - 2;
+        check_sort_by_key(few, positions(n));
+    }
+}
+
+TEST_CASE("sort with every value of every digit present") {
+    for (std::size_t n : {std::size_t{256}, std::size_t{3 * 3840 + 5}, large}) {
+        check_sort_by_key(every_digit_value<std::uint32_t>(n, 13), positions(n));
+        check_sort_by_key(every_digit_value<std::int64_t>(n, 14), positions(n));
+        check_sort(every_digit_value<std::uint16_t>(n, 15));
+    }
+}
+
+TEST_CASE("sort skips the passes whose digit every key shares") {
+    for (std::size_t n : {std::size_t{2}, std::size_t{3841}, large}) {
+        CAPTURE(n);
+        // Only the top byte differs: every pass but the last is skipped.
+        check_sort_by_key(bits_varying<std::uint32_t>(n, top_byte<std::uint32_t>, 0x00c0ffeeu, 16), positions(n));
+        check_sort_by_key(bits_varying<std::int64_t>(n, top_byte<std::int64_t>, 0x0123456789abcdefu, 17), positions(n));
+        // Skipped and run passes interleaved, with an even and an odd number run.
+        check_sort(bits_varying<std::uint32_t>(n, 0x00ff00ffu, 0x7e007e00u, 18));
+        check_sort(bits_varying<std::uint32_t>(n, 0xff00ffffu, 0x00ab0000u, 19));
+        check_sort(bits_varying<std::uint64_t>(n, 0x00000000ff000000u, 0x5555555555555555u, 20));
+        // Every pass skipped: the input comes back as it is.
+        check_sort_by_key(std::vector<std::int16_t>(n, -3), positions(n));
+    }
+}
+
+TEST_CASE("sort puts every NaN last and treats -0.0 as 0.0, keeping their order") {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    std::vector<float> keys{3.0f, -nan, 0.0f, -0.0f, -inf, nan, inf, -0.0f, 0.0f, -2.5f, nan, 1e-45f, -1e-45f};
+    for (std::size_t k = 0; k < 5000; ++k) keys.push_back(k % 7 == 0 ? (k % 2 ? nan : -nan) : static_cast<float>(k % 13) - 6);
+    check_sort(keys);
+    std::vector<double> wide(keys.begin(), keys.end());
+    check_sort(wide);
+    for (std::size_t n : {std::size_t{3841}, large}) {
+        check_sort_by_key(with_nans_and_zeros<float>(n, 21), positions(n));
+        check_sort_by_key(with_nans_and_zeros<double>(n, 22), positions(n));
+    }
+}
+
+TEST_CASE("sort_by_key is stable and moves values of any type with their keys") {
+    for (std::size_t n : scan_sizes) {
+        CAPTURE(n);
+        // Few distinct keys, so most are equal: the values (their positions) show stability.
+        std::vector<float> keys(n);
+        std::vector<std::int32_t> positions(n);
+        std::vector<Affine> structs(n);
+        std::vector<std::uint64_t> wide_keys(n);
+        for (std::size_t k = 0; k < n; ++k) {
+            keys[k] = static_cast<float>((k * 7919) % 10) - 4.5f;
+            positions[k] = static_cast<std::int32_t>(k);
+            structs[k] = rtcg::test::affine_at(k);
+            wide_keys[k] = (k * 2654435761u) % 1000 << 40;
+        }
+        check_sort_by_key(keys, positions);
+        if (n <= (1u << 20)) {
+            rtcg::test::affine_type();
+            check_sort_by_key(wide_keys, structs);
+        }
+    }
+}
+
+TEST_CASE("sort_by_key moves structs with 16-bit keys") {
+    rtcg::test::affine_type();
+    for (std::size_t n : {std::size_t{3841}, large}) {
+        std::vector<Affine> structs(n);
+        for (std::size_t k = 0; k < n; ++k) structs[k] = rtcg::test::affine_at(k);
+        check_sort_by_key(mixed_values<std::int16_t>(n, 23), structs);
+    }
+}
+
+TEST_CASE("sort and sort_by_key read views from their offset") {
+    const std::size_t n = 3 * 3840 + 11;
+    const auto keys = Array<std::int32_t>::to_device(context(), mixed_values<std::int32_t>(n, 24));
+    const auto values = Array<std::uint32_t>::to_device(context(), positions(n));
+    check_sort(keys.slice(123, n - 5));
+    check_sort_by_key(keys.slice(7, 3 * 3840), values.slice(11, 3 * 3840 + 4));
+    // Every pass skipped: the copy starts at the views' offsets too.
+    const auto equal = Array<std::int32_t>::to_device(context(), std::vector<std::int32_t>(n, 42));
+    check_sort_by_key(equal.slice(5, n), values.slice(3, n - 2));
+}
+
+TEST_CASE("the radix sort's kernels compile for CUDA, for every key type, with and without values") {
+    using rtcg::codegen::Dialect;
+    using rtcg::codegen::DType;
+    const DType affine = rtcg::test::affine_type();
+    for (const DType& key : {DType::uint32(), DType::int32(), DType::uint64(), DType::int64(), DType::float32(),
+                             DType::float64(), DType::int8(), DType::uint8(), DType::int16(), DType::uint16()}) {
+        CAPTURE(key.name());
+        rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, key, std::nullopt, DType::uint32(), 256, 15));
+    }
+    // The largest local memory sort() asks for: 64-bit keys and counters, with and without values.
+    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::float64(), std::nullopt, DType::uint64(), 256, 15));
+    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::uint64(), affine, DType::uint64(), 256, 11));
+    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::float32(), DType::float64(), DType::uint32(), 256, 15));
+    // Work-groups smaller than the 256 digits, as on devices that cannot run 256 work-items.
+    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::int16(), DType::int32(), DType::uint32(), 64, 5));
+    CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::complex64(), std::nullopt, DType::uint32(), 256, 15),
+                    rtcg::InvalidArgument);
+    CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), std::nullopt, DType::uint32(), 0, 15),
+                    rtcg::InvalidArgument);
+    CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), DType::uint32(), DType::uint32(), 1024, 65),
+                    rtcg::InvalidArgument);
+}
+
+TEST_CASE("sort_by_key refuses keys and values of different sizes") {
+    const auto keys = Array<std::uint32_t>::zeros(context(), 10);
+    const auto values = Array<std::int32_t>::zeros(context(), 9);
+    CHECK(rtcg::test::contains(
+        rtcg::test::message_of<rtcg::InvalidArgument>([&] { rtcg::sort_by_key(keys, values); }), "10 keys but 9 values"));
+}
