@@ -46,7 +46,7 @@ void launch(const ArrayData& target, const ExprPtr& source) {
     values.insert(values.end(), built.values.begin(), built.values.end());
     const auto count = static_cast<std::int64_t>(target.size());
     if (built.paired) values.push_back(CallArgument{nullptr, host_scalar(count), false});
-    const Range pairs{0, (count + 1) / 2, 1};
+    const Range pairs = paired_range(count);
     std::vector<ArgumentSlot> slots(values.size() + 3);
     std::vector<plugin::KernelArgument> packed(2 * values.size() + 3);
     kernel.launch(context.queue(), built.paired ? &pairs : nullptr, values, slots, packed);

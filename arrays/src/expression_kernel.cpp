@@ -48,35 +48,37 @@ EvaluationKernel evaluation_kernel(const ExprNode& source, const DType& target_t
 
 std::optional<PairedLanes> paired_lanes(const ExprNode& source, const std::optional<DType>& written,
                                        codegen::Dialect dialect, DeviceFunctions& functions, const ArrayData* target) {
-    // The same tree lowered three times: each lane reads the element values loaded for it, and
-    // the lone last element reads memory.
     LoweredExpression lowered = lower(source, dialect, functions, "_lane0");
-    PairedLanes lanes{{}, {}, lower(source, dialect, functions, "_lane1").text,
-                      lower(source, dialect, functions, "[rtcg_first]").text, {}, {}};
     bool vectors = written && !pair_vector(*written).empty();
     if (vectors && target && target->offset() % 2 != 0) return std::nullopt;
+    std::string loads;
     for (std::size_t k = 0; k < lowered.values.size(); ++k) {
         if (!reads_elements(lowered.values[k])) continue;
         const codegen::Argument& argument = lowered.arguments[k];
         const std::string& name = argument.name;
         const std::string vector = pair_vector(argument.type);
         if (vector.empty()) {
-            lanes.loads += "const " + argument.type.c_name(dialect) + " " + name + "_lane0 = " + name +
-                           "[rtcg_first], " + name + "_lane1 = " + name + "[rtcg_first + 1];\n";
+            loads += "const " + argument.type.c_name(dialect) + " " + name + "_lane0 = " + name + "[rtcg_first], " +
+                     name + "_lane1 = " + name + "[rtcg_first + 1];\n";
             continue;
         }
         if (lowered.values[k].array->offset() % 2 != 0) return std::nullopt;
         vectors = true;
-        lanes.loads += "const rtcg_" + vector + " rtcg_pair_" + name + " = *((RTCG_GLOBAL const rtcg_" + vector + "*)(" +
-                       name + " + rtcg_first));\nconst " + argument.type.c_name(dialect) + " " + name +
-                       "_lane0 = rtcg_pair_" + name + ".x, " + name + "_lane1 = rtcg_pair_" + name + ".y;\n";
+        loads += "const rtcg_" + vector + " rtcg_pair_" + name + " = *((RTCG_GLOBAL const rtcg_" + vector + "*)(" +
+                 name + " + rtcg_first));\nconst " + argument.type.c_name(dialect) + " " + name + "_lane0 = rtcg_pair_" +
+                 name + ".x, " + name + "_lane1 = rtcg_pair_" + name + ".y;\n";
     }
     if (!vectors) return std::nullopt;
-    lanes.lane0 = std::move(lowered.text);
-    lanes.arguments = std::move(lowered.arguments);
-    lanes.values = std::move(lowered.values);
-    return lanes;
+    // The same tree lowered twice more: the second lane reads the values loaded for it, and the
+    // lone last element reads memory.
+    std::string lane1 = lower(source, dialect, functions, "_lane1").text;
+    std::string alone = lower(source, dialect, functions, "[rtcg_first]").text;
+    lowered.arguments.push_back(codegen::Argument::scalar(DType::int64(), "count"));
+    return PairedLanes{std::move(loads),         std::move(lowered.text),      std::move(lane1),
+                       std::move(alone),         std::move(lowered.arguments), std::move(lowered.values)};
 }
+
+Range paired_range(std::int64_t elements) { return Range{0, (elements + 1) / 2, 1}; }
 
 std::optional<EvaluationKernel> paired_evaluation_kernel(const ExprNode& source, const DType& target_type,
                                                          codegen::Dialect dialect, const ArrayData* target) {
@@ -88,8 +90,6 @@ std::optional<EvaluationKernel> paired_evaluation_kernel(const ExprNode& source,
                                                        lanes->lane1 + ";\n"
                                                  : "*((RTCG_GLOBAL rtcg_" + out_vector + "*)(out + rtcg_first)) = rtcg_make_" +
                                                        out_vector + "(" + lanes->lane0 + ", " + lanes->lane1 + ");\n";
-    std::vector<codegen::Argument> inputs = std::move(lanes->arguments);
-    inputs.push_back(codegen::Argument::scalar(DType::int64(), "count"));
     // Every load of a pair comes before its stores, so an output that is also an input (x = 2 * x)
     // reads its old values.
     codegen::syntax::Printer body(dialect);
@@ -107,7 +107,7 @@ std::optional<EvaluationKernel> paired_evaluation_kernel(const ExprNode& source,
     std::string operation = "const rtcg_index_t rtcg_first = 2 * i;\n" + body.take();
     operation.pop_back(); // the elementwise loop ends the operation with ";\n"
     const bool restrict_pointers = !shares_storage(lanes->values, target);
-    return EvaluationKernel{kernel_arguments(target_type, inputs, restrict_pointers), std::move(operation),
+    return EvaluationKernel{kernel_arguments(target_type, lanes->arguments, restrict_pointers), std::move(operation),
                             functions.definitions(), std::move(lanes->values), true};
 }
 

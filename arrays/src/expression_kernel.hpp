@@ -12,6 +12,7 @@
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,7 +39,9 @@ struct PairedLanes {
     std::string loads;        // statements: the loads, as 8-byte vectors for 4-byte elements
     std::string lane0, lane1; // the expression at rtcg_first and rtcg_first + 1, after `loads`
     std::string alone;        // the expression at rtcg_first, reading memory (the last, odd element)
-    std::vector<codegen::Argument> arguments; // as lower() gives them
+    // As lower() gives them, then the element count `count` (int64), whose value the caller
+    // appends to `values` when it launches.
+    std::vector<codegen::Argument> arguments;
     std::vector<CallArgument> values;
 };
 
@@ -47,6 +50,10 @@ struct PairedLanes {
 // storage (the vector would be misaligned). With `target` null, the output is taken as aligned.
 std::optional<PairedLanes> paired_lanes(const ExprNode& source, const std::optional<codegen::DType>& written,
                                         codegen::Dialect dialect, DeviceFunctions& functions, const ArrayData* target);
+
+// The indices a paired kernel runs over for `elements` elements: one per pair, and one for a last,
+// odd element.
+Range paired_range(std::int64_t elements);
 
 // Index i of the kernel computes elements 2i and 2i + 1 (the last, of an odd count, alone); its
 // last argument is the element count. nullopt where paired_lanes is.

@@ -84,7 +84,7 @@ PairedMap paired_map(const PairedLanes& lanes, const DType& type, const Combinat
     const std::string t = c_type(type, dialect);
     codegen::syntax::Printer function(dialect);
     function.line("RTCG_DEVICE " + t + " rtcg_expr_pair(" + codegen::print_arguments(lanes.arguments, dialect) +
-                  (lanes.arguments.empty() ? "" : ", ") + "rtcg_index_t i, rtcg_index_t count)");
+                  ", rtcg_index_t i)");
     function.line("{");
     function.indent();
     function.line("const rtcg_index_t rtcg_first = 2 * i;");
@@ -99,7 +99,7 @@ PairedMap paired_map(const PairedLanes& lanes, const DType& type, const Combinat
     function.line("return " + lanes.alone + ";");
     function.dedent();
     function.line("}");
-    return PairedMap{function.take(), "rtcg_expr_pair(" + call + "i, count)"};
+    return PairedMap{function.take(), "rtcg_expr_pair(" + call + "i)"};
 }
 
 // What reduces `operand` into a result of `type`, in `dialect`, and the values to call it with
@@ -118,10 +118,8 @@ ExpressionReduction expression_reduction(Reduction reduction, const ExprPtr& ope
     if (!operand->shape.empty())
         if (auto lanes = paired_lanes(*source, std::nullopt, dialect, functions, nullptr)) {
             const PairedMap map = paired_map(*lanes, type, combine, dialect);
-            std::vector<codegen::Argument> arguments = lanes->arguments;
-            arguments.push_back(codegen::Argument::scalar(DType::int64(), "count"));
             return ExpressionReduction{ReductionDescription{type, combine.neutral, combine.reduce_expr, map.map_expr,
-                                                            std::move(arguments),
+                                                            std::move(lanes->arguments),
                                                             functions.definitions() + map.function, "expr_pairs"},
                                        std::move(lanes->values), true};
         }
@@ -148,7 +146,7 @@ void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result
                                         d.preamble, d.name);
     if (built.paired) {
         built.values.push_back(CallArgument{nullptr, host_scalar(count), false});
-        const Range pairs{0, (count + 1) / 2, 1};
+        const Range pairs = paired_range(count);
         kernel.launch_into(context.queue(), built.values, result, &pairs);
         return;
     }
