@@ -2,7 +2,7 @@
 # The lent GPU machine's calls, one stage per call (each must finish within its 10 minutes):
 #   tests     set up from .devdeps, build, run the whole test suite on every backend there, then
 #             each per-backend program on the GPU backends directly (for their test counts)
-#   memcheck  CUDA's compute-sanitizer over the core, codegen, reduction and random tests
+#   memcheck  CUDA's compute-sanitizer over every test program (builds first on a fresh machine)
 #   bench     bench/run.sh: rtcg against CuPy and PyTorch
 #   matmul    bench/matmul_run.sh: the auto-tuned matmul against cuBLAS
 # Logs go to $OUT.   run: source .devdeps/activate.sh && ./scripts/gpu-machine-check.sh tests
@@ -31,12 +31,19 @@ tests() {
 }
 
 memcheck() {
-  # The tests provoke driver errors on purpose (unknown kernel names, probing parameters), so
-  # API errors are not reported; memory errors and leaks are.
-  for program in rtcg-core-tests rtcg-codegen-tests rtcg-reduction-tests rtcg-random-tests; do
-    RTCG_BACKEND=cuda RTCG_CACHE_DIR=/tmp/rtcg-memcheck-cache timeout 240 compute-sanitizer --tool memcheck \
-      --leak-check full --report-api-errors no "./build/bin/$program" > "$out/memcheck-$program.log" 2>&1
-    echo "=== memcheck $program (exit $?)"
+  # Builds first where no build is (a fresh machine), then runs every test program that launches
+  # kernels at once, each under its own sanitizer. The tests provoke driver errors on purpose
+  # (unknown kernel names, probing parameters), so API errors are not reported; memory errors
+  # and leaks are.
+  [[ -x build/bin/rtcg-arrays-tests ]] || ./scripts/setup.sh > "$out/memcheck-build.log" 2>&1
+  for program in "${programs[@]}"; do
+    RTCG_BACKEND=cuda RTCG_CACHE_DIR="/tmp/rtcg-memcheck-cache-$program" timeout 420 compute-sanitizer \
+      --tool memcheck --leak-check full --report-api-errors no "./build/bin/$program" \
+      > "$out/memcheck-$program.log" 2>&1 &
+  done
+  wait
+  for program in "${programs[@]}"; do
+    echo "=== memcheck $program"
     grep -E "ERROR SUMMARY|LEAK SUMMARY|test cases" "$out/memcheck-$program.log"
   done
 }
