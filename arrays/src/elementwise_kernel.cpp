@@ -13,6 +13,7 @@
 #include <rtcg/core/queue.hpp>
 
 #include <algorithm>
+#include <optional>
 
 namespace rtcg {
 namespace {
@@ -20,18 +21,39 @@ namespace {
 using codegen::Argument;
 using detail::ElementwiseProgram;
 
+// Compiles the operation with its paired kernel where the operation allows one. Should that
+// source not compile (code that writes a read-only lane value through a reference; see
+// element_pairing.hpp), the one-index kernel alone is compiled, and its errors are the ones
+// reported.
 std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vector<Argument> arguments,
                                                 std::string_view operation, std::string name,
                                                 std::string_view preamble) {
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
-    const std::string source = elementwise_source(dialect, arguments, operation, name, preamble);
+    std::optional<detail::PairedSnippet> pairs = detail::pair_snippet(operation, arguments, preamble, true);
+    const auto compile = [&] {
+        return context.compile(
+            detail::elementwise_source(dialect, arguments, operation, name, preamble, pairs ? &*pairs : nullptr));
+    };
     for (const Argument& argument : arguments) codegen::verify_layout(context, argument.type);
-    const Module module = context.compile(source);
-    Kernel kernel = module.kernel(elementwise_kernel_name(name));
+    std::optional<Module> module;
+    try {
+        module = compile();
+    } catch (const CompileError&) {
+        if (!pairs) throw;
+        pairs.reset();
+        module = compile();
+    }
+    Kernel kernel = module->kernel(elementwise_kernel_name(name));
     const std::size_t block = detail::block_size(kernel, context.device());
+    std::optional<Kernel> paired_kernel;
+    std::size_t paired_block = 1;
+    if (pairs) {
+        paired_kernel = module->kernel(detail::elementwise_paired_kernel_name(name));
+        paired_block = detail::block_size(*paired_kernel, context.device());
+    }
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
         std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
-        detail::max_groups(context.device())});
+        detail::max_groups(context.device()), std::move(pairs), std::move(paired_kernel), paired_block});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
@@ -70,7 +92,9 @@ const std::vector<Argument>& ElementwiseKernel::arguments() const noexcept { ret
 const std::string& ElementwiseKernel::name() const noexcept { return program_->name; }
 
 std::string ElementwiseKernel::source(codegen::Dialect dialect) const {
-    return elementwise_source(dialect, program_->arguments, program_->operation, program_->name, program_->preamble);
+    const detail::PairedSnippet* pairs = program_->pairs ? &*program_->pairs : nullptr;
+    return detail::elementwise_source(dialect, program_->arguments, program_->operation, program_->name,
+                                      program_->preamble, pairs);
 }
 
 void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const detail::CallArgument> args,
@@ -79,9 +103,15 @@ void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const
         throw InvalidArgument("ElementwiseKernel '" + program_->name + "': the queue belongs to another context");
     const detail::Binding binding = detail::bind_arguments(*program_, context(), range, args, slots, packed);
     if (binding.indices == 0) return;
-    const std::size_t block = program_->block_size;
-    const std::size_t groups = std::min((binding.indices + block - 1) / block, program_->max_groups);
-    program_->kernel.launch(queue, LaunchConfig{Dim3{groups}, Dim3{block}, 0}, packed.first(binding.packed));
+    const ElementwiseProgram& program = *program_;
+    const auto run = [&](const Kernel& kernel, std::size_t indices, std::size_t block) {
+        const LaunchConfig shape{Dim3{detail::grid_groups(indices, block, program.max_groups)}, Dim3{block}, 0};
+        kernel.launch(queue, shape, packed.first(binding.packed));
+    };
+    if (program.paired_kernel && detail::pairs_align(*program.pairs, args, range))
+        run(*program.paired_kernel, (binding.indices + 1) / 2, program.paired_block_size);
+    else
+        run(program.kernel, binding.indices, program.block_size);
 }
 
 } // namespace rtcg

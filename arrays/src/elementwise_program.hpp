@@ -1,11 +1,17 @@
 #pragma once
 // What an ElementwiseKernel shares with every equal one built later: its declaration, its text
-// (for source()) and its compiled kernel with the launch shape chosen for it.
+// (for source()) and its compiled kernels with the launch shape chosen for them.
+#include "element_pairing.hpp"
+
 #include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/kernel.hpp>
 
 #include <cstddef>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rtcg::detail {
@@ -18,6 +24,18 @@ struct ElementwiseProgram {
     Kernel kernel;
     std::size_t block_size = 1;
     std::size_t max_groups = 1;
+    // The kernel for two indices per step, where the operation allows it and it compiled.
+    std::optional<PairedSnippet> pairs;
+    std::optional<Kernel> paired_kernel;
+    std::size_t paired_block_size = 1;
 };
+
+// elementwise_source with the paired kernel for `pairs`, or without one when it is null.
+std::string elementwise_source(codegen::Dialect dialect, std::span<const codegen::Argument> arguments,
+                               std::string_view operation, std::string_view name, std::string_view preamble,
+                               const PairedSnippet* pairs);
+
+// "rtcg_ew_" + name + "_pairs".
+std::string elementwise_paired_kernel_name(std::string_view name);
 
 } // namespace rtcg::detail

@@ -1,6 +1,8 @@
 // The text of an elementwise kernel: declarations the arguments need, the user's preamble, then a
-// kernel that offsets its pointers and runs the operation in a grid-stride loop.
+// kernel that offsets its pointers and runs the operation in a grid-stride loop, and, where the
+// operation allows (element_pairing.hpp), a second kernel that runs it for two indices per step.
 #include "array_kernel_text.hpp"
+#include "elementwise_program.hpp"
 
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/codegen/device_struct.hpp>
@@ -11,10 +13,62 @@
 #include <vector>
 
 namespace rtcg {
+namespace {
 
 using codegen::Argument;
 using codegen::Dialect;
 using codegen::DType;
+
+std::string kernel_head(Dialect dialect, std::span<const Argument> arguments, const std::string& kernel_name) {
+    return "RTCG_KERNEL void " + kernel_name + "(\n" + detail::array_parameters(arguments, dialect) + ")\n{\n" +
+           detail::array_pointer_setup(arguments, dialect) +
+           "    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);\n";
+}
+
+// The operation as a statement. A line comment at its end would swallow a semicolon on its line.
+std::string statement(std::string_view operation) {
+    return std::string(operation) + (operation.find("//") == std::string_view::npos ? ";" : "\n;");
+}
+
+// The operation at index `index` (null where it does not use `i`), in a block of its own so that
+// the lanes' declarations do not clash, and a `continue` or `break` ends this index only.
+std::string at_index(std::string_view operation, const char* index, std::string_view indent) {
+    const std::string declaration = index ? "const rtcg_index_t i = " + std::string(index) + "; " : "";
+    return std::string(indent) + "do { " + declaration + statement(operation) + " } while (0);\n";
+}
+
+std::string one_index_kernel(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
+                             std::string_view name) {
+    return kernel_head(dialect, arguments, elementwise_kernel_name(name)) +
+           "    for (rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_k < n; rtcg_k += rtcg_stride) {\n"
+           "        const rtcg_index_t i = rtcg_start + rtcg_k * rtcg_step;\n"
+           "        " + statement(operation) + "\n"
+           "    }\n}\n";
+}
+
+// Index k of the loop runs the operation at indices start + 2k and start + 2k + 1 (the last, of an
+// odd count, alone); the caller launches it over ceil(n / 2) indices with step 1.
+std::string paired_kernel(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
+                          std::string_view name, const detail::PairedSnippet& pairs) {
+    std::string text = kernel_head(dialect, arguments, detail::elementwise_paired_kernel_name(name));
+    text += "    for (rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_k < (n + 1) / 2; "
+            "rtcg_k += rtcg_stride) {\n"
+            "        const rtcg_index_t rtcg_first = rtcg_start + 2 * rtcg_k;\n"
+            "        if (2 * rtcg_k + 1 < n) {\n";
+    std::string pair = detail::paired_loads(pairs, arguments, dialect, "rtcg_first");
+    pair += at_index(pairs.lanes[0], pairs.lanes_use_index ? "rtcg_first" : nullptr, "");
+    pair += at_index(pairs.lanes[1], pairs.lanes_use_index ? "rtcg_first + 1" : nullptr, "");
+    pair += detail::paired_stores(pairs, arguments, "rtcg_first");
+    for (std::size_t line = 0; line < pair.size();) {
+        const std::size_t end = pair.find('\n', line) + 1;
+        text += "            " + pair.substr(line, end - line);
+        line = end;
+    }
+    text += "        } else {\n" + at_index(operation, "rtcg_first", "            ") + "        }\n    }\n}\n";
+    return text;
+}
+
+} // namespace
 
 std::string elementwise_kernel_name(std::string_view name) {
     if (!detail::is_c_identifier(name))
@@ -24,28 +78,29 @@ std::string elementwise_kernel_name(std::string_view name) {
 
 std::string elementwise_source(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
                                std::string_view name, std::string_view preamble) {
-    const std::string kernel_name = elementwise_kernel_name(name);
-    detail::check_array_arguments(arguments, "ElementwiseKernel", name);
+    const std::optional<detail::PairedSnippet> pairs = detail::pair_snippet(operation, arguments, preamble, true);
+    return detail::elementwise_source(dialect, arguments, operation, name, preamble, pairs ? &*pairs : nullptr);
+}
+
+namespace detail {
+
+std::string elementwise_paired_kernel_name(std::string_view name) { return elementwise_kernel_name(name) + "_pairs"; }
+
+std::string elementwise_source(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
+                               std::string_view name, std::string_view preamble, const PairedSnippet* pairs) {
+    elementwise_kernel_name(name); // checks the name
+    check_array_arguments(arguments, "ElementwiseKernel", name);
 
     std::vector<DType> types;
     for (const Argument& argument : arguments) types.push_back(argument.type);
     std::string source = codegen::struct_declarations(types, dialect);
     source += std::string(preamble) + "\n";
-    source += "RTCG_KERNEL void " + kernel_name + "(\n" + detail::array_parameters(arguments, dialect) + ")\n{\n";
-    source += detail::array_pointer_setup(arguments, dialect);
-    // Unrolling lets a compiler that knows the arrays apart (restrict pointers, as fused
-    // expressions declare them when their output aliases no input) issue the loads of several
-    // indices before the first store: the bytes in flight that a 4-byte element alone cannot
-    // supply. Without restrict it changes nothing.
-    source += "    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);\n"
-              "#pragma unroll 4\n"
-              "    for (rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_k < n; rtcg_k += rtcg_stride) {\n"
-              "        const rtcg_index_t i = rtcg_start + rtcg_k * rtcg_step;\n"
-              "        " + std::string(operation) + ";\n"
-              "    }\n}\n";
-    const bool complex = detail::names_complex(operation) || detail::names_complex(preamble) ||
-                         std::any_of(types.begin(), types.end(), detail::contains_complex);
+    source += one_index_kernel(dialect, arguments, operation, name);
+    if (pairs) source += paired_kernel(dialect, arguments, operation, name, *pairs);
+    const bool complex = names_complex(operation) || names_complex(preamble) ||
+                         std::any_of(types.begin(), types.end(), contains_complex);
     return codegen::with_prelude(dialect, source, {.complex = complex});
 }
 
+} // namespace detail
 } // namespace rtcg

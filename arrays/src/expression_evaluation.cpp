@@ -26,30 +26,19 @@ bool reads_other_elements(const ArrayData& target, const ExprNode& node) {
                        [&](const ExprPtr& operand) { return reads_other_elements(target, *operand); });
 }
 
-// The paired kernel where its alignment holds, so that an expression is one compiled kernel
-// whatever its size.
-EvaluationKernel chosen_kernel(const ExprNode& source, const codegen::DType& target_type, codegen::Dialect dialect,
-                               const ArrayData* target) {
-    if (auto paired = paired_evaluation_kernel(source, target_type, dialect, target)) return std::move(*paired);
-    return evaluation_kernel(source, target_type, dialect, target);
-}
-
 constexpr std::string_view kernel_name = "expr";
 
 void launch(const ArrayData& target, const ExprPtr& source) {
     const Context& context = target.context();
-    EvaluationKernel built = chosen_kernel(*source, target.dtype(), codegen::dialect_of(context.device()), &target);
+    EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()), &target);
     const ElementwiseKernel kernel(context, std::move(built.arguments), built.operation, std::string(kernel_name),
                                    built.functions);
 
     std::vector<CallArgument> values{CallArgument{&target, {}, false}};
     values.insert(values.end(), built.values.begin(), built.values.end());
-    const auto count = static_cast<std::int64_t>(target.size());
-    if (built.paired) values.push_back(CallArgument{nullptr, host_scalar(count), false});
-    const Range pairs = paired_range(count);
     std::vector<ArgumentSlot> slots(values.size() + 3);
     std::vector<plugin::KernelArgument> packed(2 * values.size() + 3);
-    kernel.launch(context.queue(), built.paired ? &pairs : nullptr, values, slots, packed);
+    kernel.launch(context.queue(), nullptr, values, slots, packed);
 }
 
 } // namespace
@@ -77,7 +66,7 @@ void assign(const ArrayData& target, const ExprPtr& node) {
 namespace rtcg::detail {
 
 std::string expression_source(const ExprPtr& node, codegen::Dialect dialect) {
-    const EvaluationKernel built = chosen_kernel(*node, node->type, dialect, nullptr);
+    const EvaluationKernel built = evaluation_kernel(*node, node->type, dialect, nullptr);
     return elementwise_source(dialect, built.arguments, built.operation, kernel_name, built.functions);
 }
 

@@ -32,8 +32,7 @@ bool is_bool(const DType& type) { return type.kind() == codegen::TypeKind::boole
 
 class Lowering {
 public:
-    Lowering(Dialect dialect, DeviceFunctions& functions, std::string_view element_suffix)
-        : dialect_(dialect), functions_(functions), element_suffix_(element_suffix) {}
+    Lowering(Dialect dialect, DeviceFunctions& functions) : dialect_(dialect), functions_(functions) {}
 
     std::string text(const ExprNode& node) {
         switch (node.kind) {
@@ -69,7 +68,7 @@ private:
                                                    codegen::AddressSpace::global, true));
             values_.push_back(CallArgument{&data, {}, node.shape.empty()});
         }
-        return arguments_[k].name + (node.shape.empty() ? std::string("[0]") : element_suffix_);
+        return arguments_[k].name + (node.shape.empty() ? "[0]" : "[i]");
     }
 
     std::string scalar(const ExprNode& node) {
@@ -208,16 +207,14 @@ private:
 
     Dialect dialect_;
     DeviceFunctions& functions_;
-    std::string element_suffix_;
     std::vector<Argument> arguments_;
     std::vector<CallArgument> values_;
 };
 
 } // namespace
 
-LoweredExpression lower(const ExprNode& root, Dialect dialect, DeviceFunctions& functions,
-                        std::string_view element_suffix) {
-    Lowering lowering(dialect, functions, element_suffix);
+LoweredExpression lower(const ExprNode& root, Dialect dialect, DeviceFunctions& functions) {
+    Lowering lowering(dialect, functions);
     std::string text = lowering.text(root);
     return lowering.finish(std::move(text));
 }

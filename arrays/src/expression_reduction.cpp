@@ -7,7 +7,6 @@
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/codegen/literal.hpp>
-#include <rtcg/codegen/syntax.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <cstdint>
@@ -70,44 +69,11 @@ std::size_t element_count(const std::vector<std::size_t>& shape) {
     return n;
 }
 
-// The map of a reduction over pairs of elements: a device function that loads elements 2i and
-// 2i + 1 (8-byte vectors for 4-byte elements, see expression_kernel.hpp) and combines their
-// values, or maps the last element alone.
-struct PairedMap {
-    std::string function;
-    std::string map_expr;
-};
-
-PairedMap paired_map(const PairedLanes& lanes, const DType& type, const Combination& combine, Dialect dialect) {
-    std::string call;
-    for (const codegen::Argument& argument : lanes.arguments) call += argument.name + ", ";
-    const std::string t = c_type(type, dialect);
-    codegen::syntax::Printer function(dialect);
-    function.line("RTCG_DEVICE " + t + " rtcg_expr_pair(" + codegen::print_arguments(lanes.arguments, dialect) +
-                  ", rtcg_index_t i)");
-    function.line("{");
-    function.indent();
-    function.line("const rtcg_index_t rtcg_first = 2 * i;");
-    function.line("if (rtcg_first + 1 < count) {");
-    function.indent();
-    function.lines(lanes.loads);
-    function.line("const " + t + " a = " + lanes.lane0 + ";");
-    function.line("const " + t + " b = " + lanes.lane1 + ";");
-    function.line("return " + combine.reduce_expr + ";");
-    function.dedent();
-    function.line("}");
-    function.line("return " + lanes.alone + ";");
-    function.dedent();
-    function.line("}");
-    return PairedMap{function.take(), "rtcg_expr_pair(" + call + "i)"};
-}
-
-// What reduces `operand` into a result of `type`, in `dialect`, and the values to call it with
-// (paired: then also the element count, over a range of half as many indices, rounded up).
+// What reduces `operand` into a result of `type`, in `dialect`, and the values to call it with.
+// ReductionKernel reads its arrays in pairs where they line up for it (element_pairing.hpp).
 struct ExpressionReduction {
     ReductionDescription description;
     std::vector<CallArgument> values;
-    bool paired = false;
 };
 
 ExpressionReduction expression_reduction(Reduction reduction, const ExprPtr& operand, const DType& type,
@@ -115,18 +81,10 @@ ExpressionReduction expression_reduction(Reduction reduction, const ExprPtr& ope
     const ExprPtr source = operand->type == type ? operand : cast_node(operand, type);
     DeviceFunctions functions(dialect);
     const Combination combine = combination(reduction, type, dialect, functions);
-    if (!operand->shape.empty())
-        if (auto lanes = paired_lanes(*source, std::nullopt, dialect, functions, nullptr)) {
-            const PairedMap map = paired_map(*lanes, type, combine, dialect);
-            return ExpressionReduction{ReductionDescription{type, combine.neutral, combine.reduce_expr, map.map_expr,
-                                                            std::move(lanes->arguments),
-                                                            functions.definitions() + map.function, "expr_pairs"},
-                                       std::move(lanes->values), true};
-        }
     LoweredExpression lowered = lower(*source, dialect, functions);
     return ExpressionReduction{ReductionDescription{type, combine.neutral, combine.reduce_expr, std::move(lowered.text),
                                                     std::move(lowered.arguments), functions.definitions(), "expr"},
-                               std::move(lowered.values), false};
+                               std::move(lowered.values)};
 }
 
 } // namespace
@@ -144,12 +102,6 @@ void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result
     const ReductionDescription& d = built.description;
     const UntypedReductionKernel kernel(context, d.dtype_out, d.neutral, d.reduce_expr, d.map_expr, d.arguments,
                                         d.preamble, d.name);
-    if (built.paired) {
-        built.values.push_back(CallArgument{nullptr, host_scalar(count), false});
-        const Range pairs = paired_range(count);
-        kernel.launch_into(context.queue(), built.values, result, &pairs);
-        return;
-    }
     // A 0-dimensional operand has one index and only broadcast arrays, which give no size.
     const Range single{0, 1, 1};
     kernel.launch_into(context.queue(), built.values, result, operand->shape.empty() ? &single : nullptr);
@@ -158,8 +110,9 @@ void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result
 std::string expression_reduction_source(Reduction reduction, const ExprPtr& operand, const DType& type,
                                         Dialect dialect) {
     // The shape changes constants only; this one is common on GPUs.
-    return reduction_source(dialect, expression_reduction(reduction, operand, type, dialect).description,
-                            ReductionShape{256, 16});
+    const ReductionDescription description = expression_reduction(reduction, operand, type, dialect).description;
+    const std::optional<PairedSnippet> pairs = reduction_pairs(description);
+    return reduction_source(dialect, description, ReductionShape{256, 16}, pairs ? &*pairs : nullptr);
 }
 
 } // namespace rtcg::detail

@@ -33,4 +33,13 @@ inline std::size_t max_groups(const DeviceInfo& device) {
     return groups;
 }
 
+// The work-groups for `indices` indices: at least two indices per work-item where there are
+// fewer than max_groups can take, since a work-item's loop overlaps the second index's loads with
+// the first's work (the hand-written fused float64 case on an H200 moved 2079 GB/s at 2^20
+// elements against 2013 with one index each; bench/NOTES.md, attempt 11), and at most `max_groups`.
+inline std::size_t grid_groups(std::size_t indices, std::size_t block, std::size_t max_groups) {
+    const std::size_t per_group = 2 * block;
+    return std::max<std::size_t>(std::min((indices + per_group - 1) / per_group, max_groups), 1);
+}
+
 } // namespace rtcg::detail

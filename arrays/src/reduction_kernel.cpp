@@ -14,6 +14,7 @@
 #include <rtcg/core/queue.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace rtcg::detail {
@@ -23,22 +24,44 @@ using codegen::Argument;
 
 std::string label(const ReductionDescription& description) { return "ReductionKernel '" + description.name + "'"; }
 
+// Compiles both passes and, where the map expression allows, the paired first pass. Should that
+// source not compile (see element_pairing.hpp), the unpaired one is compiled, and its errors are
+// the ones reported.
 std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionDescription description) {
     const DeviceInfo& device = context.device();
     const ReductionShape shape = reduction_shape(device, description.dtype_out, label(description));
-    const std::string source = reduction_source(codegen::dialect_of(device), description, shape);
     codegen::verify_layout(context, description.dtype_out);
     for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
 
-    const Module module = context.compile(source);
-    Kernel first = module.kernel(reduction_kernel_name(description.name, ReductionPass::map_and_reduce));
-    Kernel second = module.kernel(reduction_kernel_name(description.name, ReductionPass::reduce_partials));
+    std::optional<PairedSnippet> pairs = reduction_pairs(description);
+    const auto compile = [&] {
+        return context.compile(
+            reduction_source(codegen::dialect_of(device), description, shape, pairs ? &*pairs : nullptr));
+    };
+    std::optional<Module> module;
+    try {
+        module = compile();
+    } catch (const CompileError&) {
+        if (!pairs) throw;
+        pairs.reset();
+        module = compile();
+    }
+    Kernel first = module->kernel(reduction_kernel_name(description.name, ReductionPass::map_and_reduce));
+    Kernel second = module->kernel(reduction_kernel_name(description.name, ReductionPass::reduce_partials));
     const std::size_t first_group = launch_group_size(first, shape);
     const std::size_t second_group = launch_group_size(second, shape);
     const std::size_t max_groups = resident_groups(device, first, first_group);
-    return std::make_shared<const ReductionProgram>(ReductionProgram{std::move(description), shape, std::move(first),
-                                                                     std::move(second), first_group, second_group,
-                                                                     max_groups});
+    std::optional<Kernel> paired;
+    std::size_t paired_group = 1, paired_max_groups = 1;
+    if (pairs) {
+        paired = module->kernel(reduction_kernel_name(description.name, ReductionPass::pairs));
+        paired_group = launch_group_size(*paired, shape);
+        paired_max_groups = resident_groups(device, *paired, paired_group);
+    }
+    return std::make_shared<const ReductionProgram>(
+        ReductionProgram{std::move(description), shape, std::move(first), std::move(second), first_group,
+                         second_group, max_groups, std::move(pairs), std::move(paired), paired_group,
+                         paired_max_groups});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
@@ -110,7 +133,8 @@ const std::vector<Argument>& UntypedReductionKernel::arguments() const noexcept 
 const std::string& UntypedReductionKernel::name() const noexcept { return program_->description.name; }
 
 std::string UntypedReductionKernel::source(codegen::Dialect dialect) const {
-    return reduction_source(dialect, program_->description, program_->shape);
+    const PairedSnippet* pairs = program_->pairs ? &*program_->pairs : nullptr;
+    return reduction_source(dialect, program_->description, program_->shape, pairs);
 }
 
 ArrayData UntypedReductionKernel::launch(Queue& queue, std::span<const CallArgument> args, const Range* range) const {
@@ -149,14 +173,18 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
         return;
     }
 
+    // The paired first pass where the call lines up for it (element_pairing.hpp): the same
+    // arguments over half as many steps.
+    const bool paired = program.paired && pairs_align(*program.pairs, args, range);
+    const Kernel& first = paired ? *program.paired : program.map_and_reduce;
+    const std::size_t group = paired ? program.paired_group : program.map_and_reduce_group;
+    const std::size_t steps = paired ? (binding.indices + 1) / 2 : binding.indices;
     const std::size_t groups =
-        first_pass_groups(binding.indices, program.map_and_reduce_group, program.shape, program.max_groups);
-    const Dim3 first_group{program.map_and_reduce_group};
+        first_pass_groups(steps, group, program.shape, paired ? program.paired_max_groups : program.max_groups);
     if (groups == 1) {
         packed[binding.packed] = buffer_argument(result.buffer());
         packed[binding.packed + 1] = index_argument(result_offset);
-        program.map_and_reduce.launch(queue, LaunchConfig{Dim3{1}, first_group, 0},
-                                      std::span(packed).first(binding.packed + 2));
+        first.launch(queue, LaunchConfig{Dim3{1}, Dim3{group}, 0}, std::span(packed).first(binding.packed + 2));
         return;
     }
 
@@ -166,8 +194,7 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
     const std::int64_t no_offset = 0;
     packed[binding.packed] = buffer_argument(partials);
     packed[binding.packed + 1] = index_argument(no_offset);
-    program.map_and_reduce.launch(queue, LaunchConfig{Dim3{groups}, first_group, 0},
-                                  std::span(packed).first(binding.packed + 2));
+    first.launch(queue, LaunchConfig{Dim3{groups}, Dim3{group}, 0}, std::span(packed).first(binding.packed + 2));
     fold_partials(partials, static_cast<std::int64_t>(groups));
 }
 

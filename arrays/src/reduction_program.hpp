@@ -1,12 +1,13 @@
 #pragma once
 // What a ReductionKernel shares with every equal one built later: its description (for source()
 // and argument checks), the shape its source was generated with, and both compiled kernels with
-// the launch sizes chosen for them.
+// the launch sizes chosen for them, and the paired first pass where there is one.
 #include "reduction_source.hpp"
 
 #include <rtcg/core/kernel.hpp>
 
 #include <cstddef>
+#include <optional>
 
 namespace rtcg::detail {
 
@@ -18,6 +19,11 @@ struct ReductionProgram {
     std::size_t map_and_reduce_group = 1;  // work-items per group, a power of two
     std::size_t reduce_partials_group = 1;
     std::size_t max_groups = 1;            // of map_and_reduce: all resident at once
+    // The first pass over pairs of indices, where the map expression allows it and it compiled.
+    std::optional<PairedSnippet> pairs;
+    std::optional<Kernel> paired;
+    std::size_t paired_group = 1;
+    std::size_t paired_max_groups = 1;
 };
 
 } // namespace rtcg::detail

@@ -9,6 +9,7 @@
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 namespace rtcg::detail {
@@ -26,34 +27,68 @@ std::string fold_tree(std::size_t first, std::size_t last) {
     return "rtcg_reduce_op(" + fold_tree(first, middle) + ", " + fold_tree(middle + 1, last) + ")";
 }
 
-std::string evaluate(std::string_view value, std::size_t item, std::string_view indent) {
-    return std::string(indent) + "{ const rtcg_index_t i = (rtcg_index_t)(rtcg_i + " + std::to_string(item) +
-           " * rtcg_i_stride); rtcg_v" + std::to_string(item) + " = (" + std::string(value) + "); }\n";
+// The statements that set rtcg_v<item> to the value at index (or pair) `item` of a batch, whose
+// index is rtcg_i + item * rtcg_i_stride.
+using Evaluation = std::function<std::string(std::size_t item, std::string_view indent)>;
+
+std::string item_index(std::size_t item) {
+    return "(rtcg_index_t)(rtcg_i + " + std::to_string(item) + " * rtcg_i_stride)";
 }
 
-// Folds `value` (an expression of i) into rtcg_acc for k = rtcg_k, + rtcg_stride, ... below n,
-// with i = rtcg_i, + rtcg_i_stride, ...: whole batches of `items` evaluations with no bounds
-// checks, then at most one partial batch in which each evaluation checks its own index. Either
-// way a batch's loads are independent of each other, so all of them are in flight at once.
-std::string fold_loop(std::string_view value, std::size_t items) {
+// `value`, an expression of i, at each index.
+Evaluation at_each_index(std::string value) {
+    return [value = std::move(value)](std::size_t item, std::string_view indent) {
+        return std::string(indent) + "{ const rtcg_index_t i = " + item_index(item) + "; rtcg_v" +
+               std::to_string(item) + " = (" + value + "); }\n";
+    };
+}
+
+// The map at the pair of indices starting at each index, its lanes combined by the reduction.
+Evaluation at_each_pair(const PairedSnippet& pairs, std::span<const codegen::Argument> arguments, Dialect dialect) {
+    return [&pairs, arguments, dialect](std::size_t item, std::string_view indent) {
+        const std::string in(indent);
+        std::string text = in + "{\n" + in + "    const rtcg_index_t rtcg_first = " + item_index(item) + ";\n";
+        const std::string loads = paired_loads(pairs, arguments, dialect, "rtcg_first");
+        for (std::size_t line = 0; line < loads.size();) {
+            const std::size_t end = loads.find('\n', line) + 1;
+            text += in + "    " + loads.substr(line, end - line);
+            line = end;
+        }
+        text += in + "    rtcg_out_t rtcg_lane0, rtcg_lane1;\n";
+        const bool index = pairs.lanes_use_index;
+        text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first; " : "") + "rtcg_lane0 = (" +
+                pairs.lanes[0] + "); }\n";
+        text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first + 1; " : "") + "rtcg_lane1 = (" +
+                pairs.lanes[1] + "); }\n";
+        return text + in + "    rtcg_v" + std::to_string(item) + " = rtcg_reduce_op(rtcg_lane0, rtcg_lane1);\n" + in +
+               "}\n";
+    };
+}
+
+// Folds `evaluate` into rtcg_acc for k = rtcg_k, + rtcg_stride, ... below `bound`, with
+// i = rtcg_i, + rtcg_i_stride, ...: whole batches of `items` evaluations with no bounds checks,
+// then at most one partial batch in which each evaluation checks its own index. Either way a
+// batch's loads are independent of each other, so all of them are in flight at once.
+std::string fold_loop(const Evaluation& evaluate, std::size_t items, std::string_view bound) {
     const std::string last = std::to_string(items - 1);
     const std::string count = std::to_string(items);
-    std::string text = "    for (; rtcg_k + " + last + " * rtcg_stride < n; rtcg_k += " + count +
+    const std::string below = " < " + std::string(bound);
+    std::string text = "    for (; rtcg_k + " + last + " * rtcg_stride" + below + "; rtcg_k += " + count +
                        " * rtcg_stride, rtcg_i += " + count + " * rtcg_i_stride) {\n        rtcg_out_t";
     for (std::size_t item = 0; item < items; ++item) text += (item ? ", rtcg_v" : " rtcg_v") + std::to_string(item);
     text += ";\n";
-    for (std::size_t item = 0; item < items; ++item) text += evaluate(value, item, "        ");
+    for (std::size_t item = 0; item < items; ++item) text += evaluate(item, "        ");
     text += "        rtcg_acc = rtcg_reduce_op(rtcg_acc, " + fold_tree(0, items - 1) + ");\n    }\n";
     if (items == 1) return text;
 
-    // Here rtcg_k + (items - 1) * rtcg_stride >= n: at most items - 1 indices are left.
-    text += "    if (rtcg_k < n) {\n";
+    // Here rtcg_k + (items - 1) * rtcg_stride >= bound: at most items - 1 indices are left.
+    text += "    if (rtcg_k" + below + ") {\n";
     for (std::size_t item = 0; item + 1 < items; ++item)
         text += "        rtcg_out_t rtcg_v" + std::to_string(item) + " = rtcg_reduce_neutral();\n";
-    text += evaluate(value, 0, "        ");
+    text += evaluate(0, "        ");
     for (std::size_t item = 1; item + 1 < items; ++item)
-        text += "        if (rtcg_k + " + std::to_string(item) + " * rtcg_stride < n)\n" +
-                evaluate(value, item, "            ");
+        text += "        if (rtcg_k + " + std::to_string(item) + " * rtcg_stride" + below + ")\n" +
+                evaluate(item, "            ");
     text += "        rtcg_acc = rtcg_reduce_op(rtcg_acc, " + fold_tree(0, items - 2) + ");\n    }\n";
     return text;
 }
@@ -82,20 +117,39 @@ std::string scratch(const ReductionShape& shape) {
     return "    RTCG_LOCAL_ARRAY(rtcg_out_t, rtcg_scratch, " + std::to_string(shape.group_size) + ");\n";
 }
 
-std::string map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape) {
-    std::string text = "RTCG_KERNEL void " + reduction_kernel_name(d.name, ReductionPass::map_and_reduce) + "(\n" +
-                       array_parameters(d.arguments, dialect) +
+// Parameters and the loop's state for a first pass that steps through the indices `step` at a
+// time (1, or 2 for pairs).
+std::string first_pass_head(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
+                            const std::string& kernel_name, std::string_view step) {
+    std::string text = "RTCG_KERNEL void " + kernel_name + "(\n" + array_parameters(d.arguments, dialect) +
                        ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_out, rtcg_index_t rtcg_out_offset)\n{\n";
     text += scratch(shape);
     text += array_pointer_setup(d.arguments, dialect);
     // Indices advance by additions; unsigned, so stepping past the end of the range cannot overflow.
-    text += R"(    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);
-    const rtcg_uindex_t rtcg_i_stride = (rtcg_uindex_t)rtcg_stride * (rtcg_uindex_t)rtcg_step;
-    rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0);
-    rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_start + (rtcg_uindex_t)rtcg_k * (rtcg_uindex_t)rtcg_step;
-    rtcg_out_t rtcg_acc = rtcg_reduce_neutral();
-)";
-    text += fold_loop(d.map_expr, shape.items_per_thread);
+    const std::string by = std::string(step) + " * ";
+    text += "    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);\n"
+            "    const rtcg_uindex_t rtcg_i_stride = " + by + "(rtcg_uindex_t)rtcg_stride * (rtcg_uindex_t)rtcg_step;\n"
+            "    rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0);\n"
+            "    rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_start + " + by +
+            "(rtcg_uindex_t)rtcg_k * (rtcg_uindex_t)rtcg_step;\n"
+            "    rtcg_out_t rtcg_acc = rtcg_reduce_neutral();\n";
+    return text;
+}
+
+std::string map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape) {
+    std::string text = first_pass_head(dialect, d, shape, reduction_kernel_name(d.name, ReductionPass::map_and_reduce), "1");
+    text += fold_loop(at_each_index(d.map_expr), shape.items_per_thread, "n");
+    return text + std::string(group_fold);
+}
+
+// The first pass over the n / 2 whole pairs (step 1), then the last index of an odd count, alone.
+std::string paired_map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
+                                         const PairedSnippet& pairs) {
+    std::string text = first_pass_head(dialect, d, shape, reduction_kernel_name(d.name, ReductionPass::pairs), "2");
+    text += fold_loop(at_each_pair(pairs, d.arguments, dialect), shape.items_per_thread, "n / 2");
+    text += "    if (n % 2 != 0 && RTCG_GLOBAL_ID(0) == 0) {\n"
+            "        const rtcg_index_t i = rtcg_start + n - 1;\n"
+            "        rtcg_acc = rtcg_reduce_op(rtcg_acc, (" + d.map_expr + "));\n    }\n";
     return text + std::string(group_fold);
 }
 
@@ -110,7 +164,7 @@ std::string partials_kernel(const ReductionDescription& d, const ReductionShape&
     rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_k;
     rtcg_out_t rtcg_acc = rtcg_reduce_neutral();
 )";
-    text += fold_loop("rtcg_partials[i]", partial_items);
+    text += fold_loop(at_each_index("rtcg_partials[i]"), partial_items, "n");
     return text + std::string(group_fold);
 }
 
@@ -127,10 +181,21 @@ void check_reduction(const ReductionDescription& d) {
 } // namespace
 
 std::string reduction_kernel_name(std::string_view name, ReductionPass pass) {
-    return "rtcg_reduce_" + std::string(name) + (pass == ReductionPass::reduce_partials ? "_partials" : "");
+    const std::string base = "rtcg_reduce_" + std::string(name);
+    switch (pass) {
+    case ReductionPass::map_and_reduce: return base;
+    case ReductionPass::pairs: return base + "_pairs";
+    case ReductionPass::reduce_partials: return base + "_partials";
+    }
+    return base;
 }
 
-std::string reduction_source(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape) {
+std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& description) {
+    return pair_snippet(description.map_expr, description.arguments, description.preamble, false);
+}
+
+std::string reduction_source(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
+                             const PairedSnippet* pairs) {
     check_reduction(d);
     std::vector<DType> types{d.dtype_out};
     for (const codegen::Argument& argument : d.arguments) types.push_back(argument.type);
@@ -141,6 +206,7 @@ std::string reduction_source(Dialect dialect, const ReductionDescription& d, con
     source += "RTCG_DEVICE rtcg_out_t rtcg_reduce_neutral(void) { return (" + d.neutral + "); }\n";
     source += "RTCG_DEVICE rtcg_out_t rtcg_reduce_op(rtcg_out_t a, rtcg_out_t b) { return (" + d.reduce_expr + "); }\n";
     source += map_and_reduce_kernel(dialect, d, shape);
+    if (pairs) source += paired_map_and_reduce_kernel(dialect, d, shape, *pairs);
     source += partials_kernel(d, shape);
 
     const bool complex = std::any_of(types.begin(), types.end(), contains_complex) || names_complex(d.neutral) ||

@@ -9,6 +9,10 @@
 //   values in local memory and stores one value at out[out_offset + group id]. Parameters: the
 //   user's arguments and the index range as array_kernel_text.hpp writes them, then
 //   `RTCG_GLOBAL out_t *rtcg_out, rtcg_index_t rtcg_out_offset`.
+// rtcg_reduce_<name>_pairs (where the map expression allows it, see element_pairing.hpp): the
+//   first kernel's work over pairs of indices, the pair at start + 2k for k below n / 2, its
+//   paired arrays read as 8-byte vectors and its two values combined by reduce_expr; the work-item
+//   of global id 0 also folds the last index of an odd count. Same parameters; step must be 1.
 // rtcg_reduce_<name>_partials: one work-group folds the n values at rtcg_partials into
 //   out[out_offset], in batches of 4 independent loads. Parameters:
 //   `RTCG_GLOBAL const out_t *rtcg_partials, rtcg_index_t n, RTCG_GLOBAL out_t *rtcg_out,
@@ -16,11 +20,14 @@
 //
 // Both fold into local memory sized for `group_size` work-items and must be launched with a
 // power-of-two work-group size no larger.
+#include "element_pairing.hpp"
+
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,14 +50,18 @@ struct ReductionShape {
     std::size_t items_per_thread = 1; // map_expr evaluations per work-item and loop iteration
 };
 
-enum class ReductionPass { map_and_reduce, reduce_partials };
+enum class ReductionPass { map_and_reduce, pairs, reduce_partials };
 
 // The complete source (prelude included); InvalidArgument when the name is not a C identifier,
 // an expression is empty, or an argument is refused (check_array_arguments). Complex support is added when the output or an
 // argument is or contains a complex type, or the expressions or the preamble name cfloat or
 // cdouble; struct types among them are declared before the preamble.
+// With `pairs`, the source also holds the paired first pass.
 std::string reduction_source(codegen::Dialect dialect, const ReductionDescription& description,
-                             const ReductionShape& shape);
+                             const ReductionShape& shape, const PairedSnippet* pairs);
+
+// The pairing of the map expression (its arrays are only read), or nullopt.
+std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& description);
 
 std::string reduction_kernel_name(std::string_view name, ReductionPass pass);
 

@@ -136,7 +136,8 @@ TEST_CASE("reductions of 4-byte arrays read pairs where aligned and give the sam
                                                                 rtcg::codegen::DType::int32(), rtcg::codegen::Dialect::cuda));
     const auto unaligned = rtcg::detail::expression_reduction_source(Reduction::sum, rtcg::detail::node_of(x.slice(1, 9)),
                                                           rtcg::codegen::DType::float32(), rtcg::codegen::Dialect::opencl);
-    CHECK(unaligned.find("rtcg_first") == std::string::npos);
+    // One program for either alignment: unaligned calls launch its unpaired first pass.
+    CHECK(unaligned.find("rtcg_reduce_expr_pairs") != std::string::npos);
 }
 
 TEST_CASE("min and max propagate NaN; an empty min is an error") {

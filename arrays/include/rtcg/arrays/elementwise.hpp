@@ -26,8 +26,10 @@
 // Built once per context: constructing an equal ElementwiseKernel again (same context, arguments,
 // operation, name and preamble) is a map lookup, as long as one of them, or an Array of the
 // context, is alive. A call checks and packs the arguments and launches, nothing more. Launches
-// have blocks of up to 256 threads and at most 64 blocks per compute unit; a call with no indices
-// launches nothing.
+// have blocks of up to 256 threads, at least two indices per thread and at most 64 blocks per
+// compute unit; a call with no indices launches nothing. Operations that touch their float32,
+// int32 or uint32 arrays only at `x[i]` run two adjacent indices per step, moving those arrays as
+// 8-byte vectors (elementwise_source.hpp).
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/host_scalar.hpp>
 #include <rtcg/arrays/range.hpp>

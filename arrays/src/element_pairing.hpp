@@ -1,0 +1,79 @@
+#pragma once
+// Two adjacent indices per step for user-written elementwise code (ElementwiseKernel operations,
+// ReductionKernel map expressions), so that arrays of 4-byte elements move as 8-byte vectors: a
+// GPU moves 4-byte accesses well below its bandwidth (an H200 reached 87% of copy bandwidth for
+// z = a*x + b*y in float32, 97% with 8-byte vectors; bench/NOTES.md, attempt 9).
+//
+// The user's code is C that may read any element, so rtcg reads its tokens and pairs only what
+// it can prove is touched at the running index alone. An array argument is paired when it points
+// to global memory, holds float32, int32 or uint32, and every use of its name is exactly `x[i]`
+// (not after '&', '.' or '->'); the array is written when such a use is followed by an assignment
+// or '++'/'--', or follows '++'/'--'. Each lane then runs the code with `i` set to its index and
+// each paired `x[i]` replaced by a local loaded for it before either lane runs; written arrays are
+// stored after both. Every other array is read and written in memory as the code says, at the
+// lane's own `i`. Nothing is paired when the code could change `i` (assigns it, increments it or
+// takes its address), leaves the kernel (`return`, `goto`), holds a preprocessor line, or names a
+// macro the preamble defines (which could hide any of these). Lanes that `continue` or `break`
+// end only their own index, as they do in the one-index kernel.
+//
+// Read-only arrays' lane values are const: in CUDA, code that writes one through a reference
+// (`void f(float& v)` called with `x[i]`) then fails to compile, and the caller falls back to the
+// one-index kernel instead of losing the write.
+#include <rtcg/arrays/elementwise.hpp>
+#include <rtcg/arrays/range.hpp>
+#include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/dtype.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rtcg::detail {
+
+// The 2-vector a 4-byte element type moves as ("float2", "int2", "uint2"); empty for other types.
+std::string pair_vector(const codegen::DType& type);
+
+// `*((RTCG_GLOBAL const rtcg_<vector>*)(<pointer>))`: the pair at an 8-byte aligned pointer.
+std::string pair_load(std::string_view vector, std::string_view pointer);
+// The statement storing rtcg_make_<vector>(lane0, lane1) at an 8-byte aligned pointer.
+std::string pair_store(std::string_view vector, std::string_view pointer, std::string_view lane0,
+                       std::string_view lane1);
+
+struct PairedArray {
+    std::size_t argument = 0; // its position among the arguments
+    std::string vector;       // pair_vector of its element type
+    bool written = false;
+    // Whether its pair is loaded: not when its only use starts the code as `x[i] = ...`, so that
+    // the lanes write it before anything could read it.
+    bool loaded = true;
+};
+
+struct PairedSnippet {
+    std::vector<PairedArray> arrays;
+    std::string lanes[2]; // the code, each paired x[i] replaced by the lane's value of x
+    bool lanes_use_index = true; // whether `i` is left in the lanes' code
+};
+
+// nullopt when no array can be paired (see above). With `writes` false (a reduction's map
+// expression), arrays the code writes are left unpaired.
+std::optional<PairedSnippet> pair_snippet(std::string_view code, std::span<const codegen::Argument> arguments,
+                                          std::string_view preamble, bool writes);
+
+// Statements for the start of a pair of indices at element `first` (an expression), the code's
+// `i` for the first lane: each paired array's lane values, split from its pair where it is loaded.
+std::string paired_loads(const PairedSnippet& snippet, std::span<const codegen::Argument> arguments,
+                         codegen::Dialect dialect, std::string_view first);
+// Statements storing both lanes' values of every paired array the code writes.
+std::string paired_stores(const PairedSnippet& snippet, std::span<const codegen::Argument> arguments,
+                          std::string_view first);
+
+// Whether a call over `range` (null: every index, from 0) can run paired: its step is 1 and every
+// paired array's element at the range's start sits at an even position in its storage, so that
+// each pair is 8-byte aligned (buffers themselves are aligned far more).
+bool pairs_align(const PairedSnippet& snippet, std::span<const CallArgument> args, const Range* range);
+
+} // namespace rtcg::detail
