@@ -2,12 +2,18 @@
 //   launch_kernel       one call of a prepared rtcg::Kernel (arguments packed and checked);
 //   launch_elementwise  one call of an ElementwiseKernel (its argument checks included);
 //   launch_raw_driver   one cuLaunchKernel of the same cubin in the same process (CUDA only);
+//   launch_raw_opencl   clSetKernelArg for both arguments and one clEnqueueNDRangeKernel of the
+//                       same source, built in a context of its own (OpenCL only);
 //   latency_kernel      launch of the empty kernel until Queue::finish returns;
-//   latency_raw_driver  the same through cuLaunchKernel and cuStreamSynchronize (CUDA only).
+//   latency_raw_driver  the same through cuLaunchKernel and cuStreamSynchronize (CUDA only);
+//   latency_raw_opencl  the same through clEnqueueNDRangeKernel and clFinish (OpenCL only).
 #include "cases.hpp"
 
 #if RTCG_BENCH_HAVE_CUDA_H
 #include "raw_driver.hpp"
+#endif
+#if RTCG_BENCH_HAVE_OPENCL
+#include "raw_opencl.hpp"
 #endif
 
 #include <rtcg/arrays/elementwise.hpp>
@@ -65,6 +71,26 @@ void raw_driver_cases(Workload& workload, const std::string& source, const Count
 #endif
 }
 
+void raw_opencl_cases(Workload& workload, const std::string& source, const Counts& counts) {
+    const DeviceInfo& device = workload.context.device();
+    if (device.backend != "opencl") return;
+#if RTCG_BENCH_HAVE_OPENCL
+    try {
+        RawOpenCLKernel raw(device.name, source, std::string(noop_name));
+        add_host_time(workload, "launch_raw_opencl",
+                      median_host_us([&] { raw.launch(); }, [&] { raw.synchronize(); }, launches_per_batch,
+                                     counts.throughput_batches));
+        add_host_time(workload, "latency_raw_opencl",
+                      median_host_us([&] { raw.launch(), raw.synchronize(); }, [] {}, 1, counts.latency_samples));
+    } catch (const BackendError& e) {
+        workload.results.skip("launch_raw_opencl", e.what());
+    }
+#else
+    (void)source, (void)counts;
+    workload.results.skip("launch_raw_opencl", "rtcg-bench was built without the OpenCL headers");
+#endif
+}
+
 } // namespace
 
 void run_launch(Workload& workload) {
@@ -82,6 +108,7 @@ void run_launch(Workload& workload) {
 
     // The driver-only baseline first, so that both run on a device warmed up the same way.
     raw_driver_cases(workload, source, counts);
+    raw_opencl_cases(workload, source, counts);
     add_host_time(workload, "launch_kernel",
                   median_host_us(launch, finish, launches_per_batch, counts.throughput_batches));
     add_host_time(workload, "latency_kernel",
