@@ -1,8 +1,9 @@
 // LSD radix sort with 8-bit digits. One kernel reads the keys once for the counts of every digit
 // at every position, and one read-back of those counts (256 per position) finds the passes to
-// skip: those where every key has the same digit. Each other pass is three launches with no host
-// round trip in between: per-tile digit counts, their scan into each tile's output offsets, and
-// the stable scatter into the other scratch array.
+// skip: those where every key has the same digit, and the digits' starts, written back once.
+// Each other pass is one launch that reads the keys once and writes them stably into the other
+// scratch array, its tiles chained by a look-back through a state buffer that one fill zeroes per
+// sort, with the histogram's totals.
 #include "context_kernels.hpp"
 #include "radix_sort_source.hpp"
 #include "tile_shape.hpp"
@@ -17,7 +18,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,10 +28,10 @@ namespace {
 
 using codegen::DType;
 
-// Local memory the scatter may take: a tile of 15 keys of 8 bytes per work-item fits, and five
+// Local memory a pass may take: a tile of 15 keys of 8 bytes per work-item fits, and five
 // work-groups of 256 (as many as their registers allow) still share one H100 or H200
 // multiprocessor (228 KB).
-constexpr std::size_t scatter_local_budget = 42 * 1024;
+constexpr std::size_t pass_local_budget = 42 * 1024;
 // Keys per work-item and tile: odd, so that the work-items' runs of consecutive keys in local
 // memory start in different banks.
 constexpr std::size_t max_items = 15;
@@ -46,31 +46,29 @@ struct SortShape {
 struct SortProgram {
     SortShape shape;
     Kernel histogram;
-    Kernel tile_counts;
-    Kernel offsets;
-    Kernel scatter;
+    Kernel pass;
 };
 
-DType count_type(std::size_t n) {
-    return n <= std::numeric_limits<std::uint32_t>::max() ? DType::uint32() : DType::uint64();
-}
+// 32-bit counts where the look-back's statuses hold any count in a word's 30 bits.
+DType count_type(std::size_t n) { return n < (std::size_t{1} << 30) ? DType::uint32() : DType::uint64(); }
 
-// The largest local memory of the kernels (radix_sort_source.hpp): the scatter's tile, counters
-// (9 words per work-item), scan and digit bases, or the histogram's counts.
+// The largest local memory of the kernels (radix_sort_source.hpp): the pass's tile, counters (9
+// words per work-item), scan, and per digit its run's first place and where it goes; or the
+// histogram's counts.
 std::size_t local_bytes(const SortShape& shape, const DType& key, const std::optional<DType>& value,
                         const DType& counter) {
     const std::size_t tile = shape.tile() * (key.size() + (value ? sizeof(std::uint16_t) : 0));
-    const std::size_t counters = 9 * shape.block * sizeof(std::uint32_t);
-    const std::size_t scatter = tile + counters + (shape.block + radix_digits) * counter.size();
+    const std::size_t counters = (9 * shape.block + shape.block + radix_digits) * sizeof(std::uint32_t);
+    const std::size_t pass = tile + counters + radix_digits * counter.size();
     const std::size_t histogram = digit_positions(key) * radix_digits * sizeof(std::uint32_t);
-    return std::max(scatter, histogram);
+    return std::max(pass, histogram);
 }
 
 // Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as
 // the local memory budget allows; smaller work-groups where even one key each does not fit.
 SortShape choose_sort_shape(const DeviceInfo& device, const DType& key, const std::optional<DType>& value,
                             const DType& counter, std::size_t max_block) {
-    std::size_t budget = scatter_local_budget;
+    std::size_t budget = pass_local_budget;
     if (device.local_memory_bytes) budget = std::min<std::size_t>(budget, device.local_memory_bytes);
     SortShape shape{max_block, max_items};
     if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
@@ -103,10 +101,9 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
         const SortShape shape = choose_sort_shape(context.device(), key, value, counter, max_block);
         const Module module = context.compile(
             radix_sort_source(codegen::dialect_of(context.device()), key, value, counter, shape.block, shape.items));
-        SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_tile_counts"),
-                            module.kernel("rtcg_sort_offsets"), module.kernel("rtcg_sort_scatter")};
+        SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_pass")};
         std::size_t allowed = shape.block;
-        for (const Kernel* kernel : {&program.histogram, &program.tile_counts, &program.offsets, &program.scatter})
+        for (const Kernel* kernel : {&program.histogram, &program.pass})
             if (kernel->attributes().max_threads_per_block)
                 allowed = std::min(allowed, kernel->attributes().max_threads_per_block);
         if (allowed == shape.block)
@@ -147,22 +144,20 @@ std::size_t histogram_groups(const DeviceInfo& device, std::size_t n, std::size_
     return std::max(std::min(max_tile_groups(device), (n + block - 1) / block), for_counters);
 }
 
-// Counts every digit at every position on the device into `totals` (kept there for the passes)
-// and reads the counts back: result[position * 256 + digit].
+// Counts every digit at every position on the device into the zeroed totals at the state's
+// start and reads them back: result[position * 256 + digit].
 std::vector<std::uint64_t> count_digits(const SortProgram& program, const ArrayData& keys, Queue& queue,
-                                        Buffer& totals) {
+                                        const Buffer& state) {
     const std::size_t entries = digit_positions(keys.dtype()) * radix_digits;
-    const std::uint32_t zero = 0;
-    queue.fill(totals, &zero, sizeof zero, 0, 2 * entries * sizeof(std::uint32_t));
     const std::int64_t keys_offset = static_cast<std::int64_t>(keys.offset());
     const std::int64_t count = static_cast<std::int64_t>(keys.size());
     const plugin::KernelArgument args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
-                                           value_argument(count), buffer_argument(totals)};
+                                           value_argument(count), buffer_argument(state)};
     const std::size_t groups = histogram_groups(keys.context().device(), keys.size(), program.shape.block);
     program.histogram.launch(queue, LaunchConfig{Dim3{groups}, Dim3{program.shape.block}, 0}, args);
 
     std::vector<std::uint32_t> words(2 * entries);
-    queue.read(totals, words.data(), words.size() * sizeof(std::uint32_t));
+    queue.read(state, words.data(), words.size() * sizeof(std::uint32_t));
     std::vector<std::uint64_t> result(entries);
     for (std::size_t e = 0; e < entries; ++e) result[e] = words[2 * e] | std::uint64_t{words[2 * e + 1]} << 32;
     return result;
@@ -178,6 +173,27 @@ std::vector<unsigned> passes_needed(const std::vector<std::uint64_t>& digit_coun
     return passes;
 }
 
+// Where each digit's keys start at each position (the keys of every smaller digit), written to
+// `starts` as the passes read them: counter-sized numbers at position * 256 + digit.
+void write_digit_starts(Queue& queue, const std::vector<std::uint64_t>& digit_counts, const DType& counter,
+                        Buffer& starts) {
+    std::vector<std::uint64_t> wide(digit_counts.size());
+    for (std::size_t e = 0; e < wide.size(); ++e) wide[e] = e % radix_digits ? wide[e - 1] + digit_counts[e - 1] : 0;
+    if (counter.size() == sizeof(std::uint64_t)) {
+        queue.write(starts, wide.data(), wide.size() * sizeof(std::uint64_t));
+        return;
+    }
+    const std::vector<std::uint32_t> narrow(wide.begin(), wide.end());
+    queue.write(starts, narrow.data(), narrow.size() * sizeof(std::uint32_t));
+}
+
+// The state buffer's 32-bit words (radix_sort_source.hpp): the histogram's totals, a tile counter
+// per pass, and one status (two words with 64-bit counts) per tile and digit.
+std::size_t state_words(const DType& key, const DType& counter, std::size_t tiles) {
+    const std::size_t positions = digit_positions(key);
+    return 2 * positions * radix_digits + positions + tiles * radix_digits * (counter.size() / sizeof(std::uint32_t));
+}
+
 // Where one pass reads and writes.
 struct PassArrays {
     const ArrayData* keys_in;
@@ -186,35 +202,24 @@ struct PassArrays {
     const ArrayData* values_out;
 };
 
-void run_pass(const SortProgram& program, Queue& queue, const PassArrays& arrays, unsigned position,
-              const Buffer& totals, const Buffer& counts) {
+// The pass over the digit at `position`, the sort's pass number `pass` (from 0).
+void run_pass(const SortProgram& program, Queue& queue, const PassArrays& arrays, unsigned position, unsigned pass,
+              const Buffer& starts, const Buffer& state) {
     const std::size_t n = arrays.keys_in->size();
     const std::size_t tiles = (n + program.shape.tile() - 1) / program.shape.tile();
     const std::int64_t count = static_cast<std::int64_t>(n);
-    const std::int64_t tile_count = static_cast<std::int64_t>(tiles);
     const std::int64_t keys_offset = static_cast<std::int64_t>(arrays.keys_in->offset());
     const unsigned shift = position * radix_bits;
-    const LaunchConfig per_tile{Dim3{tiles}, Dim3{program.shape.block}, 0};
 
-    const plugin::KernelArgument count_args[] = {buffer_argument(arrays.keys_in->buffer()), value_argument(keys_offset),
-                                                 value_argument(count), value_argument(shift),
-                                                 buffer_argument(counts)};
-    program.tile_counts.launch(queue, per_tile, count_args);
-
-    const plugin::KernelArgument offset_args[] = {buffer_argument(counts), buffer_argument(totals),
-                                                  value_argument(position), value_argument(tile_count)};
-    program.offsets.launch(queue, LaunchConfig{Dim3{radix_digits}, Dim3{program.shape.block}, 0}, offset_args);
-
-    std::vector<plugin::KernelArgument> scatter_args{buffer_argument(arrays.keys_in->buffer()),
-                                                     value_argument(keys_offset),
-                                                     buffer_argument(arrays.keys_out->buffer())};
+    std::vector<plugin::KernelArgument> args{buffer_argument(arrays.keys_in->buffer()), value_argument(keys_offset),
+                                             buffer_argument(arrays.keys_out->buffer())};
     const std::int64_t values_offset = arrays.values_in ? static_cast<std::int64_t>(arrays.values_in->offset()) : 0;
     if (arrays.values_in)
-        scatter_args.insert(scatter_args.end(), {buffer_argument(arrays.values_in->buffer()),
-                                                 value_argument(values_offset),
-                                                 buffer_argument(arrays.values_out->buffer())});
-    scatter_args.insert(scatter_args.end(), {value_argument(count), value_argument(shift), buffer_argument(counts)});
-    program.scatter.launch(queue, per_tile, scatter_args);
+        args.insert(args.end(), {buffer_argument(arrays.values_in->buffer()), value_argument(values_offset),
+                                 buffer_argument(arrays.values_out->buffer())});
+    args.insert(args.end(), {value_argument(count), value_argument(shift), value_argument(pass),
+                             buffer_argument(starts), buffer_argument(state)});
+    program.pass.launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program.shape.block}, 0}, args);
 }
 
 // The input is sorted as it is (at most one key, or every digit shared): copied to the first
@@ -244,19 +249,25 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
     const std::shared_ptr<const SortProgram> program = sort_program(context, keys.dtype(), value_type, counter);
 
     // Scratch from the pool for the queue: released on return, reused only by work queued later.
+    // One fill zeroes the histogram's totals and the passes' tile counters and statuses.
     MemoryPool pool = context.memory_pool();
-    Buffer totals = pool.allocate(2 * digit_positions(keys.dtype()) * radix_digits * sizeof(std::uint32_t), queue);
-    const std::vector<unsigned> passes = passes_needed(count_digits(*program, keys, queue, totals), n);
+    const std::size_t tiles = (n + program->shape.tile() - 1) / program->shape.tile();
+    const std::size_t state_bytes = state_words(keys.dtype(), counter, tiles) * sizeof(std::uint32_t);
+    Buffer state = pool.allocate(state_bytes, queue);
+    const std::uint32_t zero = 0;
+    queue.fill(state, &zero, sizeof zero, 0, state_bytes);
+    const std::vector<std::uint64_t> digit_counts = count_digits(*program, keys, queue, state);
+    const std::vector<unsigned> passes = passes_needed(digit_counts, n);
     if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);
 
-    const std::size_t tiles = (n + program->shape.tile() - 1) / program->shape.tile();
-    const Buffer counts = pool.allocate(radix_digits * tiles * counter.size(), queue);
+    Buffer starts = pool.allocate(digit_counts.size() * counter.size(), queue);
+    write_digit_starts(queue, digit_counts, counter, starts);
     PassArrays arrays{&keys, values, nullptr, nullptr};
     std::size_t written = 0; // the scratch pair the next pass writes
-    for (unsigned position : passes) {
+    for (unsigned pass = 0; pass < passes.size(); ++pass) {
         arrays.keys_out = keys_out[written];
         arrays.values_out = values ? values_out[written] : nullptr;
-        run_pass(*program, queue, arrays, position, totals, counts);
+        run_pass(*program, queue, arrays, passes[pass], pass, starts, state);
         arrays.keys_in = arrays.keys_out;
         arrays.values_in = arrays.values_out;
         written = 1 - written;

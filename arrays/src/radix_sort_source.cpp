@@ -1,6 +1,7 @@
 // The radix sort's kernels (rtcg/arrays/radix_sort_source.hpp lists them): key bits made unsigned
-// and ordered as numpy orders the keys, the histogram of every digit, and per pass the tile counts,
-// their scan and the stable scatter.
+// and ordered as numpy orders the keys, the histogram of every digit, and the one kernel of each
+// pass, which ranks each tile in local memory, finds where its digits go by a look-back over the
+// earlier tiles and writes it there.
 #include "radix_sort_source.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
@@ -11,9 +12,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rtcg {
@@ -21,16 +24,6 @@ namespace {
 
 using codegen::Dialect;
 using codegen::DType;
-
-// The per-tile kernels' work-group and its tile, the keys [rtcg_begin, rtcg_end). One tile per
-// work-group keeps no local state from one tile to the next, which holds on every device however
-// it interleaves work-items and work-groups.
-constexpr std::string_view tile_bounds = R"(    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
-    const rtcg_index_t rtcg_group = (rtcg_index_t)RTCG_GROUP_ID(0);
-    const rtcg_index_t rtcg_tiles = (rtcg_index_t)RTCG_NUM_GROUPS(0);
-    const rtcg_index_t rtcg_begin = rtcg_group * RTCG_SORT_TILE;
-    const rtcg_index_t rtcg_end = rtcg_begin + RTCG_SORT_TILE < n ? rtcg_begin + RTCG_SORT_TILE : n;
-)";
 
 constexpr std::string_view helpers = R"(
 #define RTCG_SORT_BLOCK {{block}}
@@ -40,6 +33,8 @@ constexpr std::string_view helpers = R"(
 #define RTCG_SORT_DIGITS (1u << RTCG_SORT_DIGIT_BITS)
 #define RTCG_SORT_POSITIONS {{positions}}
 #define RTCG_SORT_HAS_VALUES {{has_values}}
+// 64-bit counts: each status of the look-back takes two words (below).
+#define RTCG_SORT_WIDE_STATUS {{wide_status}}
 typedef {{key_type}} rtcg_sort_key_t;
 typedef {{value_type}} rtcg_sort_value_t;
 typedef {{bits_type}} rtcg_sort_bits_t;
@@ -58,10 +53,10 @@ RTCG_DEVICE unsigned rtcg_sort_digit(rtcg_sort_key_t key, unsigned shift)
 
 // Inclusive scan of one count per work-item (Hillis and Steele). The caller's barrier separates
 // writing `sums` from the call; the call ends with a barrier.
-RTCG_DEVICE void rtcg_sort_scan_group(RTCG_LOCAL_PTR rtcg_sort_count_t* sums, unsigned t)
+RTCG_DEVICE void rtcg_sort_scan_group(RTCG_LOCAL_PTR unsigned* sums, unsigned t)
 {
     for (unsigned offset = 1; offset < RTCG_SORT_BLOCK; offset *= 2) {
-        const rtcg_sort_count_t left = t >= offset ? sums[t - offset] : 0;
+        const unsigned left = t >= offset ? sums[t - offset] : 0;
         RTCG_LOCAL_BARRIER();
         sums[t] += left;
         RTCG_LOCAL_BARRIER();
@@ -86,15 +81,9 @@ RTCG_DEVICE void rtcg_sort_end_run(RTCG_LOCAL_PTR unsigned* counters, unsigned r
 {
     if (run_length) rtcg_atomic_add_u32_local(counters + run_digit, run_length);
 }
-
-// The histogram's total for entry e, kept as a low and a high 32-bit word.
-RTCG_DEVICE rtcg_sort_count_t rtcg_sort_total(RTCG_GLOBAL const unsigned* totals, unsigned e)
-{
-    return (rtcg_sort_count_t)(((rtcg_uindex_t)totals[2 * e + 1] << 32) | totals[2 * e]);
-}
 )";
 
-constexpr std::string_view kernels = R"(
+constexpr std::string_view histogram_kernel = R"(
 // Reads the keys once for the histogram of every digit position: totals[2 * (position * DIGITS
 // + digit)] and the word after it hold the low and high halves of that digit's count, added with
 // 32-bit atomics, which every device has. The host zeroes them first. Work-groups stride over
@@ -137,78 +126,101 @@ RTCG_KERNEL void rtcg_sort_histogram(
         }
     }
 }
+)";
 
-// Per pass, first: each work-group counts the digits at `shift` of its tile and writes
-// counts[digit * tiles + tile], digit-major, so that each digit's counts over the tiles are one
-// row for rtcg_sort_offsets.
-RTCG_KERNEL void rtcg_sort_tile_counts(
-    RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys, rtcg_index_t rtcg_keys_offset, rtcg_index_t n,
-    unsigned rtcg_shift, RTCG_GLOBAL rtcg_sort_count_t* rtcg_counts)
+// The pass's tiles find where their keys go with a chained scan over the tiles and a decoupled
+// look-back: each tile publishes, per digit, first its own count (the aggregate) and then the
+// inclusive prefix (the digit's start plus its keys in this and every earlier tile), and finds
+// its exclusive prefix by walking back over the earlier tiles' statuses, adding aggregates, until
+// an inclusive prefix. A status is a 30-bit count under a 2-bit code in one word; with 64-bit
+// counts, two such words hold the low and the high 30 bits. A word is written and read whole, so
+// a code arrives with its count and no fence is needed; of two words a reader takes only a pair
+// whose codes agree, and each code is written once per word and pass, so the pair comes from one
+// publication. Reads and writes are volatile, so that they reach memory every other work-group
+// sees, and a wait reads again.
+//
+// The code is the kind (0: nothing published, 1: aggregate, 2: inclusive prefix) plus 2 * (pass
+// mod 2), mod 4. Every status ends a pass as an inclusive prefix, whose code then reads as
+// nothing published to the next pass, as the zeroed state does to the first: the host zeroes the
+// state once per sort, never between passes. The state buffer holds, in 32-bit words, the
+// histogram's totals, one tile counter per pass and the statuses, (tile * DIGITS + digit) * words
+// per status.
+constexpr std::string_view look_back = R"(
+#define RTCG_SORT_STATUS_WORDS (1 + RTCG_SORT_WIDE_STATUS)
+#define RTCG_SORT_TOTAL_WORDS (2 * RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS)
+#define RTCG_SORT_COUNT_BITS 30
+#define RTCG_SORT_COUNT_MASK ((1u << RTCG_SORT_COUNT_BITS) - 1)
+#define RTCG_SORT_NOTHING 0u
+#define RTCG_SORT_AGGREGATE 1u
+#define RTCG_SORT_INCLUSIVE 2u
+
+// `flip`: 2 * (pass mod 2).
+RTCG_DEVICE void rtcg_sort_publish(RTCG_GLOBAL unsigned* status, unsigned kind, unsigned flip,
+                                   rtcg_sort_count_t count)
 {
-    RTCG_LOCAL_ARRAY(unsigned, rtcg_tile_counts, RTCG_SORT_DIGITS);
-    rtcg_keys += rtcg_keys_offset;
-{{tile_bounds}}    for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK) rtcg_tile_counts[rtcg_d] = 0;
-    RTCG_LOCAL_BARRIER();
-    unsigned rtcg_run_digit = 0, rtcg_run_length = 0;
-#pragma unroll
-    for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-        const rtcg_index_t rtcg_i = rtcg_begin + rtcg_k * RTCG_SORT_BLOCK + rtcg_t;
-        if (rtcg_i < rtcg_end)
-            rtcg_sort_count_digit(rtcg_tile_counts, rtcg_sort_digit(rtcg_keys[rtcg_i], rtcg_shift), &rtcg_run_digit,
-                                  &rtcg_run_length);
-    }
-    rtcg_sort_end_run(rtcg_tile_counts, rtcg_run_digit, rtcg_run_length);
-    RTCG_LOCAL_BARRIER();
-    for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK)
-        rtcg_counts[(rtcg_index_t)rtcg_d * rtcg_tiles + rtcg_group] = rtcg_tile_counts[rtcg_d];
+    volatile RTCG_GLOBAL unsigned* words = status;
+    const unsigned code = ((kind + flip) & 3u) << RTCG_SORT_COUNT_BITS;
+    words[0] = code | ((unsigned)count & RTCG_SORT_COUNT_MASK);
+#if RTCG_SORT_WIDE_STATUS
+    words[1] = code | (unsigned)(count >> RTCG_SORT_COUNT_BITS);
+#endif
 }
 
-// Per pass, second: work-group d turns row d of the counts into where each tile's first key of
-// digit d goes: the digit's start (the keys of every smaller digit, from the histogram) plus the
-// digit's keys in the earlier tiles. One launch of DIGITS work-groups, in place.
-RTCG_KERNEL void rtcg_sort_offsets(
-    RTCG_GLOBAL rtcg_sort_count_t* rtcg_counts, RTCG_GLOBAL const unsigned* rtcg_totals,
-    unsigned rtcg_position, rtcg_index_t rtcg_tiles)
+// The kind of a status, and its count where there is one.
+RTCG_DEVICE unsigned rtcg_sort_read_status(RTCG_GLOBAL const unsigned* status, unsigned flip,
+                                           rtcg_sort_count_t* count)
 {
-    RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_sums, RTCG_SORT_BLOCK);
-    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
-    const unsigned rtcg_digit = (unsigned)RTCG_GROUP_ID(0);
-    rtcg_sort_count_t rtcg_below = 0;
-    for (unsigned rtcg_e = rtcg_t; rtcg_e < rtcg_digit; rtcg_e += RTCG_SORT_BLOCK)
-        rtcg_below += rtcg_sort_total(rtcg_totals, rtcg_position * RTCG_SORT_DIGITS + rtcg_e);
-    rtcg_sums[rtcg_t] = rtcg_below;
-    RTCG_LOCAL_BARRIER();
-    rtcg_sort_scan_group(rtcg_sums, rtcg_t);
-    rtcg_sort_count_t rtcg_carry = rtcg_sums[RTCG_SORT_BLOCK - 1];
-    RTCG_LOCAL_BARRIER();
+    volatile RTCG_GLOBAL const unsigned* words = status;
+    const unsigned low = words[0];
+    *count = low & RTCG_SORT_COUNT_MASK;
+#if RTCG_SORT_WIDE_STATUS
+    const unsigned high = words[1];
+    if ((high ^ low) >> RTCG_SORT_COUNT_BITS) return RTCG_SORT_NOTHING;
+    *count |= (rtcg_sort_count_t)(high & RTCG_SORT_COUNT_MASK) << RTCG_SORT_COUNT_BITS;
+#endif
+    return ((low >> RTCG_SORT_COUNT_BITS) - flip) & 3u;
+}
 
-    RTCG_GLOBAL rtcg_sort_count_t* rtcg_row = rtcg_counts + (rtcg_index_t)rtcg_digit * rtcg_tiles;
-    for (rtcg_index_t rtcg_base = 0; rtcg_base < rtcg_tiles; rtcg_base += RTCG_SORT_TILE) {
-        const rtcg_index_t rtcg_first = rtcg_base + (rtcg_index_t)rtcg_t * RTCG_SORT_ITEMS;
-        rtcg_sort_count_t rtcg_own[RTCG_SORT_ITEMS];
-        rtcg_sort_count_t rtcg_run = 0;
-#pragma unroll
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-            rtcg_own[rtcg_k] = rtcg_first + rtcg_k < rtcg_tiles ? rtcg_row[rtcg_first + rtcg_k] : 0;
-            rtcg_run += rtcg_own[rtcg_k];
+// The status of (tile, digit).
+RTCG_DEVICE RTCG_GLOBAL unsigned* rtcg_sort_status(RTCG_GLOBAL unsigned* statuses, rtcg_index_t tile, unsigned digit)
+{
+    return statuses + (tile * RTCG_SORT_DIGITS + digit) * RTCG_SORT_STATUS_WORDS;
+}
+
+// Where the keys of `digit` in tile `tile` (> 0) start: the digit's start plus its keys in the
+// earlier tiles. Waits while a tile has published nothing. Tiles are numbered in the order their
+// work-groups started (rtcg_sort_take_tile), so each earlier tile's work-group is running or done,
+// publishes its aggregate without waiting, and the wait ends on every device that keeps its
+// started work-groups running.
+RTCG_DEVICE rtcg_sort_count_t rtcg_sort_look_back(RTCG_GLOBAL unsigned* statuses, rtcg_index_t tile,
+                                                  unsigned digit, unsigned flip)
+{
+    rtcg_sort_count_t before = 0;
+    rtcg_index_t earlier = tile - 1;
+    for (;;) {
+        rtcg_sort_count_t count;
+        const unsigned kind = rtcg_sort_read_status(rtcg_sort_status(statuses, earlier, digit), flip, &count);
+        if (kind == RTCG_SORT_INCLUSIVE) return before + count;
+        if (kind == RTCG_SORT_AGGREGATE) {
+            before += count;
+            --earlier;
         }
-        rtcg_sums[rtcg_t] = rtcg_run;
-        RTCG_LOCAL_BARRIER();
-        rtcg_sort_scan_group(rtcg_sums, rtcg_t);
-        rtcg_sort_count_t rtcg_at = rtcg_carry + rtcg_sums[rtcg_t] - rtcg_run;
-#pragma unroll
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-            if (rtcg_first + rtcg_k < rtcg_tiles) rtcg_row[rtcg_first + rtcg_k] = rtcg_at;
-            rtcg_at += rtcg_own[rtcg_k];
-        }
-        rtcg_carry += rtcg_sums[RTCG_SORT_BLOCK - 1];
-        RTCG_LOCAL_BARRIER();
     }
 }
 
-// The scatter ranks its tile by the 8-bit digit in two stable rounds of 4 bits, each a counting
-// sort in local memory. A round gives every work-item a column of counters for its consecutive
-// run of RTCG_SORT_ITEMS keys, one per 4-bit digit: no atomics, so the ranks cannot depend on how
+// The next tile of the pass's counter, for the whole work-group, through `slot`. Work-group ids
+// need not follow the order work-groups start in; the counter does.
+RTCG_DEVICE rtcg_index_t rtcg_sort_take_tile(RTCG_GLOBAL unsigned* counter, RTCG_LOCAL_PTR unsigned* slot, unsigned t)
+{
+    if (t == 0) *slot = rtcg_atomic_add_u32_global(counter, 1u);
+    RTCG_LOCAL_BARRIER();
+    return (rtcg_index_t)*slot;
+}
+)";
+
+// The pass ranks its tile by the 8-bit digit in two stable rounds of 4 bits, each a counting sort
+// in local memory. A round gives every work-item a column of counters for its consecutive run of
+// RTCG_SORT_ITEMS keys, one per 4-bit digit: no atomics, so the ranks cannot depend on how
 // work-items interleave, and ranks follow the key order within a run. One round over 256 digits
 // would need 256 counters per work-item (256 KB for 256 work-items); rounds of 16 need 16. Two
 // digits share a 32-bit word, d in the low half and d + 8 in the high half (a tile holds fewer than
@@ -216,6 +228,7 @@ RTCG_KERNEL void rtcg_sort_offsets(
 // the high half then only lacks the keys of digits 0 to 7, the low half's total. Word k (k = (d mod
 // 8) * BLOCK + t) lives at k + k / 8, so that the scan's runs of 8 consecutive words, 9 apart, fall
 // in different banks.
+constexpr std::string_view ranking = R"(
 #define RTCG_SORT_ROUND_BITS 4
 #define RTCG_SORT_ROUND_WORDS 8
 #define RTCG_SORT_COUNTER(k) ((k) + (k) / RTCG_SORT_ROUND_WORDS)
@@ -229,125 +242,195 @@ RTCG_DEVICE unsigned rtcg_sort_round_digit(rtcg_sort_key_t key, unsigned shift)
 #define RTCG_SORT_WORD(d, t) RTCG_SORT_COUNTER(((d) % RTCG_SORT_ROUND_WORDS) * RTCG_SORT_BLOCK + (t))
 #define RTCG_SORT_HALF_ONE(d) (1u << 16 * ((d) / RTCG_SORT_ROUND_WORDS))
 
-// Per pass, last: each work-group ranks its tile and writes each digit's run of keys (and the
-// values, fetched from where their key was) to offsets[digit * tiles + tile] onwards, in
-// coalesced order.
-RTCG_KERNEL void rtcg_sort_scatter(
+// The tile's `valid` keys into local memory in coalesced order, each with its place (`origins`,
+// with values only).
+RTCG_DEVICE void rtcg_sort_load_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, unsigned valid,
+                                     RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
+                                     unsigned t)
+{
+    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
+        const unsigned j = k * RTCG_SORT_BLOCK + t;
+        if (j < valid) {
+            tile_keys[j] = keys[j];
+#if RTCG_SORT_HAS_VALUES
+            origins[j] = (unsigned short)j;
+#endif
+        }
+    }
+}
+
+// One round: orders the tile stably by the 4 bits at `shift`. Each work-item takes the run [first,
+// first + ITEMS) of the tile in its current order into registers, and writes each key to its rank
+// once every work-item has taken its run. The places past the tile's `valid` keys (the last
+// tile's) take no part; the valid keys rank below `valid`. Starts and ends with a barrier.
+RTCG_DEVICE void rtcg_sort_rank_round(RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
+                                      RTCG_LOCAL_PTR unsigned* counters, RTCG_LOCAL_PTR unsigned* sums,
+                                      unsigned valid, unsigned shift, unsigned t)
+{
+    const unsigned first = t * RTCG_SORT_ITEMS;
+    RTCG_LOCAL_PTR unsigned* column = counters + t * (RTCG_SORT_ROUND_WORDS + 1);
+    rtcg_sort_key_t keys[RTCG_SORT_ITEMS];
+#if RTCG_SORT_HAS_VALUES
+    unsigned short key_origins[RTCG_SORT_ITEMS];
+#endif
+    for (unsigned w = 0; w < RTCG_SORT_ROUND_WORDS; ++w) counters[RTCG_SORT_WORD(w, t)] = 0;
+    RTCG_LOCAL_BARRIER();
+#pragma unroll
+    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
+        if (first + k < valid) {
+            keys[k] = tile_keys[first + k];
+#if RTCG_SORT_HAS_VALUES
+            key_origins[k] = origins[first + k];
+#endif
+            const unsigned d = rtcg_sort_round_digit(keys[k], shift);
+            counters[RTCG_SORT_WORD(d, t)] += RTCG_SORT_HALF_ONE(d);
+        }
+    }
+    RTCG_LOCAL_BARRIER();
+
+    // Exclusive scan of the words in order: each work-item sums 8 consecutive ones, the
+    // work-group scans those sums, and each work-item writes its 8.
+    unsigned run = 0;
+    for (unsigned r = 0; r < RTCG_SORT_ROUND_WORDS; ++r) run += column[r];
+    sums[t] = run;
+    RTCG_LOCAL_BARRIER();
+    rtcg_sort_scan_group(sums, t);
+    unsigned at = sums[t] - run;
+    for (unsigned r = 0; r < RTCG_SORT_ROUND_WORDS; ++r) {
+        const unsigned count = column[r];
+        column[r] = at;
+        at += count;
+    }
+    const unsigned low_total = sums[RTCG_SORT_BLOCK - 1] & 0xffffu;
+    RTCG_LOCAL_BARRIER();
+
+#pragma unroll
+    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
+        if (first + k < valid) {
+            const unsigned d = rtcg_sort_round_digit(keys[k], shift);
+            const unsigned word = counters[RTCG_SORT_WORD(d, t)];
+            counters[RTCG_SORT_WORD(d, t)] = word + RTCG_SORT_HALF_ONE(d);
+            const unsigned rank = d < RTCG_SORT_ROUND_WORDS ? word & 0xffffu : (word >> 16) + low_total;
+            tile_keys[rank] = keys[k];
+#if RTCG_SORT_HAS_VALUES
+            origins[rank] = key_origins[k];
+#endif
+        }
+    }
+    RTCG_LOCAL_BARRIER();
+}
+
+// In the ranked tile: the first place of each digit's run and its end. Both stay as they were
+// (zero) for the digits the tile lacks.
+RTCG_DEVICE void rtcg_sort_find_runs(RTCG_LOCAL_PTR const rtcg_sort_key_t* tile_keys, unsigned valid, unsigned shift,
+                                     RTCG_LOCAL_PTR unsigned* run_first, RTCG_LOCAL_PTR rtcg_sort_count_t* run_end,
+                                     unsigned t)
+{
+    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
+        const unsigned j = k * RTCG_SORT_BLOCK + t;
+        if (j < valid) {
+            const unsigned d = rtcg_sort_digit(tile_keys[j], shift);
+            if (j == 0 || rtcg_sort_digit(tile_keys[j - 1], shift) != d) run_first[d] = j;
+            if (j + 1 == valid || rtcg_sort_digit(tile_keys[j + 1], shift) != d) run_end[d] = j + 1;
+        }
+    }
+}
+
+// Writes the ranked tile: key j (and the value from where the key was) to `place[digit] + j`.
+// Neighbouring work-items write neighbouring places of a digit's run.
+RTCG_DEVICE void rtcg_sort_write_tile(RTCG_LOCAL_PTR const rtcg_sort_key_t* tile_keys,
+                                      RTCG_LOCAL_PTR const unsigned short* origins,
+                                      RTCG_LOCAL_PTR const rtcg_sort_count_t* place, unsigned valid, unsigned shift,
+                                      RTCG_GLOBAL rtcg_sort_key_t* keys_out,
+                                      RTCG_GLOBAL const rtcg_sort_value_t* values_in,
+                                      RTCG_GLOBAL rtcg_sort_value_t* values_out, unsigned t)
+{
+    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
+        const unsigned j = k * RTCG_SORT_BLOCK + t;
+        if (j < valid) {
+            const rtcg_sort_key_t key = tile_keys[j];
+            const rtcg_sort_count_t to = place[rtcg_sort_digit(key, shift)] + j;
+            keys_out[to] = key;
+#if RTCG_SORT_HAS_VALUES
+            values_out[to] = values_in[origins[j]];
+#endif
+        }
+    }
+}
+)";
+
+constexpr std::string_view pass_kernel = R"(
+// One pass: each work-group takes the next tile, loads it once, ranks it by the digit at `shift`,
+// publishes its digits' counts, looks back for where each digit's keys go (tile 0 starts at the
+// digits' starts) and writes the tile there. `starts` holds every position's digit starts (the
+// keys of smaller digits); `pass` numbers the passes run so far in this sort, from 0.
+RTCG_KERNEL void rtcg_sort_pass(
     RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys_in, rtcg_index_t rtcg_keys_offset,
     RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_out,
 #if RTCG_SORT_HAS_VALUES
     RTCG_GLOBAL const rtcg_sort_value_t* rtcg_values_in, rtcg_index_t rtcg_values_offset,
     RTCG_GLOBAL rtcg_sort_value_t* rtcg_values_out,
 #endif
-    rtcg_index_t n, unsigned rtcg_shift, RTCG_GLOBAL const rtcg_sort_count_t* rtcg_offsets)
+    rtcg_index_t n, unsigned rtcg_shift, unsigned rtcg_pass, RTCG_GLOBAL const rtcg_sort_count_t* rtcg_starts,
+    RTCG_GLOBAL unsigned* rtcg_state)
 {
     RTCG_LOCAL_ARRAY(rtcg_sort_key_t, rtcg_tile_keys, RTCG_SORT_TILE);
-#if RTCG_SORT_HAS_VALUES
-    // Where each key was in the tile as loaded.
-    RTCG_LOCAL_ARRAY(unsigned short, rtcg_tile_origins, RTCG_SORT_TILE);
-#endif
+    // Where each key was in the tile as loaded: with values only.
+    RTCG_LOCAL_ARRAY(unsigned short, rtcg_tile_origins, RTCG_SORT_HAS_VALUES ? RTCG_SORT_TILE : 1);
     RTCG_LOCAL_ARRAY(unsigned, rtcg_counters, (RTCG_SORT_ROUND_WORDS + 1) * RTCG_SORT_BLOCK);
-    RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_sums, RTCG_SORT_BLOCK);
-    // Per digit: where the tile's keys of that digit go, less the place of the first in the tile.
-    RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_digit_base, RTCG_SORT_DIGITS);
-    rtcg_keys_in += rtcg_keys_offset;
-#if RTCG_SORT_HAS_VALUES
-    rtcg_values_in += rtcg_values_offset;
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_sums, RTCG_SORT_BLOCK);
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_run_first, RTCG_SORT_DIGITS);
+    // Per digit: the end of its run in the ranked tile, then where the run goes less its first place.
+    RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_place, RTCG_SORT_DIGITS);
+#if !RTCG_SORT_HAS_VALUES
+    // rtcg_sort_write_tile leaves the values alone.
+    RTCG_GLOBAL const rtcg_sort_value_t* rtcg_values_in = 0;
+    RTCG_GLOBAL rtcg_sort_value_t* rtcg_values_out = 0;
 #endif
-{{tile_bounds}}    const unsigned rtcg_valid = (unsigned)(rtcg_end - rtcg_begin);
-    for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-        const unsigned rtcg_j = rtcg_k * RTCG_SORT_BLOCK + rtcg_t;
-        if (rtcg_j < rtcg_valid) {
-            rtcg_tile_keys[rtcg_j] = rtcg_keys_in[rtcg_begin + rtcg_j];
-#if RTCG_SORT_HAS_VALUES
-            rtcg_tile_origins[rtcg_j] = (unsigned short)rtcg_j;
-#endif
-        }
+    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
+    const unsigned rtcg_flip = 2 * (rtcg_pass & 1);
+    RTCG_GLOBAL unsigned* rtcg_statuses = rtcg_state + RTCG_SORT_TOTAL_WORDS + RTCG_SORT_POSITIONS;
+    // rtcg_sums serves as the slot: the ranking writes it only after a barrier.
+    const rtcg_index_t rtcg_tile =
+        rtcg_sort_take_tile(rtcg_state + RTCG_SORT_TOTAL_WORDS + rtcg_pass, rtcg_sums, rtcg_t);
+    const rtcg_index_t rtcg_begin = rtcg_tile * RTCG_SORT_TILE;
+    const unsigned rtcg_valid = (unsigned)(rtcg_begin + RTCG_SORT_TILE < n ? RTCG_SORT_TILE : n - rtcg_begin);
+    rtcg_starts += (rtcg_shift / RTCG_SORT_DIGIT_BITS) * RTCG_SORT_DIGITS;
+
+    for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK) {
+        rtcg_run_first[rtcg_d] = 0;
+        rtcg_place[rtcg_d] = 0;
     }
+    rtcg_sort_load_tile(rtcg_keys_in + rtcg_keys_offset + rtcg_begin, rtcg_valid, rtcg_tile_keys, rtcg_tile_origins,
+                        rtcg_t);
+    // A loop rather than two calls: two inlined rounds take a third more registers (NVRTC, sm_90).
+    for (unsigned rtcg_round = 0; rtcg_round < 2; ++rtcg_round)
+        rtcg_sort_rank_round(rtcg_tile_keys, rtcg_tile_origins, rtcg_counters, rtcg_sums, rtcg_valid,
+                             rtcg_shift + rtcg_round * RTCG_SORT_ROUND_BITS, rtcg_t);
+    rtcg_sort_find_runs(rtcg_tile_keys, rtcg_valid, rtcg_shift, rtcg_run_first, rtcg_place, rtcg_t);
+    RTCG_LOCAL_BARRIER();
 
-    // Each round takes the run [first, first + ITEMS) of the tile in its current order into
-    // registers, and writes each key to its rank once every work-item has taken its run. The keys
-    // past the tile's end (the last tile's) take no part; the valid ones rank below `valid`.
-    const unsigned rtcg_first = rtcg_t * RTCG_SORT_ITEMS;
-    RTCG_LOCAL_PTR unsigned* rtcg_column = rtcg_counters + rtcg_t * (RTCG_SORT_ROUND_WORDS + 1);
-    for (unsigned rtcg_round = 0; rtcg_round < 2; ++rtcg_round) {
-        const unsigned rtcg_round_shift = rtcg_shift + rtcg_round * RTCG_SORT_ROUND_BITS;
-        rtcg_sort_key_t rtcg_keys[RTCG_SORT_ITEMS];
-#if RTCG_SORT_HAS_VALUES
-        unsigned short rtcg_origins[RTCG_SORT_ITEMS];
-#endif
-        for (unsigned rtcg_w = 0; rtcg_w < RTCG_SORT_ROUND_WORDS; ++rtcg_w)
-            rtcg_counters[RTCG_SORT_WORD(rtcg_w, rtcg_t)] = 0;
-        RTCG_LOCAL_BARRIER();
-#pragma unroll
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-            if (rtcg_first + rtcg_k < rtcg_valid) {
-                rtcg_keys[rtcg_k] = rtcg_tile_keys[rtcg_first + rtcg_k];
-#if RTCG_SORT_HAS_VALUES
-                rtcg_origins[rtcg_k] = rtcg_tile_origins[rtcg_first + rtcg_k];
-#endif
-                const unsigned rtcg_d = rtcg_sort_round_digit(rtcg_keys[rtcg_k], rtcg_round_shift);
-                rtcg_counters[RTCG_SORT_WORD(rtcg_d, rtcg_t)] += RTCG_SORT_HALF_ONE(rtcg_d);
-            }
-        }
-        RTCG_LOCAL_BARRIER();
-
-        // Exclusive scan of the words in order: each work-item sums 8 consecutive ones, the
-        // work-group scans those sums, and each work-item writes its 8.
-        unsigned rtcg_run = 0;
-        for (unsigned rtcg_r = 0; rtcg_r < RTCG_SORT_ROUND_WORDS; ++rtcg_r) rtcg_run += rtcg_column[rtcg_r];
-        rtcg_sums[rtcg_t] = rtcg_run;
-        RTCG_LOCAL_BARRIER();
-        rtcg_sort_scan_group(rtcg_sums, rtcg_t);
-        unsigned rtcg_at = (unsigned)rtcg_sums[rtcg_t] - rtcg_run;
-        for (unsigned rtcg_r = 0; rtcg_r < RTCG_SORT_ROUND_WORDS; ++rtcg_r) {
-            const unsigned rtcg_count = rtcg_column[rtcg_r];
-            rtcg_column[rtcg_r] = rtcg_at;
-            rtcg_at += rtcg_count;
-        }
-        const unsigned rtcg_low_total = (unsigned)rtcg_sums[RTCG_SORT_BLOCK - 1] & 0xffffu;
-        RTCG_LOCAL_BARRIER();
-
-#pragma unroll
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-            if (rtcg_first + rtcg_k < rtcg_valid) {
-                const unsigned rtcg_d = rtcg_sort_round_digit(rtcg_keys[rtcg_k], rtcg_round_shift);
-                const unsigned rtcg_word = rtcg_counters[RTCG_SORT_WORD(rtcg_d, rtcg_t)];
-                rtcg_counters[RTCG_SORT_WORD(rtcg_d, rtcg_t)] = rtcg_word + RTCG_SORT_HALF_ONE(rtcg_d);
-                const unsigned rtcg_rank = rtcg_d < RTCG_SORT_ROUND_WORDS ? rtcg_word & 0xffffu
-                                                                          : (rtcg_word >> 16) + rtcg_low_total;
-                rtcg_tile_keys[rtcg_rank] = rtcg_keys[rtcg_k];
-#if RTCG_SORT_HAS_VALUES
-                rtcg_tile_origins[rtcg_rank] = rtcg_origins[rtcg_k];
-#endif
-            }
-        }
-        RTCG_LOCAL_BARRIER();
-    }
-
-    // The first key of each digit's run in the ranked tile records where the run goes.
-    for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-        const unsigned rtcg_j = rtcg_k * RTCG_SORT_BLOCK + rtcg_t;
-        if (rtcg_j < rtcg_valid) {
-            const unsigned rtcg_d = rtcg_sort_digit(rtcg_tile_keys[rtcg_j], rtcg_shift);
-            if (rtcg_j == 0 || rtcg_sort_digit(rtcg_tile_keys[rtcg_j - 1], rtcg_shift) != rtcg_d)
-                rtcg_digit_base[rtcg_d] = rtcg_offsets[(rtcg_index_t)rtcg_d * rtcg_tiles + rtcg_group] - rtcg_j;
-        }
+    // Every aggregate goes out before any work-item waits, also where a work-group's work-items
+    // run one after another between barriers (CPUs).
+    if (rtcg_tile > 0)
+        for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK)
+            rtcg_sort_publish(rtcg_sort_status(rtcg_statuses, rtcg_tile, rtcg_d), RTCG_SORT_AGGREGATE, rtcg_flip,
+                              rtcg_place[rtcg_d] - rtcg_run_first[rtcg_d]);
+    RTCG_LOCAL_BARRIER();
+    for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK) {
+        const rtcg_sort_count_t rtcg_before =
+            rtcg_tile == 0 ? rtcg_starts[rtcg_d] : rtcg_sort_look_back(rtcg_statuses, rtcg_tile, rtcg_d, rtcg_flip);
+        rtcg_sort_publish(rtcg_sort_status(rtcg_statuses, rtcg_tile, rtcg_d), RTCG_SORT_INCLUSIVE, rtcg_flip,
+                          rtcg_before + rtcg_place[rtcg_d] - rtcg_run_first[rtcg_d]);
+        rtcg_place[rtcg_d] = rtcg_before - rtcg_run_first[rtcg_d];
     }
     RTCG_LOCAL_BARRIER();
 
-    // Neighbouring work-items write neighbouring places of a digit's run.
-    for (unsigned rtcg_k = 0; rtcg_k < RTCG_SORT_ITEMS; ++rtcg_k) {
-        const unsigned rtcg_j = rtcg_k * RTCG_SORT_BLOCK + rtcg_t;
-        if (rtcg_j < rtcg_valid) {
-            const rtcg_sort_key_t rtcg_key = rtcg_tile_keys[rtcg_j];
-            const rtcg_sort_count_t rtcg_to = rtcg_digit_base[rtcg_sort_digit(rtcg_key, rtcg_shift)] + rtcg_j;
-            rtcg_keys_out[rtcg_to] = rtcg_key;
 #if RTCG_SORT_HAS_VALUES
-            rtcg_values_out[rtcg_to] = rtcg_values_in[rtcg_begin + rtcg_tile_origins[rtcg_j]];
+    rtcg_values_in += rtcg_values_offset + rtcg_begin;
 #endif
-        }
-    }
+    rtcg_sort_write_tile(rtcg_tile_keys, rtcg_tile_origins, rtcg_place, rtcg_valid, rtcg_shift, rtcg_keys_out,
+                         rtcg_values_in, rtcg_values_out, rtcg_t);
 }
 )";
 
@@ -389,10 +472,12 @@ std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& ke
     if (block == 0 || items == 0)
         throw InvalidArgument("sort: tiles of " + std::to_string(block) + " work-items with " + std::to_string(items) +
                               " keys each; both must be at least 1");
-    // The scatter counts a tile's keys in 16-bit halves and keeps places in it in 16 bits.
+    // The ranking counts a tile's keys in 16-bit halves and keeps places in it in 16 bits.
     if (block * items > std::numeric_limits<std::uint16_t>::max())
         throw InvalidArgument("sort: tiles of " + std::to_string(block * items) +
-                              " keys; the scatter ranks tiles of at most 65535");
+                              " keys; the passes rank tiles of at most 65535");
+    if (counter != codegen::DType::uint32() && counter != codegen::DType::uint64())
+        throw InvalidArgument("sort: counts of type " + std::string(counter.name()) + "; uint32 or uint64 can");
     std::vector<codegen::DType> types;
     if (value) types.push_back(*value);
     std::string source = codegen::struct_declarations(types, dialect);
@@ -407,10 +492,10 @@ std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& ke
         {"value_type", (value ? *value : key).c_name(dialect)},
         {"bits_type", key.size() == 8 ? "rtcg_uindex_t" : "unsigned int"},
         {"counter_type", counter.c_name(dialect)},
-        {"bits_body", bits_body(dialect, key)},
-        {"tile_bounds", std::string(tile_bounds)}};
+        {"wide_status", counter.size() == 8 ? "1" : "0"},
+        {"bits_body", bits_body(dialect, key)}};
     source += codegen::substitute(helpers, values, "radix sort helpers");
-    source += codegen::substitute(kernels, values, "radix sort kernels");
+    for (std::string_view part : {histogram_kernel, look_back, ranking, pass_kernel}) source += part;
     return codegen::with_prelude(dialect, source, {.complex = value && contains_complex(*value)});
 }
 

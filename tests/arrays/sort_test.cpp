@@ -3,7 +3,9 @@
 // digit patterns the passes depend on (every value of every digit, passes skipped because every
 // key shares the digit, skipped and run passes interleaved, the whole input copied when all are
 // skipped); stability of equal keys, NaNs and zeros of both signs, through values that are the
-// keys' positions; views; values of any type. The kernels are also compiled for CUDA by NVRTC.
+// keys' positions; views; values of any type; many tiles, whose passes chain long look-backs, and
+// the kernels driven directly with small tiles and both widths of the look-back's statuses. The
+// kernels are also compiled for CUDA by NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
@@ -15,6 +17,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -148,6 +151,45 @@ std::vector<F> with_nans_and_zeros(std::size_t n, unsigned seed) {
     return keys;
 }
 
+// Random 32-bit keys with 16 of their bits set: every digit varies and many keys are equal.
+std::vector<std::uint32_t> repeating_keys(std::size_t n, unsigned seed) {
+    return bits_varying<std::uint32_t>(n, 0x0f0f0f0fu, 0, seed);
+}
+
+// 32-bit keys and their positions, sorted by the kernels of radix_sort_source.hpp as its header
+// documents them, with `Count` counts: tiles of `block` * `items` keys, all four passes run.
+using SortedPairs = std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>;
+template <class Count>
+SortedPairs sort_with_kernels(const std::vector<std::uint32_t>& keys, std::size_t block, std::size_t items) {
+    using rtcg::codegen::DType;
+    constexpr std::size_t key_positions = 4, digits = 256, total_words = 2 * key_positions * digits;
+    const rtcg::Context& ctx = context();
+    const DType counter = sizeof(Count) == 8 ? DType::uint64() : DType::uint32();
+    const rtcg::Module module = ctx.compile(rtcg::radix_sort_source(
+        rtcg::codegen::dialect_of(ctx.device()), DType::uint32(), DType::uint32(), counter, block, items));
+    const std::size_t n = keys.size();
+    const std::size_t tiles = (n + block * items - 1) / (block * items);
+    std::vector<std::uint32_t> state(total_words + key_positions + tiles * digits * sizeof(Count) / 4, 0);
+    const rtcg::Buffer state_gpu = ctx.to_device(state);
+    const std::array<rtcg::Buffer, 2> keys_gpu{ctx.to_device(keys), ctx.allocate(n * sizeof(std::uint32_t))};
+    const std::array<rtcg::Buffer, 2> values_gpu{ctx.to_device(positions(n)), ctx.allocate(n * sizeof(std::uint32_t))};
+    const std::int64_t zero = 0, count = static_cast<std::int64_t>(n);
+    module.kernel("rtcg_sort_histogram")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{3}, rtcg::Dim3{block}, 0},
+                                         keys_gpu[0], zero, count, state_gpu);
+    ctx.queue().read(state_gpu, state.data(), total_words * sizeof(std::uint32_t));
+    std::vector<Count> starts(key_positions * digits, 0);
+    for (std::size_t e = 1; e < starts.size(); ++e) {
+        const std::uint64_t total = state[2 * (e - 1)] | std::uint64_t{state[2 * e - 1]} << 32;
+        if (e % digits) starts[e] = starts[e - 1] + static_cast<Count>(total);
+    }
+    const rtcg::Buffer starts_gpu = ctx.to_device(starts);
+    for (unsigned pass = 0; pass < key_positions; ++pass)
+        module.kernel("rtcg_sort_pass")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{tiles}, rtcg::Dim3{block}, 0},
+                                        keys_gpu[pass % 2], zero, keys_gpu[1 - pass % 2], values_gpu[pass % 2], zero,
+                                        values_gpu[1 - pass % 2], count, 8 * pass, pass, starts_gpu, state_gpu);
+    return {ctx.to_host<std::uint32_t>(keys_gpu[0]), ctx.to_host<std::uint32_t>(values_gpu[0])};
+}
+
 // Random, sorted, reverse-sorted and all-equal keys.
 template <class K>
 std::vector<std::vector<K>> key_patterns(std::size_t n) {
@@ -196,6 +238,52 @@ TEST_CASE("sort at sizes around whole tiles") {
         std::vector<std::int32_t> few(n);
         for (std::size_t k = 0; k < n; ++k) few[k] = static_cast<std::int32_t>((k * 7919) % 5) - 2;
         check_sort_by_key(few, positions(n));
+    }
+}
+
+TEST_CASE("sort chains many tiles, at sizes around whole tiles") {
+    // Hundreds to a thousand tiles: each pass's look-back walks long chains of earlier tiles.
+    for (std::size_t n : {64 * 3840 - 1, 64 * 3840, 64 * 3840 + 1, 1000 * 3840 + 17}) {
+        check_sort(mixed_values<std::uint32_t>(n, 25));
+        // Few distinct keys: their positions show that equal keys keep their order across tiles.
+        check_sort_by_key(repeating_keys(n, 26), positions(n));
+        std::vector<float> few(n);
+        for (std::size_t k = 0; k < n; ++k) few[k] = static_cast<float>((k * 7919) % 3) - 1;
+        check_sort_by_key(few, positions(n));
+    }
+}
+
+TEST_CASE("sort gives the same result every time") {
+    // Work-groups take their tiles in whatever order they start: every run must agree.
+    const std::size_t n = 300 * 3840 + 5;
+    const auto keys = Array<std::uint32_t>::to_device(context(), repeating_keys(n, 27));
+    const auto values = Array<std::uint32_t>::to_device(context(), positions(n));
+    for (int run = 0; run < 8; ++run) check_sort_by_key(keys, values);
+}
+
+TEST_CASE("the pass kernels sort with small tiles and both widths of status") {
+    // Fewer work-items than digits (each looks back for several), more, and a block that is not a
+    // power of two; 64-bit counts take two words per status, as sort() does from 2^30 keys.
+    const std::size_t n = 50001;
+    const std::vector<std::uint32_t> keys = repeating_keys(n, 28);
+    std::vector<std::size_t> order(n);
+    for (std::size_t k = 0; k < n; ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    std::vector<std::uint32_t> expected_keys, expected_values;
+    for (std::size_t k : order) {
+        expected_keys.push_back(keys[k]);
+        expected_values.push_back(static_cast<std::uint32_t>(k));
+    }
+    const std::pair<std::size_t, std::size_t> shapes[] = {{32, 3}, {64, 5}, {300, 3}, {256, 15}};
+    for (const auto& [block, items] : shapes) {
+        const std::size_t tile = block * items;
+        CAPTURE(tile);
+        const auto narrow = sort_with_kernels<std::uint32_t>(keys, block, items);
+        CHECK(narrow.first == expected_keys);
+        CHECK(narrow.second == expected_values);
+        const auto wide = sort_with_kernels<std::uint64_t>(keys, block, items);
+        CHECK(wide.first == expected_keys);
+        CHECK(wide.second == expected_values);
     }
 }
 
@@ -298,6 +386,8 @@ TEST_CASE("the radix sort's kernels compile for CUDA, for every key type, with a
     CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), std::nullopt, DType::uint32(), 0, 15),
                     rtcg::InvalidArgument);
     CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), DType::uint32(), DType::uint32(), 1024, 65),
+                    rtcg::InvalidArgument);
+    CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), std::nullopt, DType::int32(), 256, 15),
                     rtcg::InvalidArgument);
 }
 

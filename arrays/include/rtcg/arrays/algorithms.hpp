@@ -99,11 +99,12 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 // The keys in ascending order, in numpy's order: -inf < ... < -0.0 == 0.0 < ... < inf < NaN (every
 // NaN last, whatever its sign bit). Stable: equal keys (0.0 and -0.0 included) and NaNs keep their
 // order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys): one kernel counts every digit
-// position's histogram in a single read of the keys; each pass then counts the digits of each tile,
-// scans those counts into each tile's output offsets, and scatters stably, ranking each tile in
-// local memory and writing it digit run by digit run. Passes whose digit is the same for every key
-// are skipped. Needs device memory for two more copies of the keys (and values), the result and a
-// scratch array, and 256 counters per tile of a few thousand keys.
+// position's histogram in a single read of the keys; each pass is then one kernel that reads the
+// keys once, ranks each tile stably in local memory, finds where the tile's digits go by a
+// look-back over the earlier tiles' counts, and writes the tile digit run by digit run. Passes
+// whose digit is the same for every key are skipped. Needs device memory for two more copies of
+// the keys (and values), the result and a scratch array, and 256 status words per tile of a few
+// thousand keys (two each from 2^30 keys).
 template <RadixSortable K>
 Array<K> sort(const Array<K>& keys) {
     const std::array<Array<K>, 2> out{detail::flat_empty(keys), detail::flat_empty(keys)};

@@ -3,23 +3,32 @@
 // sort() and sort_by_key() compile, and what tests compile with NVRTC where no GPU is. Pure text,
 // no device. Digits are 8 bits; a tile is block * items keys, one tile per work-group.
 //
+// The state: one buffer of 32-bit words, zeroed by the host once per sort: the histogram's totals
+// (2 * 256 per position of the key), one tile counter per pass (one per position), then the
+// statuses of the look-back, one per tile and digit at (tile * 256 + digit) * words, of one word
+// (uint32 counter) or two (uint64).
+//
 // Once per sort:
-//   rtcg_sort_histogram(keys, keys_offset, n, totals)
+//   rtcg_sort_histogram(keys, keys_offset, n, state)
 //     Reads the keys once and adds the count of every digit at every position (byte) of the key
-//     to totals, as 64-bit numbers in pairs of 32-bit words (low, high), which must start at zero.
-//     Any number of work-groups, each striding over the keys.
-// Per pass (the digit at bit `shift`, position = shift / 8), on `tiles` work-groups:
-//   rtcg_sort_tile_counts(keys, keys_offset, n, shift, counts)
-//     counts[digit * tiles + tile]: how many keys of the digit each tile holds.
-//   rtcg_sort_offsets(counts, totals, position, tiles)      (256 work-groups, one per digit)
-//     Replaces the counts in place by where each tile's first key of each digit goes: the keys of
-//     smaller digits (from totals) and of the same digit in earlier tiles.
-//   rtcg_sort_scatter(keys_in, keys_offset, keys_out, [values_in, values_offset, values_out,]
-//                     n, shift, offsets)
-//     Ranks each tile by the digit in local memory, stably, and writes it to those places digit
-//     run by digit run.
-// One tile per work-group keeps no state between tiles; the counts (256 per tile) stay small
-// next to the keys.
+//     to the totals, as 64-bit numbers in pairs of 32-bit words (low, high). Any number of
+//     work-groups, each striding over the keys.
+//   The host reads the totals back, skips the positions whose digit every key shares, and writes
+//   `starts`: at position * 256 + digit, the keys of every smaller digit at that position.
+// Per pass run (the digit at bit `shift`; `pass` = 0, 1, ... counts the passes run in this sort),
+// one launch of `tiles` work-groups, tiles = ceil(n / tile):
+//   rtcg_sort_pass(keys_in, keys_offset, keys_out, [values_in, values_offset, values_out,]
+//                  n, shift, pass, starts, state)
+//     Each work-group takes the next tile from the pass's counter (in the order work-groups
+//     start), loads its keys once, ranks them by the digit in local memory, stably, publishes its
+//     count of each digit, and looks back over the earlier tiles' statuses for where its keys of
+//     each digit go (a chained scan with decoupled look-back), publishes that plus its own count,
+//     and writes the tile there digit run by digit run (and each value from where its key was).
+//     A work-group waits only on tiles taken before its own, so the pass completes on every
+//     device that keeps its started work-groups running, in whatever order it starts them. The
+//     statuses are flagged with the pass's parity, so the state needs no zeroing between passes.
+// One tile per work-group keeps no state between tiles; the statuses (256 words per tile) stay
+// small next to the keys.
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 #include <rtcg/core/export.hpp>
@@ -31,10 +40,11 @@
 namespace rtcg {
 
 // Keys: integers of every width, float32 and float64 (InvalidArgument otherwise); `value`: any
-// type, or none. `counter`: the counts' and offsets' type (uint32 or uint64), which must hold the
-// element count. Work-groups of `block` work-items, each with `items` keys per tile (both at
-// least 1, tiles of at most 65535 keys). Static local memory: the scatter's is about
-// tile * (key size + 2 with values) + 36 * block + (block + 256) * counter size bytes.
+// type, or none. `counter`: the counts' and places' type, uint32 for fewer than 2^30 keys (a
+// status packs a 30-bit count with a 2-bit flag in one word), uint64 for any count below 2^60
+// (two such words); InvalidArgument otherwise. Work-groups of `block` work-items, each with
+// `items` keys per tile (both at least 1, tiles of at most 65535 keys). Static local memory: the
+// pass's is about tile * (key size + 2 with values) + 40 * block + 256 * (4 + counter size) bytes.
 RTCG_API std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& key,
                                        const std::optional<codegen::DType>& value, const codegen::DType& counter,
                                        std::size_t block, std::size_t items);
