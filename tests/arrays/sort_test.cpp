@@ -158,15 +158,20 @@ std::vector<std::uint32_t> repeating_keys(std::size_t n, unsigned seed) {
 
 // 32-bit keys and their positions, sorted by the kernels of radix_sort_source.hpp as its header
 // documents them, with `Count` counts: tiles of `block` * `items` keys, all four passes run.
+// nullopt where the device cannot run the kernels in work-groups of `block`.
 using SortedPairs = std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>;
 template <class Count>
-SortedPairs sort_with_kernels(const std::vector<std::uint32_t>& keys, std::size_t block, std::size_t items) {
+std::optional<SortedPairs> sort_with_kernels(const std::vector<std::uint32_t>& keys, std::size_t block,
+                                             std::size_t items) {
     using rtcg::codegen::DType;
     constexpr std::size_t key_positions = 4, digits = 256, total_words = 2 * key_positions * digits;
     const rtcg::Context& ctx = context();
     const DType counter = sizeof(Count) == 8 ? DType::uint64() : DType::uint32();
     const rtcg::Module module = ctx.compile(rtcg::radix_sort_source(
         rtcg::codegen::dialect_of(ctx.device()), DType::uint32(), DType::uint32(), counter, block, items));
+    for (const char* name : {"rtcg_sort_histogram", "rtcg_sort_pass"})
+        if (const std::size_t allowed = module.kernel(name).attributes().max_threads_per_block; allowed && allowed < block)
+            return std::nullopt;
     const std::size_t n = keys.size();
     const std::size_t tiles = (n + block * items - 1) / (block * items);
     std::vector<std::uint32_t> state(total_words + key_positions + tiles * digits * sizeof(Count) / 4, 0);
@@ -187,7 +192,7 @@ SortedPairs sort_with_kernels(const std::vector<std::uint32_t>& keys, std::size_
         module.kernel("rtcg_sort_pass")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{tiles}, rtcg::Dim3{block}, 0},
                                         keys_gpu[pass % 2], zero, keys_gpu[1 - pass % 2], values_gpu[pass % 2], zero,
                                         values_gpu[1 - pass % 2], count, 8 * pass, pass, starts_gpu, state_gpu);
-    return {ctx.to_host<std::uint32_t>(keys_gpu[0]), ctx.to_host<std::uint32_t>(values_gpu[0])};
+    return SortedPairs{ctx.to_host<std::uint32_t>(keys_gpu[0]), ctx.to_host<std::uint32_t>(values_gpu[0])};
 }
 
 // Random, sorted, reverse-sorted and all-equal keys.
@@ -279,11 +284,16 @@ TEST_CASE("the pass kernels sort with small tiles and both widths of status") {
         const std::size_t tile = block * items;
         CAPTURE(tile);
         const auto narrow = sort_with_kernels<std::uint32_t>(keys, block, items);
-        CHECK(narrow.first == expected_keys);
-        CHECK(narrow.second == expected_values);
+        if (!narrow) {
+            MESSAGE("skipped: the device runs these kernels in work-groups of fewer than " << block);
+            continue;
+        }
+        CHECK(narrow->first == expected_keys);
+        CHECK(narrow->second == expected_values);
         const auto wide = sort_with_kernels<std::uint64_t>(keys, block, items);
-        CHECK(wide.first == expected_keys);
-        CHECK(wide.second == expected_values);
+        REQUIRE(wide);
+        CHECK(wide->first == expected_keys);
+        CHECK(wide->second == expected_values);
     }
 }
 
