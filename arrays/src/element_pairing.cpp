@@ -83,6 +83,7 @@ std::string pair_vector(const DType& type) {
     if (type == DType::float32()) return "float2";
     if (type == DType::int32()) return "int2";
     if (type == DType::uint32()) return "uint2";
+    if (type == DType::float64()) return "double2";
     return {};
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 // Two adjacent indices per step for user-written elementwise code (ElementwiseKernel operations,
-// ReductionKernel map expressions), so that arrays of 4-byte elements move as 8-byte vectors: a
-// GPU moves 4-byte accesses well below its bandwidth (an H200 reached 87% of copy bandwidth for
-// z = a*x + b*y in float32, 97% with 8-byte vectors; bench/NOTES.md, attempt 9).
+// ReductionKernel map expressions), so that arrays of 4-byte elements move as 8-byte vectors and
+// float64 arrays as 16-byte ones. A GPU moves 4-byte accesses well below its bandwidth (an H200
+// reached 87% of copy bandwidth for z = a*x + b*y in float32, 97% with 8-byte vectors), and code
+// with much arithmetic per float64 element gains from two elements' loads in flight before it
+// runs (the fused float64 case rose from 76% to 89% of copy; bench/NOTES.md, attempts 9 and 11).
 //
 // The user's code is C that may read any element, so rtcg reads its tokens and pairs only what
 // it can prove is touched at the running index alone. An array argument is paired when it points
-// to global memory, holds float32, int32 or uint32, and every use of its name is exactly `x[i]`
+// to global memory, holds float32, int32, uint32 or float64, and every use of its name is `x[i]`
 // (not after '&', '.' or '->'); the array is written when such a use is followed by an assignment
 // or '++'/'--', or follows '++'/'--'. Each lane then runs the code with `i` set to its index and
 // each paired `x[i]` replaced by a local loaded for it before either lane runs; written arrays are
@@ -34,7 +36,7 @@
 
 namespace rtcg::detail {
 
-// The 2-vector a 4-byte element type moves as ("float2", "int2", "uint2"); empty for other types.
+// The 2-vector an element type moves as ("float2", "int2", "uint2", "double2"); empty for others.
 std::string pair_vector(const codegen::DType& type);
 
 // `*((RTCG_GLOBAL const rtcg_<vector>*)(<pointer>))`: the pair at an 8-byte aligned pointer.

@@ -11,7 +11,7 @@
 //   `RTCG_GLOBAL out_t *rtcg_out, rtcg_index_t rtcg_out_offset`.
 // rtcg_reduce_<name>_pairs (where the map expression allows it, see element_pairing.hpp): the
 //   first kernel's work over pairs of indices, the pair at start + 2k for k below n / 2, its
-//   paired arrays read as 8-byte vectors and its two values combined by reduce_expr; the work-item
+//   paired arrays read as 2-vectors and its two values combined by reduce_expr; the work-item
 //   of global id 0 also folds the last index of an odd count. Same parameters; step must be 1.
 // rtcg_reduce_<name>_partials: one work-group folds the n values at rtcg_partials into
 //   out[out_offset], in batches of 4 independent loads. Parameters:

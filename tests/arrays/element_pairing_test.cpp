@@ -1,5 +1,5 @@
-// User code that touches its float32, int32 and uint32 arrays only at x[i] runs two indices per
-// step (arrays/src/element_pairing.hpp): the same results as one index per step at every size,
+// User code that touches its float32, int32, uint32 and float64 arrays only at x[i] runs two
+// indices per step (arrays/src/element_pairing.hpp): the same results as one index per step at every size,
 // alignment and range, including operations that skip indices, write conditionally, work in
 // place or mix in other types; and no paired kernel for code that could reach other elements,
 // move `i` or leave the kernel. Reductions' map expressions pair the same way. Values are small
@@ -128,7 +128,7 @@ TEST_CASE("code that could reach other elements, move i or leave the kernel gets
     CHECK(has_pairs("int *x, unsigned int *z", "z[ i ] = x[i] /* spaced */"));
     CHECK(has_pairs(floats, "z[i] = x[i + 1]")); // z still pairs; x is read in memory
     CHECK(has_pairs(floats, "z[i] = s.x + x[i]", "struct S { float x; }; __constant struct S s = {1};"));
-    CHECK_FALSE(has_pairs("double *x, double *z", "z[i] = x[i]")); // 8-byte elements: nothing to pair
+    CHECK_FALSE(has_pairs("short *x, short *z", "z[i] = x[i]")); // 2-byte elements: not paired
     CHECK_FALSE(has_pairs(floats, "z[i + 1] = x[i + 1]"));
     CHECK_FALSE(has_pairs(floats, "z[n - 1 - i] = x[n - 1 - i]"));
     CHECK_FALSE(has_pairs(floats, "*(z + i) = *(x + i)"));

@@ -28,8 +28,8 @@
 // context, is alive. A call checks and packs the arguments and launches, nothing more. Launches
 // have blocks of up to 256 threads, at least two indices per thread and at most 64 blocks per
 // compute unit; a call with no indices launches nothing. Operations that touch their float32,
-// int32 or uint32 arrays only at `x[i]` run two adjacent indices per step, moving those arrays as
-// 8-byte vectors (elementwise_source.hpp).
+// int32, uint32 or float64 arrays only at `x[i]` run two adjacent indices per step, moving those
+// arrays as 2-vectors (elementwise_source.hpp).
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/host_scalar.hpp>
 #include <rtcg/arrays/range.hpp>

@@ -8,11 +8,11 @@
 // grid-stride loop over k in [0, n) sets the 64-bit index `i = start + k * step` and runs the
 // operation; `n` (rtcg_index_t) is the number of indices the call covers.
 //
-// Where the operation touches some float32, int32 or uint32 arrays only at `x[i]` (the rules are
-// in arrays/src/element_pairing.hpp), a second kernel, rtcg_ew_<name>_pairs, takes the same
-// parameters and runs the operation at two adjacent indices per step, moving those arrays as
-// 8-byte vectors. Calls with step 1 whose arrays line up for it (an even element offset) launch
-// that one instead.
+// Where the operation touches some float32, int32, uint32 or float64 arrays only at `x[i]` (the
+// rules are in arrays/src/element_pairing.hpp), a second kernel, rtcg_ew_<name>_pairs, takes the
+// same parameters and runs the operation at two adjacent indices per step, moving those arrays as
+// 2-vectors. Calls with step 1 whose arrays line up for it (an even element offset) launch that
+// one instead.
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
