@@ -3,6 +3,7 @@
 #include "argument_binding.hpp"
 #include "context_kernels.hpp"
 #include "elementwise_program.hpp"
+#include "paired_compile.hpp"
 #include "launch_shape.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
@@ -21,34 +22,23 @@ namespace {
 using codegen::Argument;
 using detail::ElementwiseProgram;
 
-// Compiles the operation with its paired kernel where the operation allows one. Should that
-// source not compile (code that writes a read-only lane value through a reference; see
-// element_pairing.hpp), the one-index kernel alone is compiled, and its errors are the ones
-// reported.
+// Compiles the operation with its paired kernel where the operation allows one (see
+// paired_compile.hpp for when it is left out).
 std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vector<Argument> arguments,
                                                 std::string_view operation, std::string name,
                                                 std::string_view preamble) {
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
     std::optional<detail::PairedSnippet> pairs = detail::pair_snippet(operation, arguments, preamble, true);
-    const auto compile = [&] {
-        return context.compile(
-            detail::elementwise_source(dialect, arguments, operation, name, preamble, pairs ? &*pairs : nullptr));
-    };
     for (const Argument& argument : arguments) codegen::verify_layout(context, argument.type);
-    std::optional<Module> module;
-    try {
-        module = compile();
-    } catch (const CompileError&) {
-        if (!pairs) throw;
-        pairs.reset();
-        module = compile();
-    }
-    Kernel kernel = module->kernel(elementwise_kernel_name(name));
+    const Module module = detail::compile_with_pairs(context, pairs, [&](const detail::PairedSnippet* paired) {
+        return detail::elementwise_source(dialect, arguments, operation, name, preamble, paired);
+    });
+    Kernel kernel = module.kernel(elementwise_kernel_name(name));
     const std::size_t block = detail::block_size(kernel, context.device());
     std::optional<Kernel> paired_kernel;
     std::size_t paired_block = 1;
     if (pairs) {
-        paired_kernel = module->kernel(detail::elementwise_paired_kernel_name(name));
+        paired_kernel = module.kernel(detail::elementwise_paired_kernel_name(name));
         paired_block = detail::block_size(*paired_kernel, context.device());
     }
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{

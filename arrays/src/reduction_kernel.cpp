@@ -2,6 +2,7 @@
 // like an elementwise kernel and launches one or two kernels (reduction_source.hpp).
 #include "argument_binding.hpp"
 #include "context_kernels.hpp"
+#include "paired_compile.hpp"
 #include "reduction_launch.hpp"
 #include "reduction_program.hpp"
 #include "reduction_source.hpp"
@@ -24,9 +25,8 @@ using codegen::Argument;
 
 std::string label(const ReductionDescription& description) { return "ReductionKernel '" + description.name + "'"; }
 
-// Compiles both passes and, where the map expression allows, the paired first pass. Should that
-// source not compile (see element_pairing.hpp), the unpaired one is compiled, and its errors are
-// the ones reported.
+// Compiles both passes and, where the map expression allows, the paired first pass (see
+// paired_compile.hpp for when it is left out).
 std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionDescription description) {
     const DeviceInfo& device = context.device();
     const ReductionShape shape = reduction_shape(device, description.dtype_out, label(description));
@@ -34,27 +34,18 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionD
     for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
 
     std::optional<PairedSnippet> pairs = reduction_pairs(description);
-    const auto compile = [&] {
-        return context.compile(
-            reduction_source(codegen::dialect_of(device), description, shape, pairs ? &*pairs : nullptr));
-    };
-    std::optional<Module> module;
-    try {
-        module = compile();
-    } catch (const CompileError&) {
-        if (!pairs) throw;
-        pairs.reset();
-        module = compile();
-    }
-    Kernel first = module->kernel(reduction_kernel_name(description.name, ReductionPass::map_and_reduce));
-    Kernel second = module->kernel(reduction_kernel_name(description.name, ReductionPass::reduce_partials));
+    const Module module = compile_with_pairs(context, pairs, [&](const PairedSnippet* paired) {
+        return reduction_source(codegen::dialect_of(device), description, shape, paired);
+    });
+    Kernel first = module.kernel(reduction_kernel_name(description.name, ReductionPass::map_and_reduce));
+    Kernel second = module.kernel(reduction_kernel_name(description.name, ReductionPass::reduce_partials));
     const std::size_t first_group = launch_group_size(first, shape);
     const std::size_t second_group = launch_group_size(second, shape);
     const std::size_t max_groups = resident_groups(device, first, first_group);
     std::optional<Kernel> paired;
     std::size_t paired_group = 1, paired_max_groups = 1;
     if (pairs) {
-        paired = module->kernel(reduction_kernel_name(description.name, ReductionPass::pairs));
+        paired = module.kernel(reduction_kernel_name(description.name, ReductionPass::pairs));
         paired_group = launch_group_size(*paired, shape);
         paired_max_groups = resident_groups(device, *paired, paired_group);
     }

@@ -48,6 +48,16 @@ void add_host_time(Workload& workload, const std::string& name, double microseco
     workload.results.add({name, "-", 1, microseconds * 1e-3, 0});
 }
 
+// launch_raw_<api> and latency_raw_<api> of a baseline kernel with launch() and synchronize().
+template <class RawKernel>
+void time_raw_launches(Workload& workload, RawKernel& raw, const std::string& api, const Counts& counts) {
+    add_host_time(workload, "launch_raw_" + api,
+                  median_host_us([&] { raw.launch(); }, [&] { raw.synchronize(); }, launches_per_batch,
+                                 counts.throughput_batches));
+    add_host_time(workload, "latency_raw_" + api,
+                  median_host_us([&] { raw.launch(), raw.synchronize(); }, [] {}, 1, counts.latency_samples));
+}
+
 void raw_driver_cases(Workload& workload, const std::string& source, const Counts& counts) {
     const DeviceInfo& device = workload.context.device();
     if (device.backend != "cuda") return;
@@ -57,11 +67,7 @@ void raw_driver_cases(Workload& workload, const std::string& source, const Count
     try {
         const CompiledBinary cubin = OfflineCompiler("cuda", device.architecture).compile(source);
         RawDriverKernel raw(ordinal, cubin.bytes, std::string(noop_name));
-        add_host_time(workload, "launch_raw_driver",
-                      median_host_us([&] { raw.launch(); }, [&] { raw.synchronize(); }, launches_per_batch,
-                                     counts.throughput_batches));
-        add_host_time(workload, "latency_raw_driver",
-                      median_host_us([&] { raw.launch(), raw.synchronize(); }, [] {}, 1, counts.latency_samples));
+        time_raw_launches(workload, raw, "driver", counts);
     } catch (const BackendUnavailable& e) {
         workload.results.skip("launch_raw_driver", e.what());
     }
@@ -77,11 +83,7 @@ void raw_opencl_cases(Workload& workload, const std::string& source, const Count
 #if RTCG_BENCH_HAVE_OPENCL
     try {
         RawOpenCLKernel raw(device.name, source, std::string(noop_name));
-        add_host_time(workload, "launch_raw_opencl",
-                      median_host_us([&] { raw.launch(); }, [&] { raw.synchronize(); }, launches_per_batch,
-                                     counts.throughput_batches));
-        add_host_time(workload, "latency_raw_opencl",
-                      median_host_us([&] { raw.launch(), raw.synchronize(); }, [] {}, 1, counts.latency_samples));
+        time_raw_launches(workload, raw, "opencl", counts);
     } catch (const BackendError& e) {
         workload.results.skip("launch_raw_opencl", e.what());
     }
