@@ -7,6 +7,7 @@
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
+#include <rtcg/codegen/syntax.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
@@ -55,15 +56,13 @@ std::string paired_kernel(Dialect dialect, std::span<const Argument> arguments, 
             "rtcg_k += rtcg_stride) {\n"
             "        const rtcg_index_t rtcg_first = rtcg_start + 2 * rtcg_k;\n"
             "        if (2 * rtcg_k + 1 < n) {\n";
-    std::string pair = detail::paired_loads(pairs, arguments, dialect, "rtcg_first");
-    pair += at_index(pairs.lanes[0], pairs.lanes_use_index ? "rtcg_first" : nullptr, "");
-    pair += at_index(pairs.lanes[1], pairs.lanes_use_index ? "rtcg_first + 1" : nullptr, "");
-    pair += detail::paired_stores(pairs, arguments, "rtcg_first");
-    for (std::size_t line = 0; line < pair.size();) {
-        const std::size_t end = pair.find('\n', line) + 1;
-        text += "            " + pair.substr(line, end - line);
-        line = end;
-    }
+    codegen::syntax::Printer pair(dialect);
+    for (int depth = 0; depth < 3; ++depth) pair.indent();
+    pair.lines(detail::paired_loads(pairs, arguments, dialect, "rtcg_first"));
+    pair.lines(at_index(pairs.lanes[0], pairs.lanes_use_index ? "rtcg_first" : nullptr, ""));
+    pair.lines(at_index(pairs.lanes[1], pairs.lanes_use_index ? "rtcg_first + 1" : nullptr, ""));
+    pair.lines(detail::paired_stores(pairs, arguments, "rtcg_first"));
+    text += pair.take();
     text += "        } else {\n" + at_index(operation, "rtcg_first", "            ") + "        }\n    }\n}\n";
     return text;
 }

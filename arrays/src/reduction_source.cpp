@@ -6,6 +6,7 @@
 
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
+#include <rtcg/codegen/syntax.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
@@ -48,12 +49,10 @@ Evaluation at_each_pair(const PairedSnippet& pairs, std::span<const codegen::Arg
     return [&pairs, arguments, dialect](std::size_t item, std::string_view indent) {
         const std::string in(indent);
         std::string text = in + "{\n" + in + "    const rtcg_index_t rtcg_first = " + item_index(item) + ";\n";
-        const std::string loads = paired_loads(pairs, arguments, dialect, "rtcg_first");
-        for (std::size_t line = 0; line < loads.size();) {
-            const std::size_t end = loads.find('\n', line) + 1;
-            text += in + "    " + loads.substr(line, end - line);
-            line = end;
-        }
+        codegen::syntax::Printer loads(dialect);
+        for (std::size_t depth = 0; depth < in.size() / 4 + 1; ++depth) loads.indent();
+        loads.lines(paired_loads(pairs, arguments, dialect, "rtcg_first"));
+        text += loads.take();
         text += in + "    rtcg_out_t rtcg_lane0, rtcg_lane1;\n";
         const bool index = pairs.lanes_use_index;
         text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first; " : "") + "rtcg_lane0 = (" +
