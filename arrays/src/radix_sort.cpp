@@ -5,6 +5,7 @@
 // scratch array, its tiles chained by a look-back through a state buffer that one fill zeroes per
 // sort, with the histogram's totals.
 #include "context_kernels.hpp"
+#include "radix_sort_ranking.hpp"
 #include "radix_sort_source.hpp"
 #include "tile_shape.hpp"
 
@@ -28,13 +29,19 @@ namespace {
 
 using codegen::DType;
 
-// Local memory a pass may take: a tile of 15 keys of 8 bytes per work-item fits, and five
-// work-groups of 256 (as many as their registers allow) still share one H100 or H200
-// multiprocessor (228 KB).
+// Local memory a pass may take: a tile of 27 keys of 4 bytes or 15 of 8 bytes per work-item fits,
+// and five work-groups of 256 still share one H100 or H200 multiprocessor (228 KB).
 constexpr std::size_t pass_local_budget = 42 * 1024;
+
 // Keys per work-item and tile: odd, so that the work-items' runs of consecutive keys in local
-// memory start in different banks.
-constexpr std::size_t max_items = 15;
+// memory start in different banks. Ranked by warp votes, a work-item holds its keys in registers,
+// one or two each: 27 registers of them fit the 64 its launch bounds allow without spilling, and
+// of 15 to 31 keys of 4 bytes, 27 sorted 2^28 keys fastest (H200). Counting rounds keep them in
+// local memory: 15.
+std::size_t max_items(codegen::Dialect dialect, std::size_t block, const DType& key) {
+    if (!ranks_by_warp_votes(dialect, block)) return 15;
+    return key.size() > sizeof(std::uint32_t) ? 13 : 27;
+}
 
 struct SortShape {
     std::size_t block = 1;
@@ -46,19 +53,20 @@ struct SortShape {
 struct SortProgram {
     SortShape shape;
     Kernel histogram;
+    Kernel starts;
     Kernel pass;
 };
 
 // 32-bit counts where the look-back's statuses hold any count in a word's 30 bits.
 DType count_type(std::size_t n) { return n < (std::size_t{1} << 30) ? DType::uint32() : DType::uint64(); }
 
-// The largest local memory of the kernels (radix_sort_source.hpp): the pass's tile, counters (9
-// words per work-item), scan, and per digit its run's first place and where it goes; or the
-// histogram's counts.
+// The largest local memory of the kernels (radix_sort_source.hpp): the pass's tile, the ranking's
+// scratch, and per digit its run's first place and where it goes; or the histogram's counts.
 std::size_t local_bytes(const SortShape& shape, const DType& key, const std::optional<DType>& value,
                         const DType& counter) {
     const std::size_t tile = shape.tile() * (key.size() + (value ? sizeof(std::uint16_t) : 0));
-    const std::size_t counters = (9 * shape.block + shape.block + radix_digits) * sizeof(std::uint32_t);
+    const std::size_t counters =
+        (max_rank_scratch_words_per_item * shape.block + 1 + radix_digits) * sizeof(std::uint32_t);
     const std::size_t pass = tile + counters + radix_digits * counter.size();
     const std::size_t histogram = digit_positions(key) * radix_digits * sizeof(std::uint32_t);
     return std::max(pass, histogram);
@@ -70,12 +78,13 @@ SortShape choose_sort_shape(const DeviceInfo& device, const DType& key, const st
                             const DType& counter, std::size_t max_block) {
     std::size_t budget = pass_local_budget;
     if (device.local_memory_bytes) budget = std::min<std::size_t>(budget, device.local_memory_bytes);
-    SortShape shape{max_block, max_items};
+    SortShape shape{max_block, 1};
     if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) shape.block = std::min(shape.block, device.max_work_item_sizes[0]);
     for (;;) {
-        for (std::size_t fewer = 0; fewer <= max_items / 2; ++fewer) {
-            shape.items = max_items - 2 * fewer;
+        const std::size_t most = max_items(codegen::dialect_of(device), shape.block, key);
+        for (std::size_t fewer = 0; fewer <= most / 2; ++fewer) {
+            shape.items = most - 2 * fewer;
             if (local_bytes(shape, key, value, counter) <= budget) return shape;
         }
         if (shape.block <= 1)
@@ -101,9 +110,10 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
         const SortShape shape = choose_sort_shape(context.device(), key, value, counter, max_block);
         const Module module = context.compile(
             radix_sort_source(codegen::dialect_of(context.device()), key, value, counter, shape.block, shape.items));
-        SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_pass")};
+        SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_starts"),
+                            module.kernel("rtcg_sort_pass")};
         std::size_t allowed = shape.block;
-        for (const Kernel* kernel : {&program.histogram, &program.pass})
+        for (const Kernel* kernel : {&program.histogram, &program.starts, &program.pass})
             if (kernel->attributes().max_threads_per_block)
                 allowed = std::min(allowed, kernel->attributes().max_threads_per_block);
         if (allowed == shape.block)
@@ -144,24 +154,31 @@ std::size_t histogram_groups(const DeviceInfo& device, std::size_t n, std::size_
     return std::max(std::min(max_tile_groups(device), (n + block - 1) / block), for_counters);
 }
 
-// Counts every digit at every position on the device into the zeroed totals at the state's
-// start and reads them back: result[position * 256 + digit].
-std::vector<std::uint64_t> count_digits(const SortProgram& program, const ArrayData& keys, Queue& queue,
-                                        const Buffer& state) {
-    const std::size_t entries = digit_positions(keys.dtype()) * radix_digits;
+// Counts every digit at every position on the device into the zeroed totals at the state's start.
+void count_digits(const SortProgram& program, const ArrayData& keys, Queue& queue, const Buffer& state) {
     const std::int64_t keys_offset = static_cast<std::int64_t>(keys.offset());
     const std::int64_t count = static_cast<std::int64_t>(keys.size());
     const plugin::KernelArgument args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
                                            value_argument(count), buffer_argument(state)};
     const std::size_t groups = histogram_groups(keys.context().device(), keys.size(), program.shape.block);
     program.histogram.launch(queue, LaunchConfig{Dim3{groups}, Dim3{program.shape.block}, 0}, args);
+}
 
+// The counts, read back: result[position * 256 + digit].
+std::vector<std::uint64_t> read_digit_counts(Queue& queue, const Buffer& state, const DType& key) {
+    const std::size_t entries = digit_positions(key) * radix_digits;
     std::vector<std::uint32_t> words(2 * entries);
     queue.read(state, words.data(), words.size() * sizeof(std::uint32_t));
     std::vector<std::uint64_t> result(entries);
     for (std::size_t e = 0; e < entries; ++e) result[e] = words[2 * e] | std::uint64_t{words[2 * e + 1]} << 32;
     return result;
 }
+
+// From this many keys the host reads the digits' counts back, to skip the passes whose digit
+// every key shares (sorted in place, a pass costs about as much as a read and a write of the
+// keys); below it, every pass runs and the device finds the digits' starts, which spares the wait
+// for the read-back: a round trip of the queue that costs more than a pass of fewer keys.
+constexpr std::size_t read_back_from = std::size_t{1} << 22;
 
 // The positions (bytes of the key, lowest first) whose digit differs between keys.
 std::vector<unsigned> passes_needed(const std::vector<std::uint64_t>& digit_counts, std::uint64_t n) {
@@ -256,12 +273,20 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
     Buffer state = pool.allocate(state_bytes, queue);
     const std::uint32_t zero = 0;
     queue.fill(state, &zero, sizeof zero, 0, state_bytes);
-    const std::vector<std::uint64_t> digit_counts = count_digits(*program, keys, queue, state);
-    const std::vector<unsigned> passes = passes_needed(digit_counts, n);
-    if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);
-
-    Buffer starts = pool.allocate(digit_counts.size() * counter.size(), queue);
-    write_digit_starts(queue, digit_counts, counter, starts);
+    count_digits(*program, keys, queue, state);
+    const std::size_t positions = digit_positions(keys.dtype());
+    Buffer starts = pool.allocate(positions * radix_digits * counter.size(), queue);
+    std::vector<unsigned> passes;
+    if (n >= read_back_from) {
+        const std::vector<std::uint64_t> digit_counts = read_digit_counts(queue, state, keys.dtype());
+        passes = passes_needed(digit_counts, n);
+        if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);
+        write_digit_starts(queue, digit_counts, counter, starts);
+    } else {
+        const plugin::KernelArgument args[] = {buffer_argument(state), buffer_argument(starts)};
+        program->starts.launch(queue, LaunchConfig{Dim3{1}, Dim3{program->shape.block}, 0}, args);
+        for (unsigned position = 0; position < positions; ++position) passes.push_back(position);
+    }
     PassArrays arrays{&keys, values, nullptr, nullptr};
     std::size_t written = 0; // the scratch pair the next pass writes
     for (unsigned pass = 0; pass < passes.size(); ++pass) {

@@ -1,8 +1,9 @@
 // The radix sort's kernels (rtcg/arrays/radix_sort_source.hpp lists them): key bits made unsigned
-// and ordered as numpy orders the keys, the histogram of every digit, and the one kernel of each
-// pass, which ranks each tile in local memory, finds where its digits go by a look-back over the
-// earlier tiles and writes it there.
+// and ordered as numpy orders the keys, the histogram of every digit, the digits' starts, and the
+// one kernel of each pass, which ranks each tile (radix_sort_ranking.hpp), finds where its digits
+// go by a look-back over the earlier tiles and writes it there.
 #include "radix_sort_source.hpp"
+#include "radix_sort_ranking.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
@@ -49,18 +50,6 @@ RTCG_DEVICE rtcg_sort_bits_t rtcg_sort_bits(rtcg_sort_key_t key)
 RTCG_DEVICE unsigned rtcg_sort_digit(rtcg_sort_key_t key, unsigned shift)
 {
     return (unsigned)(rtcg_sort_bits(key) >> shift) & (RTCG_SORT_DIGITS - 1);
-}
-
-// Inclusive scan of one count per work-item (Hillis and Steele). The caller's barrier separates
-// writing `sums` from the call; the call ends with a barrier.
-RTCG_DEVICE void rtcg_sort_scan_group(RTCG_LOCAL_PTR unsigned* sums, unsigned t)
-{
-    for (unsigned offset = 1; offset < RTCG_SORT_BLOCK; offset *= 2) {
-        const unsigned left = t >= offset ? sums[t - offset] : 0;
-        RTCG_LOCAL_BARRIER();
-        sums[t] += left;
-        RTCG_LOCAL_BARRIER();
-    }
 }
 
 // Adds a key's digit to the work-item's current run of equal digits; a run ends in one local
@@ -123,6 +112,23 @@ RTCG_KERNEL void rtcg_sort_histogram(
         if (rtcg_count) {
             const unsigned rtcg_low = rtcg_atomic_add_u32_global(rtcg_totals + 2 * rtcg_e, rtcg_count);
             if (rtcg_low + rtcg_count < rtcg_low) rtcg_atomic_add_u32_global(rtcg_totals + 2 * rtcg_e + 1, 1u);
+        }
+    }
+}
+
+// The digits' starts from the histogram's totals, on the device, where the host does not read
+// the totals back: starts[position * DIGITS + digit] = the keys of every smaller digit. One
+// work-group, a work-item per position.
+RTCG_KERNEL void rtcg_sort_starts(RTCG_GLOBAL const unsigned* rtcg_totals, RTCG_GLOBAL rtcg_sort_count_t* rtcg_starts)
+{
+    for (unsigned rtcg_p = (unsigned)RTCG_LOCAL_ID(0); rtcg_p < RTCG_SORT_POSITIONS; rtcg_p += RTCG_SORT_BLOCK) {
+        rtcg_sort_count_t rtcg_start = 0;
+        for (unsigned rtcg_e = rtcg_p * RTCG_SORT_DIGITS; rtcg_e < (rtcg_p + 1) * RTCG_SORT_DIGITS; ++rtcg_e) {
+            rtcg_starts[rtcg_e] = rtcg_start;
+            rtcg_start += (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e];
+#if RTCG_SORT_WIDE_STATUS
+            rtcg_start += (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e + 1] << 32;
+#endif
         }
     }
 }
@@ -218,124 +224,7 @@ RTCG_DEVICE rtcg_index_t rtcg_sort_take_tile(RTCG_GLOBAL unsigned* counter, RTCG
 }
 )";
 
-// The pass ranks its tile by the 8-bit digit in two stable rounds of 4 bits, each a counting sort
-// in local memory. A round gives every work-item a column of counters for its consecutive run of
-// RTCG_SORT_ITEMS keys, one per 4-bit digit: no atomics, so the ranks cannot depend on how
-// work-items interleave, and ranks follow the key order within a run. One round over 256 digits
-// would need 256 counters per work-item (256 KB for 256 work-items); rounds of 16 need 16. Two
-// digits share a 32-bit word, d in the low half and d + 8 in the high half (a tile holds fewer than
-// 2^16 keys), so one scan of the words in (d mod 8, work-item) order scans both halves at once:
-// the high half then only lacks the keys of digits 0 to 7, the low half's total. Word k (k = (d mod
-// 8) * BLOCK + t) lives at k + k / 8, so that the scan's runs of 8 consecutive words, 9 apart, fall
-// in different banks.
-constexpr std::string_view ranking = R"(
-#define RTCG_SORT_ROUND_BITS 4
-#define RTCG_SORT_ROUND_WORDS 8
-#define RTCG_SORT_COUNTER(k) ((k) + (k) / RTCG_SORT_ROUND_WORDS)
-
-RTCG_DEVICE unsigned rtcg_sort_round_digit(rtcg_sort_key_t key, unsigned shift)
-{
-    return (unsigned)(rtcg_sort_bits(key) >> shift) & ((1u << RTCG_SORT_ROUND_BITS) - 1);
-}
-
-// The counter word of a round digit in work-item t's column, and the one its half counts.
-#define RTCG_SORT_WORD(d, t) RTCG_SORT_COUNTER(((d) % RTCG_SORT_ROUND_WORDS) * RTCG_SORT_BLOCK + (t))
-#define RTCG_SORT_HALF_ONE(d) (1u << 16 * ((d) / RTCG_SORT_ROUND_WORDS))
-
-// The tile's `valid` keys into local memory in coalesced order, each with its place (`origins`,
-// with values only).
-RTCG_DEVICE void rtcg_sort_load_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, unsigned valid,
-                                     RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
-                                     unsigned t)
-{
-    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
-        const unsigned j = k * RTCG_SORT_BLOCK + t;
-        if (j < valid) {
-            tile_keys[j] = keys[j];
-#if RTCG_SORT_HAS_VALUES
-            origins[j] = (unsigned short)j;
-#endif
-        }
-    }
-}
-
-// One round: orders the tile stably by the 4 bits at `shift`. Each work-item takes the run [first,
-// first + ITEMS) of the tile in its current order into registers, and writes each key to its rank
-// once every work-item has taken its run. The places past the tile's `valid` keys (the last
-// tile's) take no part; the valid keys rank below `valid`. Starts and ends with a barrier.
-RTCG_DEVICE void rtcg_sort_rank_round(RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
-                                      RTCG_LOCAL_PTR unsigned* counters, RTCG_LOCAL_PTR unsigned* sums,
-                                      unsigned valid, unsigned shift, unsigned t)
-{
-    const unsigned first = t * RTCG_SORT_ITEMS;
-    RTCG_LOCAL_PTR unsigned* column = counters + t * (RTCG_SORT_ROUND_WORDS + 1);
-    rtcg_sort_key_t keys[RTCG_SORT_ITEMS];
-#if RTCG_SORT_HAS_VALUES
-    unsigned short key_origins[RTCG_SORT_ITEMS];
-#endif
-    for (unsigned w = 0; w < RTCG_SORT_ROUND_WORDS; ++w) counters[RTCG_SORT_WORD(w, t)] = 0;
-    RTCG_LOCAL_BARRIER();
-#pragma unroll
-    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
-        if (first + k < valid) {
-            keys[k] = tile_keys[first + k];
-#if RTCG_SORT_HAS_VALUES
-            key_origins[k] = origins[first + k];
-#endif
-            const unsigned d = rtcg_sort_round_digit(keys[k], shift);
-            counters[RTCG_SORT_WORD(d, t)] += RTCG_SORT_HALF_ONE(d);
-        }
-    }
-    RTCG_LOCAL_BARRIER();
-
-    // Exclusive scan of the words in order: each work-item sums 8 consecutive ones, the
-    // work-group scans those sums, and each work-item writes its 8.
-    unsigned run = 0;
-    for (unsigned r = 0; r < RTCG_SORT_ROUND_WORDS; ++r) run += column[r];
-    sums[t] = run;
-    RTCG_LOCAL_BARRIER();
-    rtcg_sort_scan_group(sums, t);
-    unsigned at = sums[t] - run;
-    for (unsigned r = 0; r < RTCG_SORT_ROUND_WORDS; ++r) {
-        const unsigned count = column[r];
-        column[r] = at;
-        at += count;
-    }
-    const unsigned low_total = sums[RTCG_SORT_BLOCK - 1] & 0xffffu;
-    RTCG_LOCAL_BARRIER();
-
-#pragma unroll
-    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
-        if (first + k < valid) {
-            const unsigned d = rtcg_sort_round_digit(keys[k], shift);
-            const unsigned word = counters[RTCG_SORT_WORD(d, t)];
-            counters[RTCG_SORT_WORD(d, t)] = word + RTCG_SORT_HALF_ONE(d);
-            const unsigned rank = d < RTCG_SORT_ROUND_WORDS ? word & 0xffffu : (word >> 16) + low_total;
-            tile_keys[rank] = keys[k];
-#if RTCG_SORT_HAS_VALUES
-            origins[rank] = key_origins[k];
-#endif
-        }
-    }
-    RTCG_LOCAL_BARRIER();
-}
-
-// In the ranked tile: the first place of each digit's run and its end. Both stay as they were
-// (zero) for the digits the tile lacks.
-RTCG_DEVICE void rtcg_sort_find_runs(RTCG_LOCAL_PTR const rtcg_sort_key_t* tile_keys, unsigned valid, unsigned shift,
-                                     RTCG_LOCAL_PTR unsigned* run_first, RTCG_LOCAL_PTR rtcg_sort_count_t* run_end,
-                                     unsigned t)
-{
-    for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
-        const unsigned j = k * RTCG_SORT_BLOCK + t;
-        if (j < valid) {
-            const unsigned d = rtcg_sort_digit(tile_keys[j], shift);
-            if (j == 0 || rtcg_sort_digit(tile_keys[j - 1], shift) != d) run_first[d] = j;
-            if (j + 1 == valid || rtcg_sort_digit(tile_keys[j + 1], shift) != d) run_end[d] = j + 1;
-        }
-    }
-}
-
+constexpr std::string_view writing = R"(
 // Writes the ranked tile: key j (and the value from where the key was) to `place[digit] + j`.
 // Neighbouring work-items write neighbouring places of a digit's run.
 RTCG_DEVICE void rtcg_sort_write_tile(RTCG_LOCAL_PTR const rtcg_sort_key_t* tile_keys,
@@ -364,7 +253,7 @@ constexpr std::string_view pass_kernel = R"(
 // publishes its digits' counts, looks back for where each digit's keys go (tile 0 starts at the
 // digits' starts) and writes the tile there. `starts` holds every position's digit starts (the
 // keys of smaller digits); `pass` numbers the passes run so far in this sort, from 0.
-RTCG_KERNEL void rtcg_sort_pass(
+RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_pass(
     RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys_in, rtcg_index_t rtcg_keys_offset,
     RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_out,
 #if RTCG_SORT_HAS_VALUES
@@ -377,8 +266,8 @@ RTCG_KERNEL void rtcg_sort_pass(
     RTCG_LOCAL_ARRAY(rtcg_sort_key_t, rtcg_tile_keys, RTCG_SORT_TILE);
     // Where each key was in the tile as loaded: with values only.
     RTCG_LOCAL_ARRAY(unsigned short, rtcg_tile_origins, RTCG_SORT_HAS_VALUES ? RTCG_SORT_TILE : 1);
-    RTCG_LOCAL_ARRAY(unsigned, rtcg_counters, (RTCG_SORT_ROUND_WORDS + 1) * RTCG_SORT_BLOCK);
-    RTCG_LOCAL_ARRAY(unsigned, rtcg_sums, RTCG_SORT_BLOCK);
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_rank_scratch, RTCG_SORT_RANK_SCRATCH_WORDS);
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_tile_slot, 1);
     RTCG_LOCAL_ARRAY(unsigned, rtcg_run_first, RTCG_SORT_DIGITS);
     // Per digit: the end of its run in the ranked tile, then where the run goes less its first place.
     RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_place, RTCG_SORT_DIGITS);
@@ -390,32 +279,24 @@ RTCG_KERNEL void rtcg_sort_pass(
     const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
     const unsigned rtcg_flip = 2 * (rtcg_pass & 1);
     RTCG_GLOBAL unsigned* rtcg_statuses = rtcg_state + RTCG_SORT_TOTAL_WORDS + RTCG_SORT_POSITIONS;
-    // rtcg_sums serves as the slot: the ranking writes it only after a barrier.
     const rtcg_index_t rtcg_tile =
-        rtcg_sort_take_tile(rtcg_state + RTCG_SORT_TOTAL_WORDS + rtcg_pass, rtcg_sums, rtcg_t);
+        rtcg_sort_take_tile(rtcg_state + RTCG_SORT_TOTAL_WORDS + rtcg_pass, rtcg_tile_slot, rtcg_t);
     const rtcg_index_t rtcg_begin = rtcg_tile * RTCG_SORT_TILE;
     const unsigned rtcg_valid = (unsigned)(rtcg_begin + RTCG_SORT_TILE < n ? RTCG_SORT_TILE : n - rtcg_begin);
     rtcg_starts += (rtcg_shift / RTCG_SORT_DIGIT_BITS) * RTCG_SORT_DIGITS;
 
-    for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK) {
-        rtcg_run_first[rtcg_d] = 0;
-        rtcg_place[rtcg_d] = 0;
-    }
-    rtcg_sort_load_tile(rtcg_keys_in + rtcg_keys_offset + rtcg_begin, rtcg_valid, rtcg_tile_keys, rtcg_tile_origins,
-                        rtcg_t);
-    // A loop rather than two calls: two inlined rounds take a third more registers (NVRTC, sm_90).
-    for (unsigned rtcg_round = 0; rtcg_round < 2; ++rtcg_round)
-        rtcg_sort_rank_round(rtcg_tile_keys, rtcg_tile_origins, rtcg_counters, rtcg_sums, rtcg_valid,
-                             rtcg_shift + rtcg_round * RTCG_SORT_ROUND_BITS, rtcg_t);
-    rtcg_sort_find_runs(rtcg_tile_keys, rtcg_valid, rtcg_shift, rtcg_run_first, rtcg_place, rtcg_t);
-    RTCG_LOCAL_BARRIER();
-
-    // Every aggregate goes out before any work-item waits, also where a work-group's work-items
-    // run one after another between barriers (CPUs).
+    rtcg_sort_key_t rtcg_held[RTCG_SORT_HELD_KEYS];
+    rtcg_sort_count_tile(rtcg_keys_in + rtcg_keys_offset + rtcg_begin, rtcg_valid, rtcg_shift, rtcg_tile_keys,
+                         rtcg_tile_origins, rtcg_rank_scratch, rtcg_run_first, rtcg_place, rtcg_held, rtcg_t);
+    // The tile's counts go out before it is ordered, so that later tiles wait less.
     if (rtcg_tile > 0)
         for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK)
             rtcg_sort_publish(rtcg_sort_status(rtcg_statuses, rtcg_tile, rtcg_d), RTCG_SORT_AGGREGATE, rtcg_flip,
                               rtcg_place[rtcg_d] - rtcg_run_first[rtcg_d]);
+    rtcg_sort_order_tile(rtcg_valid, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch, rtcg_held,
+                         rtcg_t);
+    // Every aggregate goes out before any work-item waits, also where a work-group's work-items
+    // run one after another between barriers (CPUs).
     RTCG_LOCAL_BARRIER();
     for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK) {
         const rtcg_sort_count_t rtcg_before =
@@ -495,7 +376,9 @@ std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& ke
         {"wide_status", counter.size() == 8 ? "1" : "0"},
         {"bits_body", bits_body(dialect, key)}};
     source += codegen::substitute(helpers, values, "radix sort helpers");
-    for (std::string_view part : {histogram_kernel, look_back, ranking, pass_kernel}) source += part;
+    for (std::string_view part : {histogram_kernel, look_back, detail::radix_sort_ranking(dialect, block), writing,
+                                  pass_kernel})
+        source += part;
     return codegen::with_prelude(dialect, source, {.complex = value && contains_complex(*value)});
 }
 

@@ -37,9 +37,14 @@ namespace {
 
 // Tiles are 256 work-items of 15 keys (3840) for keys alone and 32-bit keys with values, and of 11
 // (2816) for 64-bit keys with 32-bit values, on devices that run 256 work-items with 42 KB of
-// local memory (PoCL and NVIDIA GPUs): sizes one short of, at and past one and more tiles.
-constexpr std::size_t tile_sizes[] = {2815, 2816, 2817, 3839, 3840, 3841, 2 * 3840, 2 * 3840 + 1, 3 * 3840 - 1};
+// local memory (PoCL and NVIDIA's OpenCL); CUDA's warp-vote ranking takes 27 keys (6912) alone
+// and 19 (4864) with 32-bit values: sizes one short of, at and past one and more tiles.
+constexpr std::size_t tile_sizes[] = {2815, 2816, 2817, 3839, 3840, 3841, 2 * 3840, 2 * 3840 + 1, 3 * 3840 - 1,
+                                      4863, 4864, 4865, 6911, 6912, 6913, 2 * 6912 + 1};
 constexpr std::size_t large = (std::size_t{1} << 20) + 7;
+// From 2^22 keys sort() reads the digits' counts back and skips the passes every key agrees on;
+// below, every pass runs.
+constexpr std::size_t read_back = (std::size_t{1} << 22) + 7;
 
 // numpy's sort order: NaNs last, -0.0 equal to 0.0.
 template <class T>
@@ -267,8 +272,10 @@ TEST_CASE("sort gives the same result every time") {
 }
 
 TEST_CASE("the pass kernels sort with small tiles and both widths of status") {
-    // Fewer work-items than digits (each looks back for several), more, and a block that is not a
-    // power of two; 64-bit counts take two words per status, as sort() does from 2^30 keys.
+    // Fewer work-items than digits (each looks back for several), more, and blocks that are not a
+    // power of two: on CUDA, whole warps (32, 64, 96, 256) rank by warp votes, 96 work-items
+    // scanning three digits' counters each, and 300 by counting rounds. 64-bit counts take two
+    // words per status, as sort() does from 2^30 keys.
     const std::size_t n = 50001;
     const std::vector<std::uint32_t> keys = repeating_keys(n, 28);
     std::vector<std::size_t> order(n);
@@ -279,7 +286,7 @@ TEST_CASE("the pass kernels sort with small tiles and both widths of status") {
         expected_keys.push_back(keys[k]);
         expected_values.push_back(static_cast<std::uint32_t>(k));
     }
-    const std::pair<std::size_t, std::size_t> shapes[] = {{32, 3}, {64, 5}, {300, 3}, {256, 15}};
+    const std::pair<std::size_t, std::size_t> shapes[] = {{32, 3}, {64, 5}, {96, 7}, {300, 3}, {256, 15}};
     for (const auto& [block, items] : shapes) {
         const std::size_t tile = block * items;
         CAPTURE(tile);
@@ -305,8 +312,8 @@ TEST_CASE("sort with every value of every digit present") {
     }
 }
 
-TEST_CASE("sort skips the passes whose digit every key shares") {
-    for (std::size_t n : {std::size_t{2}, std::size_t{3841}, large}) {
+TEST_CASE("sort where every key shares some digits, skipping those passes from 2^22 keys") {
+    for (std::size_t n : {std::size_t{2}, std::size_t{3841}, large, read_back}) {
         CAPTURE(n);
         // Only the top byte differs: every pass but the last is skipped.
         check_sort_by_key(bits_varying<std::uint32_t>(n, top_byte<std::uint32_t>, 0x00c0ffeeu, 16), positions(n));
@@ -385,12 +392,18 @@ TEST_CASE("the radix sort's kernels compile for CUDA, for every key type, with a
         CAPTURE(key.name());
         rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, key, std::nullopt, DType::uint32(), 256, 15));
     }
+    // The largest tiles sort() asks for, ranked by warp votes: 27 keys of 4 bytes or 13 of 8
+    // bytes per work-item, all held in registers.
+    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), std::nullopt, DType::uint32(), 256, 27));
+    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::uint64(), DType::uint64(), DType::uint64(), 256, 13));
     // The largest local memory sort() asks for: 64-bit keys and counters, with and without values.
     rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::float64(), std::nullopt, DType::uint64(), 256, 15));
     rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::uint64(), affine, DType::uint64(), 256, 11));
     rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::float32(), DType::float64(), DType::uint32(), 256, 15));
     // Work-groups smaller than the 256 digits, as on devices that cannot run 256 work-items.
     rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::int16(), DType::int32(), DType::uint32(), 64, 5));
+    // Ranked by counting rounds: work-groups that are not whole warps.
+    rtcg::test::compile_for_cuda(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), DType::uint32(), DType::uint32(), 300, 3));
     CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::complex64(), std::nullopt, DType::uint32(), 256, 15),
                     rtcg::InvalidArgument);
     CHECK_THROWS_AS(rtcg::radix_sort_source(Dialect::cuda, DType::uint32(), std::nullopt, DType::uint32(), 0, 15),

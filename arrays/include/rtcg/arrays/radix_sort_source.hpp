@@ -13,15 +13,19 @@
 //     Reads the keys once and adds the count of every digit at every position (byte) of the key
 //     to the totals, as 64-bit numbers in pairs of 32-bit words (low, high). Any number of
 //     work-groups, each striding over the keys.
-//   The host reads the totals back, skips the positions whose digit every key shares, and writes
-//   `starts`: at position * 256 + digit, the keys of every smaller digit at that position.
+//   `starts`, at position * 256 + digit: the keys of every smaller digit at that position. From
+//   2^22 keys the host reads the totals back, skips the positions whose digit every key shares
+//   and writes `starts`; below, every position is a pass and one work-group of
+//   rtcg_sort_starts(state, starts)
+//   writes them on the device.
 // Per pass run (the digit at bit `shift`; `pass` = 0, 1, ... counts the passes run in this sort),
 // one launch of `tiles` work-groups, tiles = ceil(n / tile):
 //   rtcg_sort_pass(keys_in, keys_offset, keys_out, [values_in, values_offset, values_out,]
 //                  n, shift, pass, starts, state)
 //     Each work-group takes the next tile from the pass's counter (in the order work-groups
-//     start), loads its keys once, ranks them by the digit in local memory, stably, publishes its
-//     count of each digit, and looks back over the earlier tiles' statuses for where its keys of
+//     start), loads its keys once, counts its keys of each digit and publishes those counts,
+//     ranks the keys by the digit, stably (by warp votes in CUDA, by counting rounds in local
+//     memory elsewhere), and looks back over the earlier tiles' statuses for where its keys of
 //     each digit go (a chained scan with decoupled look-back), publishes that plus its own count,
 //     and writes the tile there digit run by digit run (and each value from where its key was).
 //     A work-group waits only on tiles taken before its own, so the pass completes on every
