@@ -61,7 +61,8 @@ struct SortProgram {
 DType count_type(std::size_t n) { return n < (std::size_t{1} << 30) ? DType::uint32() : DType::uint64(); }
 
 // The largest local memory of the kernels (radix_sort_source.hpp): the pass's tile, the ranking's
-// scratch, and per digit its run's first place and where it goes; or the histogram's counts.
+// scratch, and per digit its run's first place and where it goes; or the histogram's counts; or
+// the starts kernel's.
 std::size_t local_bytes(const SortShape& shape, const DType& key, const std::optional<DType>& value,
                         const DType& counter) {
     const std::size_t tile = shape.tile() * (key.size() + (value ? sizeof(std::uint16_t) : 0));
@@ -69,7 +70,8 @@ std::size_t local_bytes(const SortShape& shape, const DType& key, const std::opt
         (max_rank_scratch_words_per_item * shape.block + 1 + radix_digits) * sizeof(std::uint32_t);
     const std::size_t pass = tile + counters + radix_digits * counter.size();
     const std::size_t histogram = digit_positions(key) * radix_digits * sizeof(std::uint32_t);
-    return std::max(pass, histogram);
+    const std::size_t starts = digit_positions(key) * radix_digits * counter.size();
+    return std::max({pass, histogram, starts});
 }
 
 // Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as

@@ -118,18 +118,24 @@ RTCG_KERNEL void rtcg_sort_histogram(
 
 // The digits' starts from the histogram's totals, on the device, where the host does not read
 // the totals back: starts[position * DIGITS + digit] = the keys of every smaller digit. One
-// work-group, a work-item per position.
+// work-group: the counts go to local memory, then each work-item adds up, for each of its digits,
+// the counts of the smaller ones; no chain of global reads.
 RTCG_KERNEL void rtcg_sort_starts(RTCG_GLOBAL const unsigned* rtcg_totals, RTCG_GLOBAL rtcg_sort_count_t* rtcg_starts)
 {
-    for (unsigned rtcg_p = (unsigned)RTCG_LOCAL_ID(0); rtcg_p < RTCG_SORT_POSITIONS; rtcg_p += RTCG_SORT_BLOCK) {
-        rtcg_sort_count_t rtcg_start = 0;
-        for (unsigned rtcg_e = rtcg_p * RTCG_SORT_DIGITS; rtcg_e < (rtcg_p + 1) * RTCG_SORT_DIGITS; ++rtcg_e) {
-            rtcg_starts[rtcg_e] = rtcg_start;
-            rtcg_start += (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e];
+    RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_counts, RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS);
+    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
+    for (unsigned rtcg_e = rtcg_t; rtcg_e < RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS; rtcg_e += RTCG_SORT_BLOCK) {
+        rtcg_counts[rtcg_e] = (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e];
 #if RTCG_SORT_WIDE_STATUS
-            rtcg_start += (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e + 1] << 32;
+        rtcg_counts[rtcg_e] += (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e + 1] << 32;
 #endif
-        }
+    }
+    RTCG_LOCAL_BARRIER();
+    for (unsigned rtcg_e = rtcg_t; rtcg_e < RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS; rtcg_e += RTCG_SORT_BLOCK) {
+        rtcg_sort_count_t rtcg_start = 0;
+        for (unsigned rtcg_f = rtcg_e - rtcg_e % RTCG_SORT_DIGITS; rtcg_f < rtcg_e; ++rtcg_f)
+            rtcg_start += rtcg_counts[rtcg_f];
+        rtcg_starts[rtcg_e] = rtcg_start;
     }
 }
 )";

@@ -100,9 +100,9 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 // NaN last, whatever its sign bit). Stable: equal keys (0.0 and -0.0 included) and NaNs keep their
 // order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys): one kernel counts every digit
 // position's histogram in a single read of the keys; each pass is then one kernel that reads the
-// keys once, ranks each tile stably in local memory, finds where the tile's digits go by a
-// look-back over the earlier tiles' counts, and writes the tile digit run by digit run. Passes
-// whose digit is the same for every key are skipped. Needs device memory for two more copies of
+// keys once, ranks each tile stably (by warp votes in CUDA, in local memory elsewhere), finds where
+// the tile's digits go by a look-back over the earlier tiles' counts, and writes the tile digit
+// run by digit run. From 2^22 keys, passes whose digit is the same for every key are skipped. Needs device memory for two more copies of
 // the keys (and values), the result and a scratch array, and 256 status words per tile of a few
 // thousand keys (two each from 2^30 keys).
 template <RadixSortable K>
