@@ -15,15 +15,15 @@ namespace rtcg::detail {
 namespace {
 
 // Counting rounds (any dialect): the tile is ordered by the 8-bit digit in two stable rounds of 4
-// bits, each a counting sort in local memory. A round gives every work-item a column of counters for its consecutive run of
-// RTCG_SORT_ITEMS keys, one per 4-bit digit: no atomics, so the ranks cannot depend on how
-// work-items interleave, and ranks follow the key order within a run. One round over 256 digits
-// would need 256 counters per work-item (256 KB for 256 work-items); rounds of 16 need 16. Two
-// digits share a 32-bit word, d in the low half and d + 8 in the high half (a tile holds fewer than
-// 2^16 keys), so one scan of the words in (d mod 8, work-item) order scans both halves at once:
-// the high half then only lacks the keys of digits 0 to 7, the low half's total. Word k (k = (d mod
-// 8) * BLOCK + t) lives at k + k / 8, so that the scan's runs of 8 consecutive words, 9 apart, fall
-// in different banks.
+// bits, each a counting sort in local memory. A round gives every work-item a column of counters
+// for its consecutive run of RTCG_SORT_ITEMS keys, one per 4-bit digit: no atomics, so the ranks
+// cannot depend on how work-items interleave, and ranks follow the key order within a run. One
+// round over 256 digits would need 256 counters per work-item (256 KB for 256 work-items); rounds
+// of 16 need 16. Two digits share a 32-bit word, d in the low half and d + 8 in the high half (a
+// tile holds fewer than 2^16 keys), so one scan of the words in (d mod 8, work-item) order scans
+// both halves at once: the high half then only lacks the keys of digits 0 to 7, the low half's
+// total. Word k (k = (d mod 8) * BLOCK + t) lives at k + k / 8, so that the scan's runs of 8
+// consecutive words, 9 apart, fall in different banks.
 constexpr std::string_view counting_rounds = R"(
 #define RTCG_SORT_ROUND_BITS 4
 #define RTCG_SORT_ROUND_WORDS 8
@@ -177,9 +177,9 @@ RTCG_DEVICE void rtcg_sort_order_tile(unsigned valid, unsigned shift, RTCG_LOCAL
 // Warp-wide ranking (CUDA), after Adinets and Merrill's Onesweep. Warp w holds the keys [w * 32 *
 // ITEMS, (w + 1) * 32 * ITEMS) of the tile, ITEMS rounds of 32 keys, one per lane, in their order.
 // First each warp counts its keys of each digit; a scan of those counts in (digit, warp) order
-// gives each warp where its keys of each digit start in the ranked tile. Then each warp places
-// its keys round by round (rtcg_sort_order_tile). Against two counting rounds in local memory this touches local memory a quarter as
-// often and needs four barriers instead of about forty.
+// gives each warp where its keys of each digit start in the ranked tile. Then each warp places its
+// keys round by round (rtcg_sort_order_tile). Against two counting rounds in local memory this
+// touches local memory a quarter as often and needs four barriers instead of about forty.
 constexpr std::string_view warp_votes = R"(
 #define RTCG_SORT_WARP 32
 #define RTCG_SORT_WARPS (RTCG_SORT_BLOCK / RTCG_SORT_WARP)
@@ -248,7 +248,8 @@ RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, u
     __syncwarp();
 #pragma unroll
     for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k)
-        if (first + k * RTCG_SORT_WARP < valid) rtcg_atomic_add_u32_local(counters + rtcg_sort_digit(held[k], shift), 1u);
+        if (first + k * RTCG_SORT_WARP < valid)
+            rtcg_atomic_add_u32_local(counters + rtcg_sort_digit(held[k], shift), 1u);
     RTCG_LOCAL_BARRIER();
 
     // Per digit, the warps' counts become their starts within the digit's keys in the tile; the
