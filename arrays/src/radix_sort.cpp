@@ -1,7 +1,7 @@
 // LSD radix sort with 8-bit digits. One kernel reads the keys once for the counts of every digit
-// at every position, and one read-back of those counts (256 per position) finds the passes to
-// skip: those where every key has the same digit, and the digits' starts, written back once.
-// Each other pass is one launch that reads the keys once and writes them stably into the other
+// at every position, and one more turns them into the digits' starts on the device. From 2^22
+// keys, one read-back of those counts (256 per position) finds the passes to skip: those where
+// every key has the same digit. Each other pass is one launch that reads the keys once and writes them stably into the other
 // scratch array, its tiles chained by a look-back through a state buffer that one fill zeroes per
 // sort, with the histogram's totals.
 #include "context_kernels.hpp"
@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,17 +62,17 @@ struct SortProgram {
 DType count_type(std::size_t n) { return n < (std::size_t{1} << 30) ? DType::uint32() : DType::uint64(); }
 
 // The largest local memory of the kernels (radix_sort_source.hpp): the pass's tile, the ranking's
-// scratch, and per digit its run's first place and where it goes; or the histogram's counts; or
-// the starts kernel's.
+// scratch, and per digit its run's first place and where it goes; or the counts of every digit at
+// every position.
 std::size_t local_bytes(const SortShape& shape, const DType& key, const std::optional<DType>& value,
                         const DType& counter) {
     const std::size_t tile = shape.tile() * (key.size() + (value ? sizeof(std::uint16_t) : 0));
     const std::size_t counters =
         (max_rank_scratch_words_per_item * shape.block + 1 + radix_digits) * sizeof(std::uint32_t);
     const std::size_t pass = tile + counters + radix_digits * counter.size();
-    const std::size_t histogram = digit_positions(key) * radix_digits * sizeof(std::uint32_t);
-    const std::size_t starts = digit_positions(key) * radix_digits * counter.size();
-    return std::max({pass, histogram, starts});
+    // The histogram's counts are 32-bit, the starts kernel's counter-sized: the latter take more.
+    const std::size_t counts = digit_positions(key) * radix_digits * counter.size();
+    return std::max(pass, counts);
 }
 
 // Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as
@@ -156,14 +157,19 @@ std::size_t histogram_groups(const DeviceInfo& device, std::size_t n, std::size_
     return std::max(std::min(max_tile_groups(device), (n + block - 1) / block), for_counters);
 }
 
-// Counts every digit at every position on the device into the zeroed totals at the state's start.
-void count_digits(const SortProgram& program, const ArrayData& keys, Queue& queue, const Buffer& state) {
+// Counts every digit at every position on the device into the zeroed totals at the state's start,
+// and writes where each digit's keys start at each position (the keys of every smaller digit) to
+// `starts`, as the passes read them.
+void count_digits(const SortProgram& program, const ArrayData& keys, Queue& queue, const Buffer& state,
+                  const Buffer& starts) {
     const std::int64_t keys_offset = static_cast<std::int64_t>(keys.offset());
     const std::int64_t count = static_cast<std::int64_t>(keys.size());
-    const plugin::KernelArgument args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
-                                           value_argument(count), buffer_argument(state)};
+    const plugin::KernelArgument histogram_args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
+                                                     value_argument(count), buffer_argument(state)};
     const std::size_t groups = histogram_groups(keys.context().device(), keys.size(), program.shape.block);
-    program.histogram.launch(queue, LaunchConfig{Dim3{groups}, Dim3{program.shape.block}, 0}, args);
+    program.histogram.launch(queue, LaunchConfig{Dim3{groups}, Dim3{program.shape.block}, 0}, histogram_args);
+    const plugin::KernelArgument starts_args[] = {buffer_argument(state), buffer_argument(starts)};
+    program.starts.launch(queue, LaunchConfig{Dim3{1}, Dim3{program.shape.block}, 0}, starts_args);
 }
 
 // The counts, read back: result[position * 256 + digit].
@@ -178,32 +184,22 @@ std::vector<std::uint64_t> read_digit_counts(Queue& queue, const Buffer& state, 
 
 // From this many keys the host reads the digits' counts back, to skip the passes whose digit
 // every key shares (sorted in place, a pass costs about as much as a read and a write of the
-// keys); below it, every pass runs and the device finds the digits' starts, which spares the wait
-// for the read-back: a round trip of the queue that costs more than a pass of fewer keys.
+// keys); below it every pass runs, which spares the wait for the read-back: a round trip of the
+// queue that costs more than a pass of fewer keys.
 constexpr std::size_t read_back_from = std::size_t{1} << 22;
 
-// The positions (bytes of the key, lowest first) whose digit differs between keys.
-std::vector<unsigned> passes_needed(const std::vector<std::uint64_t>& digit_counts, std::uint64_t n) {
-    std::vector<unsigned> passes;
-    for (unsigned position = 0; position * radix_digits < digit_counts.size(); ++position) {
+// The positions (bytes of the key, lowest first) to run passes over: all, or from
+// `read_back_from` keys, those whose digit differs between keys.
+std::vector<unsigned> passes_needed(Queue& queue, const Buffer& state, const DType& key, std::size_t n) {
+    std::vector<unsigned> passes(digit_positions(key));
+    std::iota(passes.begin(), passes.end(), 0u);
+    if (n < read_back_from) return passes;
+    const std::vector<std::uint64_t> digit_counts = read_digit_counts(queue, state, key);
+    std::erase_if(passes, [&](unsigned position) {
         const auto first = digit_counts.begin() + position * radix_digits;
-        if (std::find(first, first + radix_digits, n) == first + radix_digits) passes.push_back(position);
-    }
+        return std::find(first, first + radix_digits, n) != first + radix_digits;
+    });
     return passes;
-}
-
-// Where each digit's keys start at each position (the keys of every smaller digit), written to
-// `starts` as the passes read them: counter-sized numbers at position * 256 + digit.
-void write_digit_starts(Queue& queue, const std::vector<std::uint64_t>& digit_counts, const DType& counter,
-                        Buffer& starts) {
-    std::vector<std::uint64_t> wide(digit_counts.size());
-    for (std::size_t e = 0; e < wide.size(); ++e) wide[e] = e % radix_digits ? wide[e - 1] + digit_counts[e - 1] : 0;
-    if (counter.size() == sizeof(std::uint64_t)) {
-        queue.write(starts, wide.data(), wide.size() * sizeof(std::uint64_t));
-        return;
-    }
-    const std::vector<std::uint32_t> narrow(wide.begin(), wide.end());
-    queue.write(starts, narrow.data(), narrow.size() * sizeof(std::uint32_t));
 }
 
 // The state buffer's 32-bit words (radix_sort_source.hpp): the histogram's totals, a tile counter
@@ -275,20 +271,10 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
     Buffer state = pool.allocate(state_bytes, queue);
     const std::uint32_t zero = 0;
     queue.fill(state, &zero, sizeof zero, 0, state_bytes);
-    count_digits(*program, keys, queue, state);
-    const std::size_t positions = digit_positions(keys.dtype());
-    Buffer starts = pool.allocate(positions * radix_digits * counter.size(), queue);
-    std::vector<unsigned> passes;
-    if (n >= read_back_from) {
-        const std::vector<std::uint64_t> digit_counts = read_digit_counts(queue, state, keys.dtype());
-        passes = passes_needed(digit_counts, n);
-        if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);
-        write_digit_starts(queue, digit_counts, counter, starts);
-    } else {
-        const plugin::KernelArgument args[] = {buffer_argument(state), buffer_argument(starts)};
-        program->starts.launch(queue, LaunchConfig{Dim3{1}, Dim3{program->shape.block}, 0}, args);
-        for (unsigned position = 0; position < positions; ++position) passes.push_back(position);
-    }
+    Buffer starts = pool.allocate(digit_positions(keys.dtype()) * radix_digits * counter.size(), queue);
+    count_digits(*program, keys, queue, state, starts);
+    const std::vector<unsigned> passes = passes_needed(queue, state, keys.dtype(), n);
+    if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);
     PassArrays arrays{&keys, values, nullptr, nullptr};
     std::size_t written = 0; // the scratch pair the next pass writes
     for (unsigned pass = 0; pass < passes.size(); ++pass) {

@@ -174,7 +174,7 @@ std::optional<SortedPairs> sort_with_kernels(const std::vector<std::uint32_t>& k
     const DType counter = sizeof(Count) == 8 ? DType::uint64() : DType::uint32();
     const rtcg::Module module = ctx.compile(rtcg::radix_sort_source(
         rtcg::codegen::dialect_of(ctx.device()), DType::uint32(), DType::uint32(), counter, block, items));
-    for (const char* name : {"rtcg_sort_histogram", "rtcg_sort_pass"})
+    for (const char* name : {"rtcg_sort_histogram", "rtcg_sort_starts", "rtcg_sort_pass"})
         if (const std::size_t allowed = module.kernel(name).attributes().max_threads_per_block; allowed && allowed < block)
             return std::nullopt;
     const std::size_t n = keys.size();
@@ -186,13 +186,17 @@ std::optional<SortedPairs> sort_with_kernels(const std::vector<std::uint32_t>& k
     const std::int64_t zero = 0, count = static_cast<std::int64_t>(n);
     module.kernel("rtcg_sort_histogram")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{3}, rtcg::Dim3{block}, 0},
                                          keys_gpu[0], zero, count, state_gpu);
+    const rtcg::Buffer starts_gpu = ctx.allocate(key_positions * digits * sizeof(Count));
+    module.kernel("rtcg_sort_starts")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{1}, rtcg::Dim3{block}, 0}, state_gpu,
+                                      starts_gpu);
+    // Against the histogram's totals, read back: each digit starts after the smaller ones.
     ctx.queue().read(state_gpu, state.data(), total_words * sizeof(std::uint32_t));
-    std::vector<Count> starts(key_positions * digits, 0);
-    for (std::size_t e = 1; e < starts.size(); ++e) {
+    std::vector<Count> expected_starts(key_positions * digits, 0);
+    for (std::size_t e = 1; e < expected_starts.size(); ++e) {
         const std::uint64_t total = state[2 * (e - 1)] | std::uint64_t{state[2 * e - 1]} << 32;
-        if (e % digits) starts[e] = starts[e - 1] + static_cast<Count>(total);
+        if (e % digits) expected_starts[e] = expected_starts[e - 1] + static_cast<Count>(total);
     }
-    const rtcg::Buffer starts_gpu = ctx.to_device(starts);
+    CHECK(ctx.to_host<Count>(starts_gpu) == expected_starts);
     for (unsigned pass = 0; pass < key_positions; ++pass)
         module.kernel("rtcg_sort_pass")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{tiles}, rtcg::Dim3{block}, 0},
                                         keys_gpu[pass % 2], zero, keys_gpu[1 - pass % 2], values_gpu[pass % 2], zero,

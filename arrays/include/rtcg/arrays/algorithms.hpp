@@ -102,9 +102,9 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 // position's histogram in a single read of the keys; each pass is then one kernel that reads the
 // keys once, ranks each tile stably (by warp votes in CUDA, in local memory elsewhere), finds where
 // the tile's digits go by a look-back over the earlier tiles' counts, and writes the tile digit
-// run by digit run. From 2^22 keys, passes whose digit is the same for every key are skipped. Needs device memory for two more copies of
-// the keys (and values), the result and a scratch array, and 256 status words per tile of a few
-// thousand keys (two each from 2^30 keys).
+// run by digit run. From 2^22 keys, passes whose digit is the same for every key are skipped.
+// Needs device memory for two more copies of the keys (and values), the result and a scratch
+// array, and 256 status words per tile of a few thousand keys (two each from 2^30 keys).
 template <RadixSortable K>
 Array<K> sort(const Array<K>& keys) {
     const std::array<Array<K>, 2> out{detail::flat_empty(keys), detail::flat_empty(keys)};

@@ -13,11 +13,10 @@
 //     Reads the keys once and adds the count of every digit at every position (byte) of the key
 //     to the totals, as 64-bit numbers in pairs of 32-bit words (low, high). Any number of
 //     work-groups, each striding over the keys.
-//   `starts`, at position * 256 + digit: the keys of every smaller digit at that position. From
-//   2^22 keys the host reads the totals back, skips the positions whose digit every key shares
-//   and writes `starts`; below, every position is a pass and one work-group of
 //   rtcg_sort_starts(state, starts)
-//   writes them on the device.
+//     One work-group: writes `starts`, at position * 256 + digit the keys of every smaller digit
+//     at that position. From 2^22 keys the host also reads the totals back and skips the
+//     positions whose digit every key shares; below, every position is a pass.
 // Per pass run (the digit at bit `shift`; `pass` = 0, 1, ... counts the passes run in this sort),
 // one launch of `tiles` work-groups, tiles = ceil(n / tile):
 //   rtcg_sort_pass(keys_in, keys_offset, keys_out, [values_in, values_offset, values_out,]
