@@ -1,9 +1,10 @@
-// LSD radix sort with 8-bit digits. One kernel reads the keys once for the counts of every digit
-// at every position, and one more turns them into the digits' starts on the device. From 2^22
-// keys, one read-back of those counts (256 per position) finds the passes to skip: those where
-// every key has the same digit. Each other pass is one launch that reads the keys once and writes them stably into the other
-// scratch array, its tiles chained by a look-back through a state buffer that one fill zeroes per
-// sort, with the histogram's totals.
+// LSD radix sort with 8-bit digits. Up to one tile of keys, one work-group sorts them in one
+// launch. Beyond, one kernel reads the keys once for the counts of every digit at every position,
+// and one more turns them into the digits' starts on the device. From 2^22 keys, one read-back of
+// those counts (256 per position) finds the passes to skip: those where every key has the same
+// digit. Each other pass is one launch that reads the keys once and writes them stably into the
+// other scratch array, its tiles chained by a look-back through a state buffer that one fill
+// zeroes per sort, with the histogram's totals.
 #include "context_kernels.hpp"
 #include "radix_sort_ranking.hpp"
 #include "radix_sort_source.hpp"
@@ -56,6 +57,7 @@ struct SortProgram {
     Kernel histogram;
     Kernel starts;
     Kernel pass;
+    Kernel one_tile;
 };
 
 // 32-bit counts where the look-back's statuses hold any count in a word's 30 bits.
@@ -114,9 +116,9 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
         const Module module = context.compile(
             radix_sort_source(codegen::dialect_of(context.device()), key, value, counter, shape.block, shape.items));
         SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_starts"),
-                            module.kernel("rtcg_sort_pass")};
+                            module.kernel("rtcg_sort_pass"), module.kernel("rtcg_sort_one_tile")};
         std::size_t allowed = shape.block;
-        for (const Kernel* kernel : {&program.histogram, &program.starts, &program.pass})
+        for (const Kernel* kernel : {&program.histogram, &program.starts, &program.pass, &program.one_tile})
             if (kernel->attributes().max_threads_per_block)
                 allowed = std::min(allowed, kernel->attributes().max_threads_per_block);
         if (allowed == shape.block)
@@ -237,6 +239,25 @@ void run_pass(const SortProgram& program, Queue& queue, const PassArrays& arrays
     program.pass.launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program.shape.block}, 0}, args);
 }
 
+// A sort of at most one tile: one launch, no state. Returns the scratch pair that holds the result,
+// as radix_sort() does.
+std::size_t sort_one_tile(const SortProgram& program, Queue& queue, const ArrayData& keys, const ArrayData* values,
+                          const std::array<const ArrayData*, 2>& keys_out,
+                          const std::array<const ArrayData*, 2>& values_out) {
+    const std::int64_t count = static_cast<std::int64_t>(keys.size());
+    const std::int64_t keys_offset = static_cast<std::int64_t>(keys.offset());
+    std::vector<plugin::KernelArgument> args{buffer_argument(keys.buffer()), value_argument(keys_offset),
+                                             buffer_argument(keys_out[0]->buffer()),
+                                             buffer_argument(keys_out[1]->buffer())};
+    const std::int64_t values_offset = values ? static_cast<std::int64_t>(values->offset()) : 0;
+    if (values)
+        args.insert(args.end(), {buffer_argument(values->buffer()), value_argument(values_offset),
+                                 buffer_argument(values_out[0]->buffer()), buffer_argument(values_out[1]->buffer())});
+    args.push_back(value_argument(count));
+    program.one_tile.launch(queue, LaunchConfig{Dim3{1}, Dim3{program.shape.block}, 0}, args);
+    return (digit_positions(keys.dtype()) - 1) % 2;
+}
+
 // The input is sorted as it is (at most one key, or every digit shared): copied to the first
 // scratch pair.
 std::size_t copy_input(Queue& queue, const ArrayData& keys, const ArrayData* values,
@@ -262,6 +283,7 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
     const DType counter = count_type(n);
     const std::optional<DType> value_type = values ? std::optional<DType>(values->dtype()) : std::nullopt;
     const std::shared_ptr<const SortProgram> program = sort_program(context, keys.dtype(), value_type, counter);
+    if (n <= program->shape.tile()) return sort_one_tile(*program, queue, keys, values, keys_out, values_out);
 
     // Scratch from the pool for the queue: released on return, reused only by work queued later.
     // One fill zeroes the histogram's totals and the passes' tile counters and statuses.

@@ -1,7 +1,8 @@
 // The radix sort's kernels (rtcg/arrays/radix_sort_source.hpp lists them): key bits made unsigned
 // and ordered as numpy orders the keys, the histogram of every digit, the digits' starts, and the
 // one kernel of each pass, which ranks each tile (radix_sort_ranking.hpp), finds where its digits
-// go by a look-back over the earlier tiles and writes it there.
+// go by a look-back over the earlier tiles and writes it there; and the sort of one tile in one
+// launch, with the same ranking.
 #include "radix_sort_source.hpp"
 #include "radix_sort_ranking.hpp"
 
@@ -321,6 +322,60 @@ RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_pass(
 }
 )";
 
+constexpr std::string_view one_tile_kernel = R"(
+// The whole sort of at most one tile (n <= TILE) in one work-group and one launch, for sorts too
+// small to fill the device: each position ranks the tile as a pass does and writes it in order to
+// the scratch array of its parity, which the next position reads back; no histogram, starts or
+// look-back. The sorted keys end where the passes would leave them: the array of the last
+// position's parity.
+RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_one_tile(
+    RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys_in, rtcg_index_t rtcg_keys_offset,
+    RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_even, RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_odd,
+#if RTCG_SORT_HAS_VALUES
+    RTCG_GLOBAL const rtcg_sort_value_t* rtcg_values_in, rtcg_index_t rtcg_values_offset,
+    RTCG_GLOBAL rtcg_sort_value_t* rtcg_values_even, RTCG_GLOBAL rtcg_sort_value_t* rtcg_values_odd,
+#endif
+    rtcg_index_t n)
+{
+    RTCG_LOCAL_ARRAY(rtcg_sort_key_t, rtcg_tile_keys, RTCG_SORT_TILE);
+    RTCG_LOCAL_ARRAY(unsigned short, rtcg_tile_origins, RTCG_SORT_HAS_VALUES ? RTCG_SORT_TILE : 1);
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_rank_scratch, RTCG_SORT_RANK_SCRATCH_WORDS);
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_run_first, RTCG_SORT_DIGITS);
+    RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_run_end, RTCG_SORT_DIGITS);
+    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
+    const unsigned rtcg_valid = (unsigned)n;
+    RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys = rtcg_keys_in + rtcg_keys_offset;
+#if RTCG_SORT_HAS_VALUES
+    RTCG_GLOBAL const rtcg_sort_value_t* rtcg_values = rtcg_values_in + rtcg_values_offset;
+#endif
+    rtcg_sort_key_t rtcg_held[RTCG_SORT_HELD_KEYS];
+    for (unsigned rtcg_position = 0; rtcg_position < RTCG_SORT_POSITIONS; ++rtcg_position) {
+        const unsigned rtcg_shift = rtcg_position * RTCG_SORT_DIGIT_BITS;
+        rtcg_sort_count_tile(rtcg_keys, rtcg_valid, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch,
+                             rtcg_run_first, rtcg_run_end, rtcg_held, rtcg_t);
+        rtcg_sort_order_tile(rtcg_valid, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch, rtcg_held,
+                             rtcg_t);
+        RTCG_LOCAL_BARRIER();
+        RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_out = rtcg_position % 2 ? rtcg_keys_odd : rtcg_keys_even;
+#if RTCG_SORT_HAS_VALUES
+        RTCG_GLOBAL rtcg_sort_value_t* rtcg_values_out = rtcg_position % 2 ? rtcg_values_odd : rtcg_values_even;
+#endif
+        for (unsigned rtcg_j = rtcg_t; rtcg_j < rtcg_valid; rtcg_j += RTCG_SORT_BLOCK) {
+            rtcg_keys_out[rtcg_j] = rtcg_tile_keys[rtcg_j];
+#if RTCG_SORT_HAS_VALUES
+            rtcg_values_out[rtcg_j] = rtcg_values[rtcg_tile_origins[rtcg_j]];
+#endif
+        }
+        // The next position reads what every work-item wrote, and reuses the local memory.
+        RTCG_GLOBAL_BARRIER();
+        rtcg_keys = rtcg_keys_out;
+#if RTCG_SORT_HAS_VALUES
+        rtcg_values = rtcg_values_out;
+#endif
+    }
+}
+)";
+
 // Integers: unsigned as they are, signed with the sign bit flipped. Floating: NaNs (of either
 // sign) above everything, -0.0 as 0.0, and IEEE bits flipped so that negatives order reversed
 // below positives.
@@ -383,7 +438,7 @@ std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& ke
         {"bits_body", bits_body(dialect, key)}};
     source += codegen::substitute(helpers, values, "radix sort helpers");
     for (std::string_view part : {histogram_kernel, look_back, detail::radix_sort_ranking(dialect, block), writing,
-                                  pass_kernel})
+                                  pass_kernel, one_tile_kernel})
         source += part;
     return codegen::with_prelude(dialect, source, {.complex = value && contains_complex(*value)});
 }

@@ -4,8 +4,9 @@
 // key shares the digit, skipped and run passes interleaved, the whole input copied when all are
 // skipped); stability of equal keys, NaNs and zeros of both signs, through values that are the
 // keys' positions; views; values of any type; many tiles, whose passes chain long look-backs, and
-// the kernels driven directly with small tiles and both widths of the look-back's statuses. The
-// kernels are also compiled for CUDA by NVRTC.
+// the kernels driven directly with small tiles and both widths of the look-back's statuses, the
+// one-tile kernel (a whole sort in one work-group) among them. The kernels are also compiled for
+// CUDA by NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
@@ -25,6 +26,7 @@
 #include <optional>
 #include <random>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 using rtcg::Array;
@@ -38,7 +40,8 @@ namespace {
 // Tiles are 256 work-items of 15 keys (3840) for keys alone and 32-bit keys with values, and of 11
 // (2816) for 64-bit keys with 32-bit values, on devices that run 256 work-items with 42 KB of
 // local memory (PoCL and NVIDIA's OpenCL); CUDA's warp-vote ranking takes 27 keys (6912) alone
-// and 19 (4864) with 32-bit values: sizes one short of, at and past one and more tiles.
+// and 19 (4864) with 32-bit values: sizes one short of, at and past one and more tiles. Up to one
+// tile, one work-group sorts in one launch; past it, the passes run.
 constexpr std::size_t tile_sizes[] = {2815, 2816, 2817, 3839, 3840, 3841, 2 * 3840, 2 * 3840 + 1, 3 * 3840 - 1,
                                       4863, 4864, 4865, 6911, 6912, 6913, 2 * 6912 + 1};
 constexpr std::size_t large = (std::size_t{1} << 20) + 7;
@@ -204,6 +207,41 @@ std::optional<SortedPairs> sort_with_kernels(const std::vector<std::uint32_t>& k
     return SortedPairs{ctx.to_host<std::uint32_t>(keys_gpu[0]), ctx.to_host<std::uint32_t>(values_gpu[0])};
 }
 
+// The same, by rtcg_sort_one_tile, for at most one tile of keys.
+std::optional<SortedPairs> sort_with_one_tile_kernel(const std::vector<std::uint32_t>& keys, std::size_t block,
+                                                     std::size_t items) {
+    using rtcg::codegen::DType;
+    const rtcg::Context& ctx = context();
+    const rtcg::Module module = ctx.compile(rtcg::radix_sort_source(
+        rtcg::codegen::dialect_of(ctx.device()), DType::uint32(), DType::uint32(), DType::uint32(), block, items));
+    const rtcg::Kernel kernel = module.kernel("rtcg_sort_one_tile");
+    if (const std::size_t allowed = kernel.attributes().max_threads_per_block; allowed && allowed < block)
+        return std::nullopt;
+    const std::size_t n = keys.size();
+    const std::size_t bytes = n * sizeof(std::uint32_t);
+    const rtcg::Buffer keys_gpu = ctx.to_device(keys), values_gpu = ctx.to_device(positions(n));
+    const std::array<rtcg::Buffer, 2> keys_out{ctx.allocate(bytes), ctx.allocate(bytes)};
+    const std::array<rtcg::Buffer, 2> values_out{ctx.allocate(bytes), ctx.allocate(bytes)};
+    const std::int64_t zero = 0, count = static_cast<std::int64_t>(n);
+    kernel(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{1}, rtcg::Dim3{block}, 0}, keys_gpu, zero, keys_out[0],
+           keys_out[1], values_gpu, zero, values_out[0], values_out[1], count);
+    // Four positions: the last one, 3, wrote the odd arrays.
+    return SortedPairs{ctx.to_host<std::uint32_t>(keys_out[1]), ctx.to_host<std::uint32_t>(values_out[1])};
+}
+
+// The keys stably sorted, and where each came from.
+SortedPairs stable_sorted_with_positions(const std::vector<std::uint32_t>& keys) {
+    std::vector<std::size_t> order(keys.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    SortedPairs sorted;
+    for (std::size_t k : order) {
+        sorted.first.push_back(keys[k]);
+        sorted.second.push_back(static_cast<std::uint32_t>(k));
+    }
+    return sorted;
+}
+
 // Random, sorted, reverse-sorted and all-equal keys.
 template <class K>
 std::vector<std::vector<K>> key_patterns(std::size_t n) {
@@ -275,23 +313,16 @@ TEST_CASE("sort gives the same result every time") {
     for (int run = 0; run < 8; ++run) check_sort_by_key(keys, values);
 }
 
+// Fewer work-items than digits (each looks back for several), more, and blocks that are not a
+// power of two: on CUDA, whole warps (32, 64, 96, 256) rank by warp votes, 96 work-items scanning
+// three digits' counters each, and 300 by counting rounds.
+constexpr std::pair<std::size_t, std::size_t> small_shapes[] = {{32, 3}, {64, 5}, {96, 7}, {300, 3}, {256, 15}};
+
 TEST_CASE("the pass kernels sort with small tiles and both widths of status") {
-    // Fewer work-items than digits (each looks back for several), more, and blocks that are not a
-    // power of two: on CUDA, whole warps (32, 64, 96, 256) rank by warp votes, 96 work-items
-    // scanning three digits' counters each, and 300 by counting rounds. 64-bit counts take two
-    // words per status, as sort() does from 2^30 keys.
-    const std::size_t n = 50001;
-    const std::vector<std::uint32_t> keys = repeating_keys(n, 28);
-    std::vector<std::size_t> order(n);
-    for (std::size_t k = 0; k < n; ++k) order[k] = k;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
-    std::vector<std::uint32_t> expected_keys, expected_values;
-    for (std::size_t k : order) {
-        expected_keys.push_back(keys[k]);
-        expected_values.push_back(static_cast<std::uint32_t>(k));
-    }
-    const std::pair<std::size_t, std::size_t> shapes[] = {{32, 3}, {64, 5}, {96, 7}, {300, 3}, {256, 15}};
-    for (const auto& [block, items] : shapes) {
+    // 64-bit counts take two words per status, as sort() does from 2^30 keys.
+    const std::vector<std::uint32_t> keys = repeating_keys(50001, 28);
+    const SortedPairs expected = stable_sorted_with_positions(keys);
+    for (const auto& [block, items] : small_shapes) {
         const std::size_t tile = block * items;
         CAPTURE(tile);
         const auto narrow = sort_with_kernels<std::uint32_t>(keys, block, items);
@@ -299,12 +330,27 @@ TEST_CASE("the pass kernels sort with small tiles and both widths of status") {
             MESSAGE("skipped: the device runs these kernels in work-groups of fewer than " << block);
             continue;
         }
-        CHECK(narrow->first == expected_keys);
-        CHECK(narrow->second == expected_values);
+        CHECK(*narrow == expected);
         const auto wide = sort_with_kernels<std::uint64_t>(keys, block, items);
         REQUIRE(wide);
-        CHECK(wide->first == expected_keys);
-        CHECK(wide->second == expected_values);
+        CHECK(*wide == expected);
+    }
+}
+
+TEST_CASE("the one-tile kernel sorts a whole tile, a part of one and one key, in small work-groups") {
+    for (const auto& [block, items] : small_shapes) {
+        const std::size_t tile = block * items;
+        for (std::size_t n : {tile, tile - 1, tile / 2 + 1, std::size_t{1}}) {
+            CAPTURE(block);
+            CAPTURE(n);
+            const std::vector<std::uint32_t> keys = repeating_keys(n, static_cast<unsigned>(29 + n));
+            const auto sorted = sort_with_one_tile_kernel(keys, block, items);
+            if (!sorted) {
+                MESSAGE("skipped: the device runs the kernel in work-groups of fewer than " << block);
+                break;
+            }
+            CHECK(*sorted == stable_sorted_with_positions(keys));
+        }
     }
 }
 

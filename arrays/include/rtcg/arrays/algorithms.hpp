@@ -18,9 +18,10 @@
 // Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
 // selected elements, which they read back to the host, so they wait for the queue. The result is
 // a view of an array of the input's size (its first `count` elements), as PyOpenCL's copy_if
-// returns the full-size output and the count. sort and sort_by_key read back the histogram of every
-// digit position once (256 counts per byte of the key), before the first pass, to skip the passes
-// where every key has the same digit; the passes themselves queue their kernels without waiting.
+// returns the full-size output and the count. From 2^22 keys, sort and sort_by_key read back the
+// histogram of every digit position once (256 counts per byte of the key), before the first pass,
+// to skip the passes where every key has the same digit; the passes themselves, and smaller sorts
+// entirely, queue their kernels without waiting.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/scan.hpp>
 #include <rtcg/core/export.hpp>
@@ -98,7 +99,8 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 
 // The keys in ascending order, in numpy's order: -inf < ... < -0.0 == 0.0 < ... < inf < NaN (every
 // NaN last, whatever its sign bit). Stable: equal keys (0.0 and -0.0 included) and NaNs keep their
-// order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys): one kernel counts every digit
+// order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys). Up to one tile of keys (a few
+// thousand), one work-group runs every pass in one launch. Beyond, one kernel counts every digit
 // position's histogram in a single read of the keys; each pass is then one kernel that reads the
 // keys once, ranks each tile stably (by warp votes in CUDA, in local memory elsewhere), finds where
 // the tile's digits go by a look-back over the earlier tiles' counts, and writes the tile digit

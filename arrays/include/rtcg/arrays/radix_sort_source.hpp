@@ -30,6 +30,12 @@
 //     A work-group waits only on tiles taken before its own, so the pass completes on every
 //     device that keeps its started work-groups running, in whatever order it starts them. The
 //     statuses are flagged with the pass's parity, so the state needs no zeroing between passes.
+// Or, where n <= tile, the whole sort in one launch of one work-group:
+//   rtcg_sort_one_tile(keys_in, keys_offset, keys_even, keys_odd,
+//                      [values_in, values_offset, values_even, values_odd,] n)
+//     Ranks the tile by the digit at each position in turn, as a pass does, and writes it in
+//     order to keys_even (even positions) or keys_odd, which the next position reads: the sorted
+//     keys end in the array of the last position's parity, where the passes leave them.
 // One tile per work-group keeps no state between tiles; the statuses (256 words per tile) stay
 // small next to the keys.
 #include <rtcg/codegen/dialect.hpp>
