@@ -73,6 +73,8 @@ std::optional<std::vector<std::size_t>> element_uses(const Tokens& tokens, std::
     return uses;
 }
 
+std::string pairs_pointer(const std::string& name) { return "rtcg_pairs_" + name; }
+
 std::string lane_value(const Argument& argument, int lane) {
     return "rtcg_lane" + std::to_string(lane) + "_" + argument.name;
 }
@@ -85,17 +87,6 @@ std::string pair_vector(const DType& type) {
     if (type == DType::uint32()) return "uint2";
     if (type == DType::float64()) return "double2";
     return {};
-}
-
-std::string pair_load(std::string_view vector, std::string_view pointer) {
-    return "*((RTCG_GLOBAL const rtcg_" + std::string(vector) + "*)(" + std::string(pointer) + "))";
-}
-
-std::string pair_store(std::string_view vector, std::string_view pointer, std::string_view lane0,
-                       std::string_view lane1) {
-    const std::string type = "rtcg_" + std::string(vector);
-    return "*((RTCG_GLOBAL " + type + "*)(" + std::string(pointer) + ")) = rtcg_make_" + std::string(vector) + "(" +
-           std::string(lane0) + ", " + std::string(lane1) + ");\n";
 }
 
 std::optional<PairedSnippet> pair_snippet(std::string_view code, std::span<const Argument> arguments,
@@ -146,8 +137,19 @@ std::optional<PairedSnippet> pair_snippet(std::string_view code, std::span<const
     return snippet;
 }
 
+std::string paired_pointers(const PairedSnippet& snippet, std::span<const Argument> arguments,
+                            std::string_view start) {
+    std::string text;
+    for (const PairedArray& array : snippet.arrays) {
+        const std::string name = arguments[array.argument].name;
+        const std::string type = "RTCG_GLOBAL " + std::string(array.written ? "" : "const ") + "rtcg_" + array.vector + "*";
+        text += type + " " + pairs_pointer(name) + " = (" + type + ")(" + name + " + " + std::string(start) + ");\n";
+    }
+    return text;
+}
+
 std::string paired_loads(const PairedSnippet& snippet, std::span<const Argument> arguments, codegen::Dialect dialect,
-                         std::string_view first) {
+                         std::string_view pair) {
     std::string text;
     for (const PairedArray& array : snippet.arrays) {
         const Argument& argument = arguments[array.argument];
@@ -156,22 +158,22 @@ std::string paired_loads(const PairedSnippet& snippet, std::span<const Argument>
             text += type + " " + lane_value(argument, 0) + ", " + lane_value(argument, 1) + ";\n";
             continue;
         }
-        const std::string pair = "rtcg_pair_" + argument.name;
-        text += "const rtcg_" + array.vector + " " + pair + " = " +
-                pair_load(array.vector, argument.name + " + " + std::string(first)) + ";\n";
-        text += (array.written ? "" : "const ") + type + " " + lane_value(argument, 0) + " = " + pair + ".x, " +
-                lane_value(argument, 1) + " = " + pair + ".y;\n";
+        const std::string loaded = "rtcg_pair_" + argument.name;
+        text += "const rtcg_" + array.vector + " " + loaded + " = " + pairs_pointer(argument.name) + "[" +
+                std::string(pair) + "];\n";
+        text += (array.written ? "" : "const ") + type + " " + lane_value(argument, 0) + " = " + loaded + ".x, " +
+                lane_value(argument, 1) + " = " + loaded + ".y;\n";
     }
     return text;
 }
 
-std::string paired_stores(const PairedSnippet& snippet, std::span<const Argument> arguments, std::string_view first) {
+std::string paired_stores(const PairedSnippet& snippet, std::span<const Argument> arguments, std::string_view pair) {
     std::string text;
     for (const PairedArray& array : snippet.arrays) {
         if (!array.written) continue;
         const Argument& argument = arguments[array.argument];
-        text += pair_store(array.vector, argument.name + " + " + std::string(first), lane_value(argument, 0),
-                           lane_value(argument, 1));
+        text += pairs_pointer(argument.name) + "[" + std::string(pair) + "] = rtcg_make_" + array.vector + "(" +
+                lane_value(argument, 0) + ", " + lane_value(argument, 1) + ");\n";
     }
     return text;
 }

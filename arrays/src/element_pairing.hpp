@@ -39,12 +39,6 @@ namespace rtcg::detail {
 // The 2-vector an element type moves as ("float2", "int2", "uint2", "double2"); empty for others.
 std::string pair_vector(const codegen::DType& type);
 
-// `*((RTCG_GLOBAL const rtcg_<vector>*)(<pointer>))`: the pair at an 8-byte aligned pointer.
-std::string pair_load(std::string_view vector, std::string_view pointer);
-// The statement storing rtcg_make_<vector>(lane0, lane1) at an 8-byte aligned pointer.
-std::string pair_store(std::string_view vector, std::string_view pointer, std::string_view lane0,
-                       std::string_view lane1);
-
 struct PairedArray {
     std::size_t argument = 0; // its position among the arguments
     std::string vector;       // pair_vector of its element type
@@ -65,13 +59,20 @@ struct PairedSnippet {
 std::optional<PairedSnippet> pair_snippet(std::string_view code, std::span<const codegen::Argument> arguments,
                                           std::string_view preamble, bool writes);
 
-// Statements for the start of a pair of indices at element `first` (an expression), the code's
-// `i` for the first lane: each paired array's lane values, split from its pair where it is loaded.
+// Declarations, before the kernel's loop, of each paired array's pairs from element `start` (an
+// expression) on: `rtcg_pairs_x`, a pointer to its 2-vectors. The loop then indexes pairs. Pointer
+// arithmetic per element inside the loop cost the fused float32 case of the benchmarks 4
+// instructions per element, and an 8-byte store at `x + 2k` was split in two where one through
+// a vector pointer was not (NVRTC 13, sm_90).
+std::string paired_pointers(const PairedSnippet& snippet, std::span<const codegen::Argument> arguments,
+                            std::string_view start);
+// Statements for pair `pair` (an expression) of the pointers above: each paired array's lane
+// values, split from its pair where it is loaded.
 std::string paired_loads(const PairedSnippet& snippet, std::span<const codegen::Argument> arguments,
-                         codegen::Dialect dialect, std::string_view first);
-// Statements storing both lanes' values of every paired array the code writes.
+                         codegen::Dialect dialect, std::string_view pair);
+// Statements storing both lanes' values of every paired array the code writes, to pair `pair`.
 std::string paired_stores(const PairedSnippet& snippet, std::span<const codegen::Argument> arguments,
-                          std::string_view first);
+                          std::string_view pair);
 
 // Whether a call over `range` (null: every index, from 0) can run paired: its step is 1 and every
 // paired array's element at the range's start sits at an even position in its storage, so that

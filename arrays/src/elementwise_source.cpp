@@ -47,23 +47,25 @@ std::string one_index_kernel(Dialect dialect, std::span<const Argument> argument
            "    }\n}\n";
 }
 
-// Index k of the loop runs the operation at indices start + 2k and start + 2k + 1 (the last, of an
-// odd count, alone); the caller launches it over ceil(n / 2) indices with step 1.
+// Index k of the loop runs the operation at indices start + 2k and start + 2k + 1, pair k of the
+// paired arrays; the last index of an odd count runs alone after the loop. The caller launches it
+// over ceil(n / 2) indices with step 1. Inside the loop, the odd count's branch cost every step
+// about 3 instructions per index (NVRTC 13, sm_90).
 std::string paired_kernel(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
                           std::string_view name, const detail::PairedSnippet& pairs) {
     std::string text = kernel_head(dialect, arguments, detail::elementwise_paired_kernel_name(name));
-    text += "    for (rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_k < (n + 1) / 2; "
-            "rtcg_k += rtcg_stride) {\n"
-            "        const rtcg_index_t rtcg_first = rtcg_start + 2 * rtcg_k;\n"
-            "        if (2 * rtcg_k + 1 < n) {\n";
     codegen::syntax::Printer pair(dialect);
-    for (int depth = 0; depth < 3; ++depth) pair.indent();
-    pair.lines(detail::paired_loads(pairs, arguments, dialect, "rtcg_first"));
+    pair.indent();
+    pair.lines(detail::paired_pointers(pairs, arguments, "rtcg_start"));
+    pair.lines("for (rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_k < n / 2; rtcg_k += rtcg_stride) {\n");
+    pair.indent();
+    if (pairs.lanes_use_index) pair.lines("const rtcg_index_t rtcg_first = rtcg_start + 2 * rtcg_k;\n");
+    pair.lines(detail::paired_loads(pairs, arguments, dialect, "rtcg_k"));
     pair.lines(at_index(pairs.lanes[0], pairs.lanes_use_index ? "rtcg_first" : nullptr, ""));
     pair.lines(at_index(pairs.lanes[1], pairs.lanes_use_index ? "rtcg_first + 1" : nullptr, ""));
-    pair.lines(detail::paired_stores(pairs, arguments, "rtcg_first"));
+    pair.lines(detail::paired_stores(pairs, arguments, "rtcg_k"));
     text += pair.take();
-    text += "        } else {\n" + at_index(operation, "rtcg_first", "            ") + "        }\n    }\n}\n";
+    text += "    }\n    if (n % 2 && RTCG_GLOBAL_ID(0) == 0)\n" + at_index(operation, "rtcg_start + n - 1", "        ") + "}\n";
     return text;
 }
 

@@ -48,13 +48,14 @@ Evaluation at_each_index(std::string value) {
 Evaluation at_each_pair(const PairedSnippet& pairs, std::span<const codegen::Argument> arguments, Dialect dialect) {
     return [&pairs, arguments, dialect](std::size_t item, std::string_view indent) {
         const std::string in(indent);
-        std::string text = in + "{\n" + in + "    const rtcg_index_t rtcg_first = " + item_index(item) + ";\n";
+        const bool index = pairs.lanes_use_index;
+        std::string text = in + "{\n";
+        if (index) text += in + "    const rtcg_index_t rtcg_first = " + item_index(item) + ";\n";
         codegen::syntax::Printer loads(dialect);
         for (std::size_t depth = 0; depth < in.size() / 4 + 1; ++depth) loads.indent();
-        loads.lines(paired_loads(pairs, arguments, dialect, "rtcg_first"));
+        loads.lines(paired_loads(pairs, arguments, dialect, "rtcg_k + " + std::to_string(item) + " * rtcg_stride"));
         text += loads.take();
         text += in + "    rtcg_out_t rtcg_lane0, rtcg_lane1;\n";
-        const bool index = pairs.lanes_use_index;
         text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first; " : "") + "rtcg_lane0 = (" +
                 pairs.lanes[0] + "); }\n";
         text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first + 1; " : "") + "rtcg_lane1 = (" +
@@ -145,6 +146,10 @@ std::string map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d
 std::string paired_map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
                                          const PairedSnippet& pairs) {
     std::string text = first_pass_head(dialect, d, shape, reduction_kernel_name(d.name, ReductionPass::pairs), "2");
+    codegen::syntax::Printer pointers(dialect);
+    pointers.indent();
+    pointers.lines(paired_pointers(pairs, d.arguments, "rtcg_start"));
+    text += pointers.take();
     text += fold_loop(at_each_pair(pairs, d.arguments, dialect), shape.items_per_thread, "n / 2");
     text += "    if (n % 2 != 0 && RTCG_GLOBAL_ID(0) == 0) {\n"
             "        const rtcg_index_t i = rtcg_start + n - 1;\n"

@@ -53,9 +53,10 @@ TEST_CASE("z = a*x + b*sin(y) is one kernel reading x and y once, at every size"
             // Float32 arrays go in pairs: one 8-byte load of x and of y, one store of z, per pair.
             const std::string source = expression.source(Dialect::opencl);
             CHECK(occurrences(source, "RTCG_KERNEL void") == 2); // one index per step, and pairs
-            CHECK(occurrences(source, "rtcg_float2*)(out") == 1);     // stored, never loaded
             CHECK(occurrences(source, "RTCG_GLOBAL const rtcg_float2*)(x") == 2);
-            CHECK(occurrences(source, "RTCG_GLOBAL rtcg_float2*)(out + rtcg_first))") == 1);
+            CHECK(occurrences(source, "RTCG_GLOBAL rtcg_float2*)(out + rtcg_start)") == 1);
+            CHECK(occurrences(source, "rtcg_pairs_out[rtcg_k] = ") == 1); // stored, never loaded
+            CHECK(occurrences(source, "rtcg_pairs_out") == 2);
             CHECK(occurrences(source, "[0]") == 0);
             rtcg::test::compile_for_cuda(expression.source(Dialect::cuda));
         }
