@@ -1,14 +1,17 @@
 // The two ways a radix sort pass ranks its tile (radix_sort_ranking.hpp). Each defines
-//   rtcg_sort_count_tile(keys, valid, shift, tile_keys, origins, scratch, run_first, run_end, held, t)
+//   rtcg_sort_count_tile(keys, valid, items, shift, tile_keys, origins, scratch, run_first, run_end,
+//                        held, t)
 //     reads the tile's `valid` keys from global memory at `keys` and finds [run_first[d],
 //     run_end[d]), the run of digit d (at `shift`) in the ranked tile, empty where the tile lacks
 //     d. Ends with a barrier.
-//   rtcg_sort_order_tile(valid, shift, tile_keys, origins, scratch, held, t)
+//   rtcg_sort_order_tile(valid, items, shift, tile_keys, origins, scratch, held, t)
 //     then leaves the keys in `tile_keys` in the order of their digit, keys of one digit in the
 //     order they were read, and with values, in `origins` where each key was in the tile. The
 //     caller's barrier completes it.
 // `held` is the work-item's RTCG_SORT_HELD_KEYS keys between the two calls; the split lets the
-// pass publish its digits' counts as soon as they are known.
+// pass publish its digits' counts as soon as they are known. `items` (at most RTCG_SORT_ITEMS, at
+// least valid / BLOCK) is how many keys each work-item takes, where that is a choice: a part-filled
+// tile ranks faster spread over every warp.
 #include "radix_sort_ranking.hpp"
 
 namespace rtcg::detail {
@@ -147,9 +150,11 @@ RTCG_DEVICE void rtcg_sort_find_runs(RTCG_LOCAL_PTR const rtcg_sort_key_t* tile_
 }
 
 // Counting the digits orders the tile too: loads it, runs both rounds and finds the digits' runs.
+// The rounds share the work of a part-filled tile between the work-items whatever `items` is.
 #define RTCG_SORT_HELD_KEYS 1
 #define RTCG_SORT_PASS_BOUNDS
-RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, unsigned valid, unsigned shift,
+RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, unsigned valid, unsigned items,
+                                      unsigned shift,
                                       RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
                                       RTCG_LOCAL_PTR unsigned* scratch, RTCG_LOCAL_PTR unsigned* run_first,
                                       RTCG_LOCAL_PTR rtcg_sort_count_t* run_end, rtcg_sort_key_t* held, unsigned t)
@@ -167,15 +172,15 @@ RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, u
     RTCG_LOCAL_BARRIER();
 }
 
-RTCG_DEVICE void rtcg_sort_order_tile(unsigned valid, unsigned shift, RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys,
-                                      RTCG_LOCAL_PTR unsigned short* origins, RTCG_LOCAL_PTR unsigned* scratch,
-                                      const rtcg_sort_key_t* held, unsigned t)
+RTCG_DEVICE void rtcg_sort_order_tile(unsigned valid, unsigned items, unsigned shift,
+                                      RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
+                                      RTCG_LOCAL_PTR unsigned* scratch, const rtcg_sort_key_t* held, unsigned t)
 {
 }
 )";
 
 // Warp-wide ranking (CUDA), after Adinets and Merrill's Onesweep. Warp w holds the keys [w * 32 *
-// ITEMS, (w + 1) * 32 * ITEMS) of the tile, ITEMS rounds of 32 keys, one per lane, in their order.
+// items, (w + 1) * 32 * items) of the tile, `items` rounds of 32 keys, one per lane, in their order.
 // First each warp counts its keys of each digit; a scan of those counts in (digit, warp) order
 // gives each warp where its keys of each digit start in the ranked tile. Then each warp places its
 // keys round by round (rtcg_sort_order_tile). Against two counting rounds in local memory this
@@ -225,30 +230,31 @@ RTCG_DEVICE unsigned rtcg_sort_scan_warps(unsigned count, RTCG_LOCAL_PTR unsigne
 }
 
 // The first key of work-item t: warp-major, then lane.
-RTCG_DEVICE unsigned rtcg_sort_first_held(unsigned t)
+RTCG_DEVICE unsigned rtcg_sort_first_held(unsigned t, unsigned items)
 {
-    return t / RTCG_SORT_WARP * RTCG_SORT_WARP * RTCG_SORT_ITEMS + t % RTCG_SORT_WARP;
+    return t / RTCG_SORT_WARP * RTCG_SORT_WARP * items + t % RTCG_SORT_WARP;
 }
 
 // Counts the warps' keys of each digit and turns the counts into where each warp's keys of
 // each digit start in the ranked tile: the warp's counters that rtcg_sort_order_tile takes
 // places from.
 #define RTCG_SORT_HELD_KEYS RTCG_SORT_ITEMS
-RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, unsigned valid, unsigned shift,
-                                      RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
-                                      RTCG_LOCAL_PTR unsigned* scratch, RTCG_LOCAL_PTR unsigned* run_first,
-                                      RTCG_LOCAL_PTR rtcg_sort_count_t* run_end, rtcg_sort_key_t* held, unsigned t)
+RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, unsigned valid, unsigned items,
+                                      unsigned shift, RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys,
+                                      RTCG_LOCAL_PTR unsigned short* origins, RTCG_LOCAL_PTR unsigned* scratch,
+                                      RTCG_LOCAL_PTR unsigned* run_first, RTCG_LOCAL_PTR rtcg_sort_count_t* run_end,
+                                      rtcg_sort_key_t* held, unsigned t)
 {
-    const unsigned first = rtcg_sort_first_held(t);
+    const unsigned first = rtcg_sort_first_held(t, items);
     RTCG_LOCAL_PTR unsigned* counters = scratch + t / RTCG_SORT_WARP * RTCG_SORT_DIGITS;
     for (unsigned d = t % RTCG_SORT_WARP; d < RTCG_SORT_DIGITS; d += RTCG_SORT_WARP) counters[d] = 0;
 #pragma unroll
     for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k)
-        if (first + k * RTCG_SORT_WARP < valid) held[k] = keys[first + k * RTCG_SORT_WARP];
+        if (k < items && first + k * RTCG_SORT_WARP < valid) held[k] = keys[first + k * RTCG_SORT_WARP];
     __syncwarp();
 #pragma unroll
     for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k)
-        if (first + k * RTCG_SORT_WARP < valid)
+        if (k < items && first + k * RTCG_SORT_WARP < valid)
             rtcg_atomic_add_u32_local(counters + rtcg_sort_digit(held[k], shift), 1u);
     RTCG_LOCAL_BARRIER();
 
@@ -286,16 +292,17 @@ RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, u
 // Round by round, the lanes holding one digit find each other with a vote; the highest takes the
 // digit's next places from the warp's counter, and each lane takes its place among them by the
 // lanes below it.
-RTCG_DEVICE void rtcg_sort_order_tile(unsigned valid, unsigned shift, RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys,
-                                      RTCG_LOCAL_PTR unsigned short* origins, RTCG_LOCAL_PTR unsigned* scratch,
-                                      const rtcg_sort_key_t* held, unsigned t)
+RTCG_DEVICE void rtcg_sort_order_tile(unsigned valid, unsigned items, unsigned shift,
+                                      RTCG_LOCAL_PTR rtcg_sort_key_t* tile_keys, RTCG_LOCAL_PTR unsigned short* origins,
+                                      RTCG_LOCAL_PTR unsigned* scratch, const rtcg_sort_key_t* held, unsigned t)
 {
     const unsigned lane = t % RTCG_SORT_WARP;
-    const unsigned first = rtcg_sort_first_held(t);
+    const unsigned first = rtcg_sort_first_held(t, items);
     RTCG_LOCAL_PTR unsigned* counters = scratch + t / RTCG_SORT_WARP * RTCG_SORT_DIGITS;
     const unsigned lanes_below = (1u << lane) - 1;
 #pragma unroll
     for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k) {
+        if (k == items) break; // the same for the whole work-group
         const unsigned j = first + k * RTCG_SORT_WARP;
         // The lanes holding a key this round: all, or in the last tile the lanes below the end.
         const unsigned round_first = j - lane;

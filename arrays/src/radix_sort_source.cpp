@@ -35,6 +35,7 @@ constexpr std::string_view helpers = R"(
 #define RTCG_SORT_DIGITS (1u << RTCG_SORT_DIGIT_BITS)
 #define RTCG_SORT_POSITIONS {{positions}}
 #define RTCG_SORT_HAS_VALUES {{has_values}}
+#define RTCG_SORT_HISTOGRAM_BATCH 8
 // 64-bit counts: each status of the look-back takes two words (below).
 #define RTCG_SORT_WIDE_STATUS {{wide_status}}
 typedef {{key_type}} rtcg_sort_key_t;
@@ -78,7 +79,7 @@ constexpr std::string_view histogram_kernel = R"(
 // + digit)] and the word after it hold the low and high halves of that digit's count, added with
 // 32-bit atomics, which every device has. The host zeroes them first. Work-groups stride over
 // the keys; the host launches few enough of them that the work-group's 32-bit local counts
-// cannot overflow.
+// cannot overflow, and that their atomic adds to the totals do not queue on the same words.
 RTCG_KERNEL void rtcg_sort_histogram(
     RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys, rtcg_index_t rtcg_keys_offset, rtcg_index_t n,
     RTCG_GLOBAL unsigned* rtcg_totals)
@@ -95,13 +96,24 @@ RTCG_KERNEL void rtcg_sort_histogram(
         rtcg_run_digit[rtcg_p] = 0;
         rtcg_run_length[rtcg_p] = 0;
     }
-    for (rtcg_index_t rtcg_i = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_i < n; rtcg_i += (rtcg_index_t)RTCG_GLOBAL_SIZE(0)) {
-        const rtcg_sort_bits_t rtcg_bits = rtcg_sort_bits(rtcg_keys[rtcg_i]);
+    // Each step loads a batch of keys before counting any, so that a work-item has several loads
+    // in flight rather than one.
+    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);
+    for (rtcg_index_t rtcg_i = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_i < n;
+         rtcg_i += RTCG_SORT_HISTOGRAM_BATCH * rtcg_stride) {
+        rtcg_sort_bits_t rtcg_batch[RTCG_SORT_HISTOGRAM_BATCH];
 #pragma unroll
-        for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
-            rtcg_sort_count_digit(rtcg_counts + rtcg_p * RTCG_SORT_DIGITS,
-                                  (unsigned)(rtcg_bits >> (rtcg_p * RTCG_SORT_DIGIT_BITS)) & (RTCG_SORT_DIGITS - 1),
-                                  &rtcg_run_digit[rtcg_p], &rtcg_run_length[rtcg_p]);
+        for (unsigned rtcg_b = 0; rtcg_b < RTCG_SORT_HISTOGRAM_BATCH; ++rtcg_b)
+            if (rtcg_i + rtcg_b * rtcg_stride < n) rtcg_batch[rtcg_b] = rtcg_sort_bits(rtcg_keys[rtcg_i + rtcg_b * rtcg_stride]);
+#pragma unroll
+        for (unsigned rtcg_b = 0; rtcg_b < RTCG_SORT_HISTOGRAM_BATCH; ++rtcg_b)
+            if (rtcg_i + rtcg_b * rtcg_stride < n)
+#pragma unroll
+                for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
+                    rtcg_sort_count_digit(rtcg_counts + rtcg_p * RTCG_SORT_DIGITS,
+                                          (unsigned)(rtcg_batch[rtcg_b] >> (rtcg_p * RTCG_SORT_DIGIT_BITS)) &
+                                              (RTCG_SORT_DIGITS - 1),
+                                          &rtcg_run_digit[rtcg_p], &rtcg_run_length[rtcg_p]);
     }
 #pragma unroll
     for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
@@ -117,13 +129,15 @@ RTCG_KERNEL void rtcg_sort_histogram(
     }
 }
 
-// The digits' starts from the histogram's totals, on the device, where the host does not read
-// the totals back: starts[position * DIGITS + digit] = the keys of every smaller digit. One
-// work-group: the counts go to local memory, then each work-item adds up, for each of its digits,
-// the counts of the smaller ones; no chain of global reads.
+// The digits' starts from the histogram's totals: starts[position * DIGITS + digit] = the keys of
+// every smaller digit. One work-group: the counts go to local memory; each work-item sums its run
+// of consecutive digits at every position, a scan across the work-group (all positions at once)
+// gives each run's start, and each work-item writes its digits' starts from there. A scan rather
+// than a sum per digit: 256 dependent local reads cost about 9 us (H200).
 RTCG_KERNEL void rtcg_sort_starts(RTCG_GLOBAL const unsigned* rtcg_totals, RTCG_GLOBAL rtcg_sort_count_t* rtcg_starts)
 {
     RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_counts, RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS);
+    RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_sums, RTCG_SORT_POSITIONS * RTCG_SORT_BLOCK);
     const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
     for (unsigned rtcg_e = rtcg_t; rtcg_e < RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS; rtcg_e += RTCG_SORT_BLOCK) {
         rtcg_counts[rtcg_e] = (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e];
@@ -132,11 +146,38 @@ RTCG_KERNEL void rtcg_sort_starts(RTCG_GLOBAL const unsigned* rtcg_totals, RTCG_
 #endif
     }
     RTCG_LOCAL_BARRIER();
-    for (unsigned rtcg_e = rtcg_t; rtcg_e < RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS; rtcg_e += RTCG_SORT_BLOCK) {
-        rtcg_sort_count_t rtcg_start = 0;
-        for (unsigned rtcg_f = rtcg_e - rtcg_e % RTCG_SORT_DIGITS; rtcg_f < rtcg_e; ++rtcg_f)
-            rtcg_start += rtcg_counts[rtcg_f];
-        rtcg_starts[rtcg_e] = rtcg_start;
+    // Work-item t's run: digits [t * PER_ITEM, (t + 1) * PER_ITEM), those below 256.
+    const unsigned rtcg_per_item = (RTCG_SORT_DIGITS + RTCG_SORT_BLOCK - 1) / RTCG_SORT_BLOCK;
+    const unsigned rtcg_first = rtcg_t * rtcg_per_item;
+    const unsigned rtcg_end = rtcg_first + rtcg_per_item < RTCG_SORT_DIGITS ? rtcg_first + rtcg_per_item : RTCG_SORT_DIGITS;
+    rtcg_sort_count_t rtcg_run[RTCG_SORT_POSITIONS];
+#pragma unroll
+    for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p) {
+        rtcg_run[rtcg_p] = 0;
+        for (unsigned rtcg_d = rtcg_first; rtcg_d < rtcg_end; ++rtcg_d)
+            rtcg_run[rtcg_p] += rtcg_counts[rtcg_p * RTCG_SORT_DIGITS + rtcg_d];
+        rtcg_sums[rtcg_p * RTCG_SORT_BLOCK + rtcg_t] = rtcg_run[rtcg_p];
+    }
+    RTCG_LOCAL_BARRIER();
+    // Inclusive scan of the runs (Hillis and Steele).
+    for (unsigned rtcg_offset = 1; rtcg_offset < RTCG_SORT_BLOCK; rtcg_offset *= 2) {
+        rtcg_sort_count_t rtcg_left[RTCG_SORT_POSITIONS];
+#pragma unroll
+        for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
+            rtcg_left[rtcg_p] = rtcg_t >= rtcg_offset ? rtcg_sums[rtcg_p * RTCG_SORT_BLOCK + rtcg_t - rtcg_offset] : 0;
+        RTCG_LOCAL_BARRIER();
+#pragma unroll
+        for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
+            rtcg_sums[rtcg_p * RTCG_SORT_BLOCK + rtcg_t] += rtcg_left[rtcg_p];
+        RTCG_LOCAL_BARRIER();
+    }
+#pragma unroll
+    for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p) {
+        rtcg_sort_count_t rtcg_start = rtcg_sums[rtcg_p * RTCG_SORT_BLOCK + rtcg_t] - rtcg_run[rtcg_p];
+        for (unsigned rtcg_d = rtcg_first; rtcg_d < rtcg_end; ++rtcg_d) {
+            rtcg_starts[rtcg_p * RTCG_SORT_DIGITS + rtcg_d] = rtcg_start;
+            rtcg_start += rtcg_counts[rtcg_p * RTCG_SORT_DIGITS + rtcg_d];
+        }
     }
 }
 )";
@@ -293,15 +334,16 @@ RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_pass(
     rtcg_starts += (rtcg_shift / RTCG_SORT_DIGIT_BITS) * RTCG_SORT_DIGITS;
 
     rtcg_sort_key_t rtcg_held[RTCG_SORT_HELD_KEYS];
-    rtcg_sort_count_tile(rtcg_keys_in + rtcg_keys_offset + rtcg_begin, rtcg_valid, rtcg_shift, rtcg_tile_keys,
-                         rtcg_tile_origins, rtcg_rank_scratch, rtcg_run_first, rtcg_place, rtcg_held, rtcg_t);
+    rtcg_sort_count_tile(rtcg_keys_in + rtcg_keys_offset + rtcg_begin, rtcg_valid, RTCG_SORT_ITEMS, rtcg_shift,
+                         rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch, rtcg_run_first, rtcg_place, rtcg_held,
+                         rtcg_t);
     // The tile's counts go out before it is ordered, so that later tiles wait less.
     if (rtcg_tile > 0)
         for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK)
             rtcg_sort_publish(rtcg_sort_status(rtcg_statuses, rtcg_tile, rtcg_d), RTCG_SORT_AGGREGATE, rtcg_flip,
                               rtcg_place[rtcg_d] - rtcg_run_first[rtcg_d]);
-    rtcg_sort_order_tile(rtcg_valid, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch, rtcg_held,
-                         rtcg_t);
+    rtcg_sort_order_tile(rtcg_valid, RTCG_SORT_ITEMS, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins,
+                         rtcg_rank_scratch, rtcg_held, rtcg_t);
     // Every aggregate goes out before any work-item waits, also where a work-group's work-items
     // run one after another between barriers (CPUs).
     RTCG_LOCAL_BARRIER();
@@ -348,13 +390,15 @@ RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_one_tile(
 #if RTCG_SORT_HAS_VALUES
     RTCG_GLOBAL const rtcg_sort_value_t* rtcg_values = rtcg_values_in + rtcg_values_offset;
 #endif
+    // The keys spread over every work-item: the ranking's rounds follow the most any takes.
+    const unsigned rtcg_items = (rtcg_valid + RTCG_SORT_BLOCK - 1) / RTCG_SORT_BLOCK;
     rtcg_sort_key_t rtcg_held[RTCG_SORT_HELD_KEYS];
     for (unsigned rtcg_position = 0; rtcg_position < RTCG_SORT_POSITIONS; ++rtcg_position) {
         const unsigned rtcg_shift = rtcg_position * RTCG_SORT_DIGIT_BITS;
-        rtcg_sort_count_tile(rtcg_keys, rtcg_valid, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch,
-                             rtcg_run_first, rtcg_run_end, rtcg_held, rtcg_t);
-        rtcg_sort_order_tile(rtcg_valid, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch, rtcg_held,
-                             rtcg_t);
+        rtcg_sort_count_tile(rtcg_keys, rtcg_valid, rtcg_items, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins,
+                             rtcg_rank_scratch, rtcg_run_first, rtcg_run_end, rtcg_held, rtcg_t);
+        rtcg_sort_order_tile(rtcg_valid, rtcg_items, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch,
+                             rtcg_held, rtcg_t);
         RTCG_LOCAL_BARRIER();
         RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_out = rtcg_position % 2 ? rtcg_keys_odd : rtcg_keys_even;
 #if RTCG_SORT_HAS_VALUES
