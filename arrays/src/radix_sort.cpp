@@ -1,10 +1,10 @@
 // LSD radix sort with 8-bit digits. Up to one tile of keys, one work-group sorts them in one
 // launch. Beyond, one kernel reads the keys once for the counts of every digit at every position,
-// and one more turns them into the digits' starts on the device. From 2^22 keys, one read-back of
+// and one more turns them into the digits' starts on the device. From 2^24 keys, one read-back of
 // those counts (256 per position) finds the passes to skip: those where every key has the same
-// digit. Each other pass is one launch that reads the keys once and writes them stably into the
-// other scratch array, its tiles chained by a look-back through a state buffer that one fill
-// zeroes per sort, with the histogram's totals.
+// digit; below, such a pass copies the keys as they are. Each other pass is one launch that reads
+// the keys once and writes them stably into the other scratch array, its tiles chained by a
+// look-back through a state buffer that one fill zeroes per sort, with the histogram's totals.
 #include "context_kernels.hpp"
 #include "radix_sort_ranking.hpp"
 #include "radix_sort_source.hpp"
@@ -35,14 +35,19 @@ using codegen::DType;
 // and five work-groups of 256 still share one H100 or H200 multiprocessor (228 KB).
 constexpr std::size_t pass_local_budget = 42 * 1024;
 
+// From this many keys, larger tiles (below).
+constexpr std::size_t large_sort_from = std::size_t{1} << 24;
+
 // Keys per work-item and tile: odd, so that the work-items' runs of consecutive keys in local
 // memory start in different banks. Ranked by warp votes, a work-item holds its keys in registers,
-// one or two each: 27 registers of them fit the 64 its launch bounds allow without spilling, and
-// of 15 to 31 keys of 4 bytes, 27 sorted 2^28 keys fastest (H200). Counting rounds keep them in
-// local memory: 15.
-std::size_t max_items(codegen::Dialect dialect, std::size_t block, const DType& key) {
+// one or two each: 27 registers of them fit the 64 its launch bounds allow without spilling. Of 15
+// to 31 keys of 4 bytes, 27 sorted 2^28 keys fastest (H200); below 2^24 keys 19 did, its smaller
+// tiles keeping more multiprocessors busy (2^20: 91 -> 82 us, 2^22: 236 -> 215 us; 2^24 the same).
+// Counting rounds keep them in local memory: 15.
+std::size_t max_items(codegen::Dialect dialect, std::size_t block, const DType& key, std::size_t n) {
     if (!ranks_by_warp_votes(dialect, block)) return 15;
-    return key.size() > sizeof(std::uint32_t) ? 13 : 27;
+    if (key.size() > sizeof(std::uint32_t)) return 13;
+    return n < large_sort_from ? 19 : 27;
 }
 
 struct SortShape {
@@ -80,14 +85,14 @@ std::size_t local_bytes(const SortShape& shape, const DType& key, const std::opt
 // Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as
 // the local memory budget allows; smaller work-groups where even one key each does not fit.
 SortShape choose_sort_shape(const DeviceInfo& device, const DType& key, const std::optional<DType>& value,
-                            const DType& counter, std::size_t max_block) {
+                            const DType& counter, std::size_t n, std::size_t max_block) {
     std::size_t budget = pass_local_budget;
     if (device.local_memory_bytes) budget = std::min<std::size_t>(budget, device.local_memory_bytes);
     SortShape shape{max_block, 1};
     if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) shape.block = std::min(shape.block, device.max_work_item_sizes[0]);
     for (;;) {
-        const std::size_t most = max_items(codegen::dialect_of(device), shape.block, key);
+        const std::size_t most = max_items(codegen::dialect_of(device), shape.block, key, n);
         for (std::size_t fewer = 0; fewer <= most / 2; ++fewer) {
             shape.items = most - 2 * fewer;
             if (local_bytes(shape, key, value, counter) <= budget) return shape;
@@ -100,19 +105,22 @@ SortShape choose_sort_shape(const DeviceInfo& device, const DType& key, const st
     }
 }
 
-// Compiled once per context and (key, value, counter) types; rebuilt with smaller work-groups
-// where a kernel cannot run as many work-items as asked.
+// Compiled once per context, (key, value, counter) types and size class (below or from
+// `large_sort_from` keys); rebuilt with smaller work-groups where a kernel cannot run as many
+// work-items as asked.
 std::shared_ptr<const SortProgram> sort_program(const Context& context, const DType& key,
-                                                const std::optional<DType>& value, const DType& counter) {
+                                                const std::optional<DType>& value, const DType& counter,
+                                                std::size_t n) {
     const std::shared_ptr<ContextKernels> kernels = ContextKernels::of(context);
     const std::string key_text = "sort\x1f" + std::string(key.name()) + "\x1f" +
-                                 std::string(value ? value->name() : "") + "\x1f" + std::string(counter.name());
+                                 std::string(value ? value->name() : "") + "\x1f" + std::string(counter.name()) +
+                                 (n < large_sort_from ? "" : "\x1flarge");
     if (auto found = kernels->find<SortProgram>(key_text)) return found;
 
     if (value) codegen::verify_layout(context, *value);
     std::size_t max_block = preferred_tile_block;
     for (;;) {
-        const SortShape shape = choose_sort_shape(context.device(), key, value, counter, max_block);
+        const SortShape shape = choose_sort_shape(context.device(), key, value, counter, n, max_block);
         const Module module = context.compile(
             radix_sort_source(codegen::dialect_of(context.device()), key, value, counter, shape.block, shape.items));
         SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_starts"),
@@ -192,10 +200,10 @@ std::vector<std::uint64_t> read_digit_counts(Queue& queue, const Buffer& state, 
 }
 
 // From this many keys the host reads the digits' counts back, to skip the passes whose digit
-// every key shares (sorted in place, a pass costs about as much as a read and a write of the
-// keys); below it every pass runs, which spares the wait for the read-back: a round trip of the
-// queue that costs more than a pass of fewer keys.
-constexpr std::size_t read_back_from = std::size_t{1} << 22;
+// every key shares; below it every pass runs, such a pass as a copy (a read and a write of the
+// keys, against about three times as long to rank them), which spares the wait for the read-back:
+// a round trip of the queue that cost 20-30 us on an H200, a tenth of a sort of 2^22 keys.
+constexpr std::size_t read_back_from = std::size_t{1} << 24;
 
 // The positions (bytes of the key, lowest first) to run passes over: all, or from
 // `read_back_from` keys, those whose digit differs between keys.
@@ -289,7 +297,7 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
 
     const DType counter = count_type(n);
     const std::optional<DType> value_type = values ? std::optional<DType>(values->dtype()) : std::nullopt;
-    const std::shared_ptr<const SortProgram> program = sort_program(context, keys.dtype(), value_type, counter);
+    const std::shared_ptr<const SortProgram> program = sort_program(context, keys.dtype(), value_type, counter, n);
     if (n <= program->shape.tile()) return sort_one_tile(*program, queue, keys, values, keys_out, values_out);
 
     // Scratch from the pool for the queue: released on return, reused only by work queued later.
@@ -300,7 +308,8 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
     Buffer state = pool.allocate(state_bytes, queue);
     const std::uint32_t zero = 0;
     queue.fill(state, &zero, sizeof zero, 0, state_bytes);
-    Buffer starts = pool.allocate(digit_positions(keys.dtype()) * radix_digits * counter.size(), queue);
+    // The digits' starts at every position, then a flag per position (radix_sort_source.hpp).
+    Buffer starts = pool.allocate(digit_positions(keys.dtype()) * (radix_digits + 1) * counter.size(), queue);
     count_digits(*program, keys, queue, state, starts);
     const std::vector<unsigned> passes = passes_needed(queue, state, keys.dtype(), n);
     if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);

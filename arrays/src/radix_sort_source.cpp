@@ -130,15 +130,18 @@ RTCG_KERNEL void rtcg_sort_histogram(
 }
 
 // The digits' starts from the histogram's totals: starts[position * DIGITS + digit] = the keys of
-// every smaller digit. One work-group: the counts go to local memory; each work-item sums its run
-// of consecutive digits at every position, a scan across the work-group (all positions at once)
-// gives each run's start, and each work-item writes its digits' starts from there. A scan rather
-// than a sum per digit: 256 dependent local reads cost about 9 us (H200).
+// every smaller digit, and starts[POSITIONS * DIGITS + position] = 1 where every key has the same
+// digit at that position, else 0. One work-group: the counts go to local memory; each work-item
+// sums its run of consecutive digits at every position, a scan across the work-group (all
+// positions at once) gives each run's start, and each work-item writes its digits' starts from
+// there. A scan rather than a sum per digit: 256 dependent local reads cost about 9 us (H200).
 RTCG_KERNEL void rtcg_sort_starts(RTCG_GLOBAL const unsigned* rtcg_totals, RTCG_GLOBAL rtcg_sort_count_t* rtcg_starts)
 {
     RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_counts, RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS);
     RTCG_LOCAL_ARRAY(rtcg_sort_count_t, rtcg_sums, RTCG_SORT_POSITIONS * RTCG_SORT_BLOCK);
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_shared_digit, RTCG_SORT_POSITIONS);
     const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
+    for (unsigned rtcg_p = rtcg_t; rtcg_p < RTCG_SORT_POSITIONS; rtcg_p += RTCG_SORT_BLOCK) rtcg_shared_digit[rtcg_p] = 0;
     for (unsigned rtcg_e = rtcg_t; rtcg_e < RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS; rtcg_e += RTCG_SORT_BLOCK) {
         rtcg_counts[rtcg_e] = (rtcg_sort_count_t)rtcg_totals[2 * rtcg_e];
 #if RTCG_SORT_WIDE_STATUS
@@ -173,12 +176,18 @@ RTCG_KERNEL void rtcg_sort_starts(RTCG_GLOBAL const unsigned* rtcg_totals, RTCG_
     }
 #pragma unroll
     for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p) {
+        const rtcg_sort_count_t rtcg_keys = rtcg_sums[rtcg_p * RTCG_SORT_BLOCK + RTCG_SORT_BLOCK - 1];
         rtcg_sort_count_t rtcg_start = rtcg_sums[rtcg_p * RTCG_SORT_BLOCK + rtcg_t] - rtcg_run[rtcg_p];
         for (unsigned rtcg_d = rtcg_first; rtcg_d < rtcg_end; ++rtcg_d) {
+            const rtcg_sort_count_t rtcg_count = rtcg_counts[rtcg_p * RTCG_SORT_DIGITS + rtcg_d];
             rtcg_starts[rtcg_p * RTCG_SORT_DIGITS + rtcg_d] = rtcg_start;
-            rtcg_start += rtcg_counts[rtcg_p * RTCG_SORT_DIGITS + rtcg_d];
+            rtcg_start += rtcg_count;
+            if (rtcg_count == rtcg_keys) rtcg_shared_digit[rtcg_p] = 1;
         }
     }
+    RTCG_LOCAL_BARRIER();
+    for (unsigned rtcg_p = rtcg_t; rtcg_p < RTCG_SORT_POSITIONS; rtcg_p += RTCG_SORT_BLOCK)
+        rtcg_starts[RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS + rtcg_p] = rtcg_shared_digit[rtcg_p];
 }
 )";
 
@@ -300,7 +309,8 @@ constexpr std::string_view pass_kernel = R"(
 // One pass: each work-group takes the next tile, loads it once, ranks it by the digit at `shift`,
 // publishes its digits' counts, looks back for where each digit's keys go (tile 0 starts at the
 // digits' starts) and writes the tile there. `starts` holds every position's digit starts (the
-// keys of smaller digits); `pass` numbers the passes run so far in this sort, from 0.
+// keys of smaller digits) and whether every key shares the position's digit; `pass` numbers the
+// passes run so far in this sort, from 0.
 RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_pass(
     RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys_in, rtcg_index_t rtcg_keys_offset,
     RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_out,
@@ -331,7 +341,21 @@ RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_pass(
         rtcg_sort_take_tile(rtcg_state + RTCG_SORT_TOTAL_WORDS + rtcg_pass, rtcg_tile_slot, rtcg_t);
     const rtcg_index_t rtcg_begin = rtcg_tile * RTCG_SORT_TILE;
     const unsigned rtcg_valid = (unsigned)(rtcg_begin + RTCG_SORT_TILE < n ? RTCG_SORT_TILE : n - rtcg_begin);
-    rtcg_starts += (rtcg_shift / RTCG_SORT_DIGIT_BITS) * RTCG_SORT_DIGITS;
+    const unsigned rtcg_position = rtcg_shift / RTCG_SORT_DIGIT_BITS;
+    // Every key has the same digit: the tile goes where it is, unranked, as a copy. Its statuses are
+    // published anyway, as the next pass of this parity expects them.
+    if (rtcg_starts[RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS + rtcg_position]) {
+        for (unsigned rtcg_j = rtcg_t; rtcg_j < rtcg_valid; rtcg_j += RTCG_SORT_BLOCK) {
+            rtcg_keys_out[rtcg_begin + rtcg_j] = rtcg_keys_in[rtcg_keys_offset + rtcg_begin + rtcg_j];
+#if RTCG_SORT_HAS_VALUES
+            rtcg_values_out[rtcg_begin + rtcg_j] = rtcg_values_in[rtcg_values_offset + rtcg_begin + rtcg_j];
+#endif
+        }
+        for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK)
+            rtcg_sort_publish(rtcg_sort_status(rtcg_statuses, rtcg_tile, rtcg_d), RTCG_SORT_INCLUSIVE, rtcg_flip, 0);
+        return;
+    }
+    rtcg_starts += rtcg_position * RTCG_SORT_DIGITS;
 
     rtcg_sort_key_t rtcg_held[RTCG_SORT_HELD_KEYS];
     rtcg_sort_count_tile(rtcg_keys_in + rtcg_keys_offset + rtcg_begin, rtcg_valid, RTCG_SORT_ITEMS, rtcg_shift,

@@ -39,15 +39,15 @@ namespace {
 
 // Tiles are 256 work-items of 15 keys (3840) for keys alone and 32-bit keys with values, and of 11
 // (2816) for 64-bit keys with 32-bit values, on devices that run 256 work-items with 42 KB of
-// local memory (PoCL and NVIDIA's OpenCL); CUDA's warp-vote ranking takes 27 keys (6912) alone
-// and 19 (4864) with 32-bit values: sizes one short of, at and past one and more tiles. Up to one
-// tile, one work-group sorts in one launch; past it, the passes run.
+// local memory (PoCL and NVIDIA's OpenCL); CUDA's warp-vote ranking takes 19 keys (4864) of up to
+// 4 bytes below 2^24 keys, 27 (6912) from there: sizes one short of, at and past one and more
+// tiles. Up to one tile, one work-group sorts in one launch; past it, the passes run.
 constexpr std::size_t tile_sizes[] = {2815, 2816, 2817, 3839, 3840, 3841, 2 * 3840, 2 * 3840 + 1, 3 * 3840 - 1,
                                       4863, 4864, 4865, 6911, 6912, 6913, 2 * 6912 + 1};
 constexpr std::size_t large = (std::size_t{1} << 20) + 7;
-// From 2^22 keys sort() reads the digits' counts back and skips the passes every key agrees on;
-// below, every pass runs.
-constexpr std::size_t read_back = (std::size_t{1} << 22) + 7;
+// From 2^24 keys sort() reads the digits' counts back and skips the passes every key agrees on,
+// with CUDA's largest tiles; below, every pass runs, such a pass as a copy.
+constexpr std::size_t read_back = (std::size_t{1} << 24) + 7;
 
 // numpy's sort order: NaNs last, -0.0 equal to 0.0.
 template <class T>
@@ -189,15 +189,17 @@ std::optional<SortedPairs> sort_with_kernels(const std::vector<std::uint32_t>& k
     const std::int64_t zero = 0, count = static_cast<std::int64_t>(n);
     module.kernel("rtcg_sort_histogram")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{3}, rtcg::Dim3{block}, 0},
                                          keys_gpu[0], zero, count, state_gpu);
-    const rtcg::Buffer starts_gpu = ctx.allocate(key_positions * digits * sizeof(Count));
+    const rtcg::Buffer starts_gpu = ctx.allocate(key_positions * (digits + 1) * sizeof(Count));
     module.kernel("rtcg_sort_starts")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{1}, rtcg::Dim3{block}, 0}, state_gpu,
                                       starts_gpu);
-    // Against the histogram's totals, read back: each digit starts after the smaller ones.
+    // Against the histogram's totals, read back: each digit starts after the smaller ones, and a
+    // position's flag says whether one digit has every key.
     ctx.queue().read(state_gpu, state.data(), total_words * sizeof(std::uint32_t));
-    std::vector<Count> expected_starts(key_positions * digits, 0);
-    for (std::size_t e = 1; e < expected_starts.size(); ++e) {
-        const std::uint64_t total = state[2 * (e - 1)] | std::uint64_t{state[2 * e - 1]} << 32;
-        if (e % digits) expected_starts[e] = expected_starts[e - 1] + static_cast<Count>(total);
+    std::vector<Count> expected_starts(key_positions * (digits + 1), 0);
+    for (std::size_t e = 0; e < key_positions * digits; ++e) {
+        const std::uint64_t total = state[2 * e] | std::uint64_t{state[2 * e + 1]} << 32;
+        if ((e + 1) % digits) expected_starts[e + 1] = expected_starts[e] + static_cast<Count>(total);
+        if (total == n) expected_starts[key_positions * digits + e / digits] = 1;
     }
     CHECK(ctx.to_host<Count>(starts_gpu) == expected_starts);
     for (unsigned pass = 0; pass < key_positions; ++pass)
@@ -362,7 +364,7 @@ TEST_CASE("sort with every value of every digit present") {
     }
 }
 
-TEST_CASE("sort where every key shares some digits, skipping those passes from 2^22 keys") {
+TEST_CASE("sort where every key shares some digits: those passes copy, and from 2^24 keys are skipped") {
     for (std::size_t n : {std::size_t{2}, std::size_t{3841}, large, read_back}) {
         CAPTURE(n);
         // Only the top byte differs: every pass but the last is skipped.

@@ -18,7 +18,7 @@
 // Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
 // selected elements, which they read back to the host, so they wait for the queue. The result is
 // a view of an array of the input's size (its first `count` elements), as PyOpenCL's copy_if
-// returns the full-size output and the count. From 2^22 keys, sort and sort_by_key read back the
+// returns the full-size output and the count. From 2^24 keys, sort and sort_by_key read back the
 // histogram of every digit position once (256 counts per byte of the key), before the first pass,
 // to skip the passes where every key has the same digit; the passes themselves, and smaller sorts
 // entirely, queue their kernels without waiting.
@@ -104,7 +104,8 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 // position's histogram in a single read of the keys; each pass is then one kernel that reads the
 // keys once, ranks each tile stably (by warp votes in CUDA, in local memory elsewhere), finds where
 // the tile's digits go by a look-back over the earlier tiles' counts, and writes the tile digit
-// run by digit run. From 2^22 keys, passes whose digit is the same for every key are skipped.
+// run by digit run. A pass whose digit is the same for every key only copies the keys, and from
+// 2^24 keys is skipped.
 // Needs device memory for two more copies of the keys (and values), the result and a scratch
 // array, and 256 status words per tile of a few thousand keys (two each from 2^30 keys).
 template <RadixSortable K>

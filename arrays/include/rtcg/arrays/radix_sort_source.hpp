@@ -15,8 +15,9 @@
 //     work-groups, each striding over the keys.
 //   rtcg_sort_starts(state, starts)
 //     One work-group: writes `starts`, at position * 256 + digit the keys of every smaller digit
-//     at that position. From 2^22 keys the host also reads the totals back and skips the
-//     positions whose digit every key shares; below, every position is a pass.
+//     at that position, and at positions * 256 + position 1 where every key has the same digit
+//     there, else 0. From 2^24 keys the host also reads the totals back and skips those
+//     positions; below, every position is a pass, and such a pass copies its keys unranked.
 // Per pass run (the digit at bit `shift`; `pass` = 0, 1, ... counts the passes run in this sort),
 // one launch of `tiles` work-groups, tiles = ceil(n / tile):
 //   rtcg_sort_pass(keys_in, keys_offset, keys_out, [values_in, values_offset, values_out,]
