@@ -224,9 +224,13 @@ RTCG_DEVICE unsigned rtcg_sort_scan_warps(unsigned count, RTCG_LOCAL_PTR unsigne
     }
     if (lane == RTCG_SORT_WARP - 1) warp_totals[warp] = inclusive;
     RTCG_LOCAL_BARRIER();
-    unsigned before = inclusive - count;
-    for (unsigned w = 0; w < warp; ++w) before += warp_totals[w];
-    return before;
+    // The earlier warps' totals, one per lane, summed across the warp. A loop over them was
+    // vectorised by NVRTC into 16-byte reads past the array's end (compute-sanitizer, sm_90).
+    unsigned earlier = lane < warp ? warp_totals[lane] : 0u;
+#pragma unroll
+    for (unsigned offset = RTCG_SORT_WARP / 2; offset > 0; offset /= 2)
+        earlier += __shfl_xor_sync(0xffffffffu, earlier, offset);
+    return inclusive - count + earlier;
 }
 
 // The first key of work-item t: warp-major, then lane.
