@@ -61,9 +61,9 @@ std::optional<PairedSnippet> pair_snippet(std::string_view code, std::span<const
 
 // Declarations, before the kernel's loop, of each paired array's pairs from element `start` (an
 // expression) on: `rtcg_pairs_x`, a pointer to its 2-vectors. The loop then indexes pairs. Pointer
-// arithmetic per element inside the loop cost the fused float32 case of the benchmarks 4
-// instructions per element, and an 8-byte store at `x + 2k` was split in two where one through
-// a vector pointer was not (NVRTC 13, sm_90).
+// arithmetic inside the loop cost the fused float32 case of the benchmarks 7 instructions per
+// element, and an 8-byte store at `x + 2k` was split in two where one through a vector pointer
+// was not (CUDA 13, sm_90).
 std::string paired_pointers(const PairedSnippet& snippet, std::span<const codegen::Argument> arguments,
                             std::string_view start);
 // Statements for pair `pair` (an expression) of the pointers above: each paired array's lane
