@@ -1,12 +1,17 @@
 #pragma once
 // The launch shape of grid-stride kernels (elementwise operations, fills, random numbers):
 // work-groups of up to 256 work-items fill a GPU's schedulers without limiting occupancy, and up
-// to 64 work-groups per compute unit, several times what is resident at once, let units that
+// to 256 work-groups per compute unit, several times what is resident at once, let units that
 // finish early take more work while the grid-stride loop covers the rest of the indices. Measured
-// on an H200 (bench/NOTES.md, 2^26 and 2^28 elements): z = a*x + b*y in float32 rose from 87-90%
-// of copy bandwidth with 8 groups per unit to 91-97% with 64; a*x + b*sin(y) in float64 (fewer
-// resident groups: more registers) from 81-84% to 93-95% with 16 or more. One work-item per
-// index instead (no loop) reached only 65-82%.
+// on an H200 (bench/NOTES.md, attempts 7, 8 and 23; 2^26 and 2^28 elements, % of copy bandwidth,
+// one machine per line):
+//   raw CUDA, z = a*x + b*y in pairs: float32 96-98% with 16 groups per unit, 100-101% with 64,
+//     102-104% with 256, 104-105% with no limit (two pairs per work-item); float64 98-99%,
+//     99-102%, 101-104%, 104-105%.
+//   rtcg's kernels, 256 groups per unit against no limit: lin_comb float64 102 / 99% against
+//     103 / 102%, float32 102 / 100% against 103 / 102%; the fused sin/exp/sqrt case float32
+//     100 / 99% against 95 / 94%, float64 93 / 93% against 89 / 87%.
+// One work-item per index instead (no loop) reached only 65-82% for 4-byte accesses.
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/kernel.hpp>
 
@@ -16,7 +21,7 @@
 namespace rtcg::detail {
 
 inline constexpr std::size_t preferred_block_size = 256;
-inline constexpr std::size_t groups_per_compute_unit = 64;
+inline constexpr std::size_t groups_per_compute_unit = 256;
 
 // The largest block up to preferred_block_size that the kernel and the device allow.
 inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
