@@ -35,15 +35,15 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vec
     });
     Kernel kernel = module.kernel(elementwise_kernel_name(name));
     const std::size_t block = detail::block_size(kernel, context.device());
-    std::optional<Kernel> paired_kernel;
-    std::size_t paired_block = 1;
+    std::optional<detail::PairedElementwise> paired;
     if (pairs) {
-        paired_kernel = module.kernel(detail::elementwise_paired_kernel_name(name));
-        paired_block = detail::block_size(*paired_kernel, context.device());
+        Kernel paired_kernel = module.kernel(detail::elementwise_paired_kernel_name(name));
+        const std::size_t paired_block = detail::block_size(paired_kernel, context.device());
+        paired = detail::PairedElementwise{std::move(*pairs), std::move(paired_kernel), paired_block};
     }
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
         std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
-        detail::max_groups(context.device()), std::move(pairs), std::move(paired_kernel), paired_block});
+        detail::max_groups(context.device()), std::move(paired)});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
@@ -82,7 +82,7 @@ const std::vector<Argument>& ElementwiseKernel::arguments() const noexcept { ret
 const std::string& ElementwiseKernel::name() const noexcept { return program_->name; }
 
 std::string ElementwiseKernel::source(codegen::Dialect dialect) const {
-    const detail::PairedSnippet* pairs = program_->pairs ? &*program_->pairs : nullptr;
+    const detail::PairedSnippet* pairs = program_->paired ? &program_->paired->snippet : nullptr;
     return detail::elementwise_source(dialect, program_->arguments, program_->operation, program_->name,
                                       program_->preamble, pairs);
 }
@@ -98,8 +98,8 @@ void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const
         const LaunchConfig shape{Dim3{detail::grid_groups(indices, block, program.max_groups)}, Dim3{block}, 0};
         kernel.launch(queue, shape, packed.first(binding.packed));
     };
-    if (program.paired_kernel && detail::pairs_align(*program.pairs, args, range))
-        run(*program.paired_kernel, (binding.indices + 1) / 2, program.paired_block_size);
+    if (program.paired && detail::pairs_align(program.paired->snippet, args, range))
+        run(program.paired->kernel, (binding.indices + 1) / 2, program.paired->block_size);
     else
         run(program.kernel, binding.indices, program.block_size);
 }

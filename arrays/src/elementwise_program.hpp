@@ -16,6 +16,13 @@
 
 namespace rtcg::detail {
 
+// The kernel for two indices per step and the pairing it was generated for.
+struct PairedElementwise {
+    PairedSnippet snippet;
+    Kernel kernel;
+    std::size_t block_size = 1;
+};
+
 struct ElementwiseProgram {
     std::vector<codegen::Argument> arguments;
     std::string operation;
@@ -24,10 +31,8 @@ struct ElementwiseProgram {
     Kernel kernel;
     std::size_t block_size = 1;
     std::size_t max_groups = 1;
-    // The kernel for two indices per step, where the operation allows it and it compiled.
-    std::optional<PairedSnippet> pairs;
-    std::optional<Kernel> paired_kernel;
-    std::size_t paired_block_size = 1;
+    // Where the operation allows two indices per step and that kernel compiled.
+    std::optional<PairedElementwise> paired;
 };
 
 // elementwise_source with the paired kernel for `pairs`, or without one when it is null.

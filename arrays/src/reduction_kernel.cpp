@@ -42,17 +42,16 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionD
     const std::size_t first_group = launch_group_size(first, shape);
     const std::size_t second_group = launch_group_size(second, shape);
     const std::size_t max_groups = resident_groups(device, first, first_group);
-    std::optional<Kernel> paired;
-    std::size_t paired_group = 1, paired_max_groups = 1;
+    std::optional<PairedFirstPass> paired;
     if (pairs) {
-        paired = module.kernel(reduction_kernel_name(description.name, ReductionPass::pairs));
-        paired_group = launch_group_size(*paired, shape);
-        paired_max_groups = resident_groups(device, *paired, paired_group);
+        Kernel paired_kernel = module.kernel(reduction_kernel_name(description.name, ReductionPass::pairs));
+        const std::size_t paired_group = launch_group_size(paired_kernel, shape);
+        const std::size_t paired_max_groups = resident_groups(device, paired_kernel, paired_group);
+        paired = PairedFirstPass{std::move(*pairs), std::move(paired_kernel), paired_group, paired_max_groups};
     }
-    return std::make_shared<const ReductionProgram>(
-        ReductionProgram{std::move(description), shape, std::move(first), std::move(second), first_group,
-                         second_group, max_groups, std::move(pairs), std::move(paired), paired_group,
-                         paired_max_groups});
+    return std::make_shared<const ReductionProgram>(ReductionProgram{std::move(description), shape, std::move(first),
+                                                                     std::move(second), first_group, second_group,
+                                                                     max_groups, std::move(paired)});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
@@ -124,7 +123,7 @@ const std::vector<Argument>& UntypedReductionKernel::arguments() const noexcept 
 const std::string& UntypedReductionKernel::name() const noexcept { return program_->description.name; }
 
 std::string UntypedReductionKernel::source(codegen::Dialect dialect) const {
-    const PairedSnippet* pairs = program_->pairs ? &*program_->pairs : nullptr;
+    const PairedSnippet* pairs = program_->paired ? &program_->paired->snippet : nullptr;
     return reduction_source(dialect, program_->description, program_->shape, pairs);
 }
 
@@ -166,12 +165,12 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
 
     // The paired first pass where the call lines up for it (element_pairing.hpp): the same
     // arguments over half as many steps.
-    const bool paired = program.paired && pairs_align(*program.pairs, args, range);
-    const Kernel& first = paired ? *program.paired : program.map_and_reduce;
-    const std::size_t group = paired ? program.paired_group : program.map_and_reduce_group;
+    const bool paired = program.paired && pairs_align(program.paired->snippet, args, range);
+    const Kernel& first = paired ? program.paired->kernel : program.map_and_reduce;
+    const std::size_t group = paired ? program.paired->group : program.map_and_reduce_group;
     const std::size_t steps = paired ? (binding.indices + 1) / 2 : binding.indices;
     const std::size_t groups =
-        first_pass_groups(steps, group, program.shape, paired ? program.paired_max_groups : program.max_groups);
+        first_pass_groups(steps, group, program.shape, paired ? program.paired->max_groups : program.max_groups);
     if (groups == 1) {
         packed[binding.packed] = buffer_argument(result.buffer());
         packed[binding.packed + 1] = index_argument(result_offset);

@@ -11,6 +11,15 @@
 
 namespace rtcg::detail {
 
+// The first pass over pairs of indices, the pairing it was generated for, and its launch sizes
+// (as ReductionProgram's for map_and_reduce).
+struct PairedFirstPass {
+    PairedSnippet snippet;
+    Kernel kernel;
+    std::size_t group = 1;
+    std::size_t max_groups = 1;
+};
+
 struct ReductionProgram {
     ReductionDescription description;
     ReductionShape shape;
@@ -19,11 +28,8 @@ struct ReductionProgram {
     std::size_t map_and_reduce_group = 1;  // work-items per group, a power of two
     std::size_t reduce_partials_group = 1;
     std::size_t max_groups = 1;            // of map_and_reduce: all resident at once
-    // The first pass over pairs of indices, where the map expression allows it and it compiled.
-    std::optional<PairedSnippet> pairs;
-    std::optional<Kernel> paired;
-    std::size_t paired_group = 1;
-    std::size_t paired_max_groups = 1;
+    // Where the map expression allows pairs of indices and that kernel compiled.
+    std::optional<PairedFirstPass> paired;
 };
 
 } // namespace rtcg::detail
