@@ -30,4 +30,19 @@ std::shared_ptr<const void> ContextKernels::insert_any(const std::string& key, s
     return programs_.try_emplace(key, std::move(program)).first->second;
 }
 
+const Buffer& ContextKernels::group_counter(Queue& queue) {
+    const std::lock_guard lock(mutex_);
+    const auto [entry, inserted] = group_counters_.try_emplace(queue.id());
+    if (inserted) {
+        try {
+            entry->second = context_.allocate(sizeof(std::uint32_t));
+            queue.fill(entry->second, std::uint32_t{0});
+        } catch (...) {
+            group_counters_.erase(entry);
+            throw;
+        }
+    }
+    return entry->second;
+}
+
 } // namespace rtcg::detail

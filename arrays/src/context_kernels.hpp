@@ -4,8 +4,11 @@
 // ...) here; keys start with the generator's name, so one key never names two types. One ContextKernels exists per context while anything holds it (ElementwiseKernels
 // and arrays of the context do); a process-wide registry finds it without keeping it alive, so a
 // context and its kernels go away once nothing uses them.
+#include <rtcg/core/buffer.hpp>
 #include <rtcg/core/context.hpp>
+#include <rtcg/core/queue.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -31,6 +34,13 @@ public:
         return std::static_pointer_cast<const Program>(insert_any(key, std::move(program)));
     }
 
+    // A 32-bit word of device memory, zero, for kernels on `queue` that count their finished
+    // work-groups (a reduction whose last group folds): each such kernel leaves it zero again, and
+    // a queue runs its kernels one after another, so no two of them count on it at once. Made
+    // (and zeroed on `queue`) on a queue's first request, then kept as long as these kernels are:
+    // like the memory pool's blocks, a word per queue that ever asked.
+    const Buffer& group_counter(Queue& queue);
+
 private:
     std::shared_ptr<const void> find_any(const std::string& key) const;
     std::shared_ptr<const void> insert_any(const std::string& key, std::shared_ptr<const void> program);
@@ -39,6 +49,7 @@ private:
     Context context_;
     mutable std::mutex mutex_;
     std::unordered_map<std::string, std::shared_ptr<const void>> programs_;
+    std::unordered_map<std::uint64_t, Buffer> group_counters_; // by queue id
 };
 
 } // namespace rtcg::detail

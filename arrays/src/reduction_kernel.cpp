@@ -49,9 +49,9 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionD
         const std::size_t paired_max_groups = resident_groups(device, paired_kernel, paired_group);
         paired = PairedFirstPass{std::move(*pairs), std::move(paired_kernel), paired_group, paired_max_groups};
     }
-    return std::make_shared<const ReductionProgram>(ReductionProgram{std::move(description), shape, std::move(first),
-                                                                     std::move(second), first_group, second_group,
-                                                                     max_groups, std::move(paired)});
+    return std::make_shared<const ReductionProgram>(
+        ReductionProgram{std::move(description), shape, std::move(first), std::move(second), first_group, second_group,
+                         max_groups, last_group_folds(codegen::dialect_of(device)), std::move(paired)});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
@@ -145,9 +145,10 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
                               " of " + std::string(result.dtype().name()) +
                               (result.context() != context() ? " in another context" : ""));
 
-    // The user's arguments and the index range as bind_arguments packs them, then the output.
+    // The user's arguments and the index range as bind_arguments packs them, then the output and,
+    // where the last group folds, the partials and the counter.
     std::vector<ArgumentSlot> slots(args.size() + 3);
-    std::vector<plugin::KernelArgument> packed(2 * args.size() + 5);
+    std::vector<plugin::KernelArgument> packed(2 * args.size() + 7);
     const Binding binding =
         bind_arguments(kernel, program.description.arguments, context(), range, args, slots, packed);
     const std::int64_t result_offset = static_cast<std::int64_t>(result.offset());
@@ -171,20 +172,31 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
     const std::size_t steps = paired ? (binding.indices + 1) / 2 : binding.indices;
     const std::size_t groups =
         first_pass_groups(steps, group, program.shape, paired ? program.paired->max_groups : program.max_groups);
+    const std::size_t first_arguments = binding.packed + (program.last_group_folds ? 4 : 2);
     if (groups == 1) {
         packed[binding.packed] = buffer_argument(result.buffer());
         packed[binding.packed + 1] = index_argument(result_offset);
-        first.launch(queue, LaunchConfig{Dim3{1}, Dim3{group}, 0}, std::span(packed).first(binding.packed + 2));
+        // A single group neither stores partials nor counts: any buffer stands in for both.
+        packed[binding.packed + 2] = packed[binding.packed + 3] = buffer_argument(result.buffer());
+        first.launch(queue, LaunchConfig{Dim3{1}, Dim3{group}, 0}, std::span(packed).first(first_arguments));
         return;
     }
 
     // Scratch from the pool for the call's queue: back in the pool when the call returns, and
     // handed out again only for work queued after these kernels (memory_pool.hpp, "Asynchrony").
     const Buffer partials = context().memory_pool().allocate(groups * dtype_out().size(), queue);
+    if (program.last_group_folds) {
+        packed[binding.packed] = buffer_argument(result.buffer());
+        packed[binding.packed + 1] = index_argument(result_offset);
+        packed[binding.packed + 2] = buffer_argument(partials);
+        packed[binding.packed + 3] = buffer_argument(kernels_->group_counter(queue));
+        first.launch(queue, LaunchConfig{Dim3{groups}, Dim3{group}, 0}, std::span(packed).first(first_arguments));
+        return;
+    }
     const std::int64_t no_offset = 0;
     packed[binding.packed] = buffer_argument(partials);
     packed[binding.packed + 1] = index_argument(no_offset);
-    first.launch(queue, LaunchConfig{Dim3{groups}, Dim3{group}, 0}, std::span(packed).first(binding.packed + 2));
+    first.launch(queue, LaunchConfig{Dim3{groups}, Dim3{group}, 0}, std::span(packed).first(first_arguments));
     fold_partials(partials, static_cast<std::int64_t>(groups));
 }
 

@@ -28,6 +28,7 @@ struct ReductionProgram {
     std::size_t map_and_reduce_group = 1;  // work-items per group, a power of two
     std::size_t reduce_partials_group = 1;
     std::size_t max_groups = 1;            // of map_and_reduce: all resident at once
+    bool last_group_folds = false;         // the first pass gives the result alone (reduction_source.hpp)
     // Where the map expression allows pairs of indices and that kernel compiled.
     std::optional<PairedFirstPass> paired;
 };

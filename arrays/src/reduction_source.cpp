@@ -94,7 +94,8 @@ std::string fold_loop(const Evaluation& evaluate, std::size_t items, std::string
 }
 
 // A tree over the work-group's values in local memory, halving the active work-items each
-// step; a barrier after every step, so no work-item reads a value before it is written.
+// step; a barrier after every step, so no work-item reads a value before it is written. The
+// group's value ends in work-item 0's rtcg_acc.
 constexpr std::string_view group_fold = R"(    const size_t rtcg_lid = RTCG_LOCAL_ID(0);
     rtcg_scratch[rtcg_lid] = rtcg_acc;
     RTCG_LOCAL_BARRIER();
@@ -105,9 +106,10 @@ constexpr std::string_view group_fold = R"(    const size_t rtcg_lid = RTCG_LOCA
         }
         RTCG_LOCAL_BARRIER();
     }
-    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset + (rtcg_index_t)RTCG_GROUP_ID(0)] = rtcg_acc;
-}
 )";
+
+constexpr std::string_view store_group_value =
+    "    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset + (rtcg_index_t)RTCG_GROUP_ID(0)] = rtcg_acc;\n}\n";
 
 // There are at most a few groups per compute unit, so one batch of 4 per work-item covers
 // every partial on today's GPUs; more would only lengthen the source.
@@ -117,12 +119,62 @@ std::string scratch(const ReductionShape& shape) {
     return "    RTCG_LOCAL_ARRAY(rtcg_out_t, rtcg_scratch, " + std::to_string(shape.group_size) + ");\n";
 }
 
+// One work-group folds the `count` values at rtcg_partials into work-item 0's rtcg_acc.
+std::string fold_partials(std::string_view count) {
+    std::string text = R"(    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_LOCAL_SIZE(0);
+    const rtcg_uindex_t rtcg_i_stride = (rtcg_uindex_t)rtcg_stride;
+    rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_LOCAL_ID(0);
+    rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_k;
+    rtcg_out_t rtcg_acc = rtcg_reduce_neutral();
+)";
+    text += fold_loop(at_each_index("rtcg_partials[i]"), partial_items, count);
+    return text + std::string(group_fold);
+}
+
+// The end of a first pass: its group's value goes to the output (at the group's index), or,
+// where the last group folds, one group alone writes out[out_offset] directly; otherwise each
+// group stores its value in rtcg_partials, counts itself done, and the group that counts last
+// folds them all. The fences pair up: a group's value is in memory before its count, and the last
+// group reads the values only after seeing every count, so it reads all of them (the PTX memory
+// model's fence-fence synchronisation through the counter; CUDA's documented __threadfence
+// reduction). That group zeroes the counter for the queue's next reduction.
+std::string first_pass_end(Dialect dialect) {
+    std::string text(group_fold);
+    if (!last_group_folds(dialect)) return text + std::string(store_group_value);
+    text += R"(    if (RTCG_NUM_GROUPS(0) == 1) {
+        if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;
+        return;
+    }
+    RTCG_LOCAL int rtcg_last_group;
+    if (rtcg_lid == 0) {
+        rtcg_partials[RTCG_GROUP_ID(0)] = rtcg_acc;
+        RTCG_MEM_FENCE_GLOBAL();
+        rtcg_last_group = rtcg_atomic_add_u32_global(rtcg_groups_done, 1u) == (unsigned)RTCG_NUM_GROUPS(0) - 1u;
+        RTCG_MEM_FENCE_GLOBAL();
+    }
+    RTCG_LOCAL_BARRIER();
+    if (!rtcg_last_group) return;
+    if (rtcg_lid == 0) *rtcg_groups_done = 0u;
+    {
+        const rtcg_index_t rtcg_groups = (rtcg_index_t)RTCG_NUM_GROUPS(0);
+)";
+    text += fold_partials("rtcg_groups") + "    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;\n";
+    // Every line of the fold one level deeper, inside its block.
+    for (std::size_t line = text.find("\n", text.find("rtcg_groups =")); line + 1 < text.size();
+         line = text.find('\n', line + 1))
+        text.insert(line + 1, "    ");
+    return text + "    }\n}\n";
+}
+
 // Parameters and the loop's state for a first pass that steps through the indices `step` at a
 // time (1, or 2 for pairs).
 std::string first_pass_head(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
                             const std::string& kernel_name, std::string_view step) {
     std::string text = "RTCG_KERNEL void " + kernel_name + "(\n" + array_parameters(d.arguments, dialect) +
-                       ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_out, rtcg_index_t rtcg_out_offset)\n{\n";
+                       ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_out, rtcg_index_t rtcg_out_offset";
+    if (last_group_folds(dialect))
+        text += ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_partials, RTCG_GLOBAL unsigned *rtcg_groups_done";
+    text += ")\n{\n";
     text += scratch(shape);
     text += array_pointer_setup(d.arguments, dialect);
     // Indices advance by additions; unsigned, so stepping past the end of the range cannot overflow.
@@ -139,7 +191,7 @@ std::string first_pass_head(Dialect dialect, const ReductionDescription& d, cons
 std::string map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape) {
     std::string text = first_pass_head(dialect, d, shape, reduction_kernel_name(d.name, ReductionPass::map_and_reduce), "1");
     text += fold_loop(at_each_index(d.map_expr), shape.items_per_thread, "n");
-    return text + std::string(group_fold);
+    return text + first_pass_end(dialect);
 }
 
 // The first pass over the n / 2 whole pairs (step 1), then the last index of an odd count, alone.
@@ -154,7 +206,7 @@ std::string paired_map_and_reduce_kernel(Dialect dialect, const ReductionDescrip
     text += "    if (n % 2 != 0 && RTCG_GLOBAL_ID(0) == 0) {\n"
             "        const rtcg_index_t i = rtcg_start + n - 1;\n"
             "        rtcg_acc = rtcg_reduce_op(rtcg_acc, (" + d.map_expr + "));\n    }\n";
-    return text + std::string(group_fold);
+    return text + first_pass_end(dialect);
 }
 
 std::string partials_kernel(const ReductionDescription& d, const ReductionShape& shape) {
@@ -162,14 +214,7 @@ std::string partials_kernel(const ReductionDescription& d, const ReductionShape&
                        "(\n    RTCG_GLOBAL const rtcg_out_t *rtcg_partials, rtcg_index_t n,\n"
                        "    RTCG_GLOBAL rtcg_out_t *rtcg_out, rtcg_index_t rtcg_out_offset)\n{\n";
     text += scratch(shape);
-    text += R"(    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_LOCAL_SIZE(0);
-    const rtcg_uindex_t rtcg_i_stride = (rtcg_uindex_t)rtcg_stride;
-    rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_LOCAL_ID(0);
-    rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_k;
-    rtcg_out_t rtcg_acc = rtcg_reduce_neutral();
-)";
-    text += fold_loop(at_each_index("rtcg_partials[i]"), partial_items, "n");
-    return text + std::string(group_fold);
+    return text + fold_partials("n") + std::string(store_group_value);
 }
 
 void check_reduction(const ReductionDescription& d) {
@@ -183,6 +228,8 @@ void check_reduction(const ReductionDescription& d) {
 }
 
 } // namespace
+
+bool last_group_folds(Dialect dialect) { return dialect == Dialect::cuda; }
 
 std::string reduction_kernel_name(std::string_view name, ReductionPass pass) {
     const std::string base = "rtcg_reduce_" + std::string(name);

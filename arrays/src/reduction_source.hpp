@@ -9,12 +9,19 @@
 //   values in local memory and stores one value at out[out_offset + group id]. Parameters: the
 //   user's arguments and the index range as array_kernel_text.hpp writes them, then
 //   `RTCG_GLOBAL out_t *rtcg_out, rtcg_index_t rtcg_out_offset`.
+//   Where the last group folds (last_group_folds below), two more parameters follow,
+//   `RTCG_GLOBAL out_t *rtcg_partials, RTCG_GLOBAL unsigned *rtcg_groups_done`: the groups store
+//   their values at rtcg_partials[group id] instead, count themselves on rtcg_groups_done (zero
+//   before the launch, zero again after it), and the last to count folds the values into
+//   out[out_offset], so that one launch gives the result. A launch of one group writes
+//   out[out_offset] directly and touches neither.
 // rtcg_reduce_<name>_pairs (where the map expression allows it, see element_pairing.hpp): the
 //   first kernel's work over pairs of indices, the pair at start + 2k for k below n / 2, its
 //   paired arrays read as 2-vectors and its two values combined by reduce_expr; the work-item
 //   of global id 0 also folds the last index of an odd count. Same parameters; step must be 1.
 // rtcg_reduce_<name>_partials: one work-group folds the n values at rtcg_partials into
-//   out[out_offset], in batches of 4 independent loads. Parameters:
+//   out[out_offset], in batches of 4 independent loads (the second launch where the last group
+//   does not fold; in every dialect, the neutral element of an empty range). Parameters:
 //   `RTCG_GLOBAL const out_t *rtcg_partials, rtcg_index_t n, RTCG_GLOBAL out_t *rtcg_out,
 //   rtcg_index_t rtcg_out_offset`.
 //
@@ -64,5 +71,11 @@ std::string reduction_source(codegen::Dialect dialect, const ReductionDescriptio
 std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& description);
 
 std::string reduction_kernel_name(std::string_view name, ReductionPass pass);
+
+// Whether the first pass's last group folds every group's value (one launch per reduction), which
+// needs a fence that makes a group's stores visible to the other groups before its atomic count:
+// CUDA's __threadfence. OpenCL 1.2's mem_fence orders a work-item's accesses only as its own
+// group sees them, so OpenCL reductions fold in a second launch.
+bool last_group_folds(codegen::Dialect dialect);
 
 } // namespace rtcg::detail

@@ -202,3 +202,29 @@ TEST_CASE("an equal kernel built again compiles nothing") {
     CHECK(after.disk_hits == before.disk_hits);
     CHECK(second(Array<double>::to_device(context(), {0.5, 0.25})).get() == 0.75);
 }
+
+// Where the first pass's last group folds (CUDA), every queue counts its groups on a word of its
+// own: sums queued on three queues at once, none read before all are queued, must not mix.
+TEST_CASE("sums queued on several queues at once each give their own result") {
+    const ReductionKernel<std::int64_t> sum = sum_kernel<std::int64_t>();
+    constexpr std::size_t n = (1u << 20) + 5; // many groups
+    constexpr std::size_t calls = 12;
+    std::vector<rtcg::Queue> queues;
+    for (int q = 0; q < 3; ++q) queues.push_back(context().create_queue());
+    std::vector<Array<std::int64_t>> inputs;
+    std::vector<std::int64_t> expected;
+    for (std::size_t call = 0; call < calls; ++call) {
+        const auto value = static_cast<std::int64_t>(call) + 1;
+        std::vector<std::int64_t> x(n, value);
+        x[call] = -1000 * (value - 1);
+        expected.push_back(static_cast<std::int64_t>(n - 1) * value - 1000 * (value - 1));
+        inputs.push_back(Array<std::int64_t>::to_device(context(), x));
+    }
+    std::vector<DeviceScalar<std::int64_t>> results;
+    for (std::size_t call = 0; call < calls; ++call) results.push_back(sum(queues[call % 3], inputs[call]));
+    for (rtcg::Queue& queue : queues) queue.finish();
+    for (std::size_t call = 0; call < calls; ++call) {
+        CAPTURE(call);
+        CHECK(results[call].get() == expected[call]);
+    }
+}

@@ -22,18 +22,22 @@
 //   conversions by numpy's same_kind rule, and equal array sizes (the number of indices) or,
 //   with a Range, every index inside every array. Each failure is an InvalidArgument.
 // - preamble: source put before the kernels (functions, types, macros) for the expressions.
-// - name: a C identifier; the kernels are rtcg_reduce_<name> and rtcg_reduce_<name>_partials.
+// - name: a C identifier; the kernels are rtcg_reduce_<name> (and rtcg_reduce_<name>_pairs, the
+//   same over pairs of indices) and rtcg_reduce_<name>_partials.
 // The output type may be any DType: integers, floating and complex types (cfloat_t, cdouble_t:
 // the prelude's complex support is added), vectors, and structs declared with
 // rtcg/codegen/device_struct.hpp (checked on the device with verify_layout before the build).
 //
-// Algorithm: at most two kernels, one program. The first runs as many work-groups as the device
-// keeps resident at once (fewer for small inputs); each work-item folds map_expr over a
-// grid-stride loop, several independent evaluations per iteration so that their loads are in
-// flight together; each work-group folds its work-items' values in a tree in local memory and
-// writes one partial value. The second kernel, one work-group, folds the partials into the
-// result. When one work-group suffices, the first kernel writes the result itself; with no
-// indices, the second alone writes the neutral element. Indices are 64-bit throughout.
+// Algorithm: one launch on CUDA, two on OpenCL, of one program. The first kernel runs as many
+// work-groups as the device keeps resident at once (fewer for small inputs); each work-item folds
+// map_expr over a grid-stride loop, several independent evaluations per iteration so that their
+// loads are in flight together; each work-group folds its work-items' values in a tree in local
+// memory into one partial value. On CUDA, the group that finishes last (counted with an atomic
+// add, after a __threadfence that makes every group's partial visible) folds the partials into
+// the result, as the CUDA programming guide's __threadfence example does; OpenCL 1.2 has no
+// fence that orders stores across work-groups, so there a second kernel, one work-group, folds
+// them. When one work-group suffices, the first kernel writes the result itself; with no indices,
+// the second kernel alone writes the neutral element. Indices are 64-bit throughout.
 //
 // Order: work-items take indices k, k + S, k + 2S, ... (S work-items in all), and the tree folds
 // across work-items and groups, so operands are not combined in index order. reduce_expr must
@@ -41,8 +45,9 @@
 // support binary reduction operators that are non-commutative",
 // https://nvidia.github.io/cccl/cub/api/structcub_1_1DeviceReduce.html). An argmin that breaks
 // ties by the smaller index is commutative; "keep the first" is not. Floating-point results are
-// rounded in an order that depends on the device and the size, but there are no atomics: the
-// same call on the same device gives the same bits every time.
+// rounded in an order that depends on the device and the size, but no value goes through an
+// atomic (the last group reads the partials in index order, whichever group it is): the same
+// call on the same device gives the same bits every time.
 //
 // Result: a new 0-dimensional array from the context's memory pool (like every array's storage),
 // written on the call's queue. DeviceScalar::get reads it through the context's queue, so after
