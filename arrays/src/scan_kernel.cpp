@@ -1,5 +1,6 @@
 // ScanKernel: built once per context through ContextKernels; each call binds its arguments and
-// runs the three kernels on the call's queue with temporaries from the context's memory pool.
+// runs the single pass, or the three kernels of reduce-then-scan, on the call's queue with
+// temporaries from the context's memory pool.
 #include "argument_binding.hpp"
 #include "context_kernels.hpp"
 #include "scan_program.hpp"
@@ -26,8 +27,35 @@ std::size_t bytes_per_item(const ScanDescription& description) {
     return description.dtype.size() + (description.is_segment_start_expr.empty() ? 0 : 1);
 }
 
+// The compiled kernels of `module`, built from the source for `description` in `dialect`.
+std::variant<Kernel, detail::ReduceThenScan> kernels_of(const Module& module, const ScanDescription& description,
+                                                        codegen::Dialect dialect, const DeviceInfo& device) {
+    if (detail::scans_in_one_pass(dialect, description))
+        return module.kernel(detail::scan_kernel_name(description, "single"));
+    return detail::ReduceThenScan{module.kernel(detail::scan_kernel_name(description, "reduce")),
+                                  module.kernel(detail::scan_kernel_name(description, "blocks")),
+                                  module.kernel(detail::scan_kernel_name(description, "final")),
+                                  detail::max_tile_groups(device)};
+}
+
+// The largest work-group every kernel of `kernels` can run, up to `block`.
+std::size_t allowed_block(const std::variant<Kernel, detail::ReduceThenScan>& kernels, std::size_t block) {
+    const auto limit = [&](const Kernel& kernel) {
+        if (kernel.attributes().max_threads_per_block)
+            block = std::min(block, kernel.attributes().max_threads_per_block);
+    };
+    if (const Kernel* single = std::get_if<Kernel>(&kernels)) {
+        limit(*single);
+    } else {
+        const auto& three = std::get<detail::ReduceThenScan>(kernels);
+        for (const Kernel* kernel : {&three.reduce, &three.blocks, &three.final}) limit(*kernel);
+    }
+    return block;
+}
+
 // Compiles for `shape`; a kernel that cannot run work-groups that large (registers, or a device
-// limit below 256 such as some OpenCL drivers') is rebuilt for the largest block all three allow.
+// limit below 256 such as some OpenCL drivers') is rebuilt for the largest block all its kernels
+// allow.
 std::shared_ptr<const ScanProgram> build(const Context& context, ScanDescription description) {
     for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
     codegen::verify_layout(context, description.dtype);
@@ -37,17 +65,10 @@ std::shared_ptr<const ScanProgram> build(const Context& context, ScanDescription
     for (;;) {
         const TileShape shape = detail::choose_tile_shape(device, bytes_per_item(description), max_block);
         const Module module = context.compile(detail::scan_source(dialect, description, shape));
-        Kernel reduce = module.kernel(detail::scan_kernel_name(description, "reduce"));
-        Kernel blocks = module.kernel(detail::scan_kernel_name(description, "blocks"));
-        Kernel final = module.kernel(detail::scan_kernel_name(description, "final"));
-        std::size_t allowed = shape.block;
-        for (const Kernel* kernel : {&reduce, &blocks, &final})
-            if (kernel->attributes().max_threads_per_block)
-                allowed = std::min(allowed, kernel->attributes().max_threads_per_block);
+        auto kernels = kernels_of(module, description, dialect, device);
+        const std::size_t allowed = allowed_block(kernels, shape.block);
         if (allowed == shape.block || shape.block == 1)
-            return std::make_shared<const ScanProgram>(ScanProgram{std::move(description), shape, std::move(reduce),
-                                                                   std::move(blocks), std::move(final),
-                                                                   detail::max_tile_groups(device)});
+            return std::make_shared<const ScanProgram>(ScanProgram{std::move(description), shape, std::move(kernels)});
         max_block = allowed;
     }
 }
@@ -131,41 +152,53 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
     const std::size_t n = first_array->array->size();
     if (n == 0) return;
 
-    // Each group streams a contiguous chunk of whole tiles; the last group's may be shorter.
-    const std::size_t tile = program_->shape.tile();
-    const std::size_t tiles = (n + tile - 1) / tile;
-    const std::size_t tiles_per_group = (tiles + program_->max_groups - 1) / program_->max_groups;
-    const std::size_t chunk = tiles_per_group * tile;
-    const std::size_t groups = (n + chunk - 1) / chunk;
     const std::int64_t count = static_cast<std::int64_t>(n);
-    const std::int64_t chunk_size = static_cast<std::int64_t>(chunk);
-    const std::int64_t group_count = static_cast<std::int64_t>(groups);
-
-    // Scratch from the pool for the call's queue: released when the call returns, and handed out
-    // again only for work queued after these kernels (memory_pool.hpp, "Asynchrony").
+    packed[user] = index_argument(count);
+    const std::size_t tiles = (n + program_->shape.tile() - 1) / program_->shape.tile();
     const bool segmented = !description.is_segment_start_expr.empty();
     MemoryPool pool = context().memory_pool();
     const std::size_t value_size = description.dtype.size();
+
+    // Scratch from the pool for the call's queue: released when the call returns, and handed out
+    // again only for work queued after these kernels (memory_pool.hpp, "Asynchrony").
+    if (const Kernel* single = std::get_if<Kernel>(&program_->kernels)) {
+        Buffer status = pool.allocate((tiles + 1) * sizeof(std::uint32_t), queue);
+        queue.fill(status, std::uint32_t{0});
+        const Buffer aggregates = pool.allocate(tiles * value_size, queue);
+        const Buffer inclusives = pool.allocate(tiles * value_size, queue);
+        packed[user + 1] = buffer_argument(status);
+        packed[user + 2] = buffer_argument(aggregates);
+        packed[user + 3] = buffer_argument(inclusives);
+        single->launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program_->shape.block}, 0}, packed.first(user + 4));
+        return;
+    }
+
+    // Each group streams a contiguous chunk of whole tiles; the last group's may be shorter.
+    const detail::ReduceThenScan& three = std::get<detail::ReduceThenScan>(program_->kernels);
+    const std::size_t tiles_per_group = (tiles + three.max_groups - 1) / three.max_groups;
+    const std::size_t chunk = tiles_per_group * program_->shape.tile();
+    const std::size_t groups = (n + chunk - 1) / chunk;
+    const std::int64_t chunk_size = static_cast<std::int64_t>(chunk);
+    const std::int64_t group_count = static_cast<std::int64_t>(groups);
     const Buffer totals = pool.allocate(groups * value_size, queue);
     const Buffer prefixes = pool.allocate((groups + 1) * value_size, queue);
     const Buffer starts = segmented ? pool.allocate(groups, queue) : Buffer();
 
-    packed[user] = index_argument(count);
     packed[user + 1] = index_argument(chunk_size);
     std::size_t next = user + 2;
     if (segmented) packed[next++] = buffer_argument(starts);
     packed[next++] = buffer_argument(totals);
     const LaunchConfig tiles_launch{Dim3{groups}, Dim3{program_->shape.block}, 0};
-    program_->reduce.launch(queue, tiles_launch, packed.first(next));
+    three.reduce.launch(queue, tiles_launch, packed.first(next));
 
     std::vector<plugin::KernelArgument> scan_totals{buffer_argument(totals)};
     if (segmented) scan_totals.push_back(buffer_argument(starts));
     scan_totals.push_back(buffer_argument(prefixes));
     scan_totals.push_back(index_argument(group_count));
-    program_->blocks.launch(queue, LaunchConfig{Dim3{1}, Dim3{program_->shape.block}, 0}, scan_totals);
+    three.blocks.launch(queue, LaunchConfig{Dim3{1}, Dim3{program_->shape.block}, 0}, scan_totals);
 
     packed[user + 2] = buffer_argument(prefixes);
-    program_->final.launch(queue, tiles_launch, packed.first(user + 3));
+    three.final.launch(queue, tiles_launch, packed.first(user + 3));
 }
 
 } // namespace rtcg

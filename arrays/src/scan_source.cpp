@@ -4,6 +4,7 @@
 #include "scan_source.hpp"
 
 #include "array_kernel_text.hpp"
+#include "snippet_tokens.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
@@ -243,6 +244,133 @@ RTCG_KERNEL void {{kernel}}(
 }
 )";
 
+// The single pass (scan_source.hpp): one tile per work-group, in the order the groups take
+// tickets. The tile is scanned as _final scans one, its total published, and the prefix before it
+// gathered from the earlier tiles' published values, a window of them at a time: each of the
+// first RTCG_SCAN_WINDOW work-items waits for one earlier tile's status, and work-item 0 folds
+// the window from the nearest tile back to the first one whose value is a whole prefix.
+//
+// Status words (zero before the launch): rtcg_status[0] hands out tickets, rtcg_status[1 + t] is
+// tile t's. A tile's value is stored, then fenced, then its status set, and a reader fences
+// between seeing the status and reading the value: the fences order the two (the PTX memory
+// model's fence-fence synchronisation through the volatile status word). A tile's total is
+// already a whole prefix when a segment starts in it, or when it is tile 0.
+constexpr std::string_view single_pass_kernel = R"(
+#define RTCG_SCAN_AGGREGATE 1u /* rtcg_aggregates[t] holds the tile's own total */
+#define RTCG_SCAN_INCLUSIVE 2u /* rtcg_inclusives[t] holds everything up to the tile's end */
+#define RTCG_SCAN_WINDOW (RTCG_SCAN_BLOCK < 32 ? RTCG_SCAN_BLOCK : 32)
+
+RTCG_KERNEL void {{kernel}}(
+{{parameters}}    rtcg_index_t n,
+    RTCG_GLOBAL unsigned* rtcg_status,
+    RTCG_GLOBAL rtcg_scan_value_t* rtcg_aggregates,
+    RTCG_GLOBAL rtcg_scan_value_t* rtcg_inclusives)
+{
+{{tile_memory}}    RTCG_LOCAL_ARRAY(rtcg_scan_value_t, rtcg_window, RTCG_SCAN_WINDOW);
+    RTCG_LOCAL_ARRAY(unsigned, rtcg_window_status, RTCG_SCAN_WINDOW);
+    RTCG_LOCAL unsigned rtcg_ticket;
+    RTCG_LOCAL int rtcg_found;
+    RTCG_LOCAL rtcg_scan_value_t rtcg_shared_carry;
+{{pointers}}    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
+    if (rtcg_t == 0) {
+        rtcg_ticket = rtcg_atomic_add_u32_global(rtcg_status, 1u);
+        rtcg_found = 0;
+    }
+    RTCG_LOCAL_BARRIER();
+    const rtcg_index_t rtcg_tile_index = (rtcg_index_t)rtcg_ticket;
+    volatile RTCG_GLOBAL unsigned* rtcg_tile_status = rtcg_status + 1;
+    const rtcg_index_t rtcg_base = rtcg_tile_index * RTCG_SCAN_TILE;
+    const rtcg_index_t rtcg_end = rtcg_base + RTCG_SCAN_TILE < n ? rtcg_base + RTCG_SCAN_TILE : n;
+    {
+{{load_tile}}        const unsigned rtcg_first = rtcg_t * RTCG_SCAN_ITEMS;
+        rtcg_scan_value_t rtcg_run = rtcg_tile[rtcg_first];
+        int rtcg_run_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first);
+        unsigned rtcg_unprefixed = rtcg_run_starts ? 0u : 1u; // bit k: item k still needs the prefix
+        for (unsigned rtcg_k = 1; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const int rtcg_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first + rtcg_k);
+            rtcg_run = RTCG_SCAN_COMBINE(rtcg_run, rtcg_tile[rtcg_first + rtcg_k], rtcg_starts);
+            rtcg_tile[rtcg_first + rtcg_k] = rtcg_run;
+            rtcg_run_starts = rtcg_run_starts || rtcg_starts;
+            if (!rtcg_run_starts) rtcg_unprefixed |= 1u << rtcg_k;
+        }
+        rtcg_sums[rtcg_t] = rtcg_run;
+#if RTCG_SCAN_SEGMENTED
+        rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
+#endif
+        RTCG_LOCAL_BARRIER();
+        RTCG_SCAN_GROUP(rtcg_t);
+        const rtcg_scan_value_t rtcg_total = rtcg_sums[RTCG_SCAN_BLOCK - 1];
+        const int rtcg_whole = rtcg_tile_index == 0 || RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1);
+        if (rtcg_t == 0) {
+            if (rtcg_whole) rtcg_inclusives[rtcg_tile_index] = rtcg_total;
+            else rtcg_aggregates[rtcg_tile_index] = rtcg_total;
+            RTCG_MEM_FENCE_GLOBAL();
+            rtcg_tile_status[rtcg_tile_index] = rtcg_whole ? RTCG_SCAN_INCLUSIVE : RTCG_SCAN_AGGREGATE;
+        }
+
+        rtcg_scan_value_t rtcg_carry = rtcg_scan_neutral(); // the prefix before the tile
+        if (rtcg_tile_index > 0)
+        for (rtcg_index_t rtcg_nearest = rtcg_tile_index - 1;; rtcg_nearest -= RTCG_SCAN_WINDOW) {
+            if (rtcg_t < RTCG_SCAN_WINDOW) {
+                const rtcg_index_t rtcg_j = rtcg_nearest - (rtcg_index_t)rtcg_t;
+                unsigned rtcg_state = RTCG_SCAN_INCLUSIVE; // before tile 0: nothing
+                rtcg_scan_value_t rtcg_value = rtcg_scan_neutral();
+                if (rtcg_j >= 0) {
+                    do rtcg_state = rtcg_tile_status[rtcg_j];
+                    while (rtcg_state == 0u);
+                    RTCG_MEM_FENCE_GLOBAL();
+                    rtcg_value = rtcg_state == RTCG_SCAN_INCLUSIVE ? rtcg_inclusives[rtcg_j] : rtcg_aggregates[rtcg_j];
+                }
+                rtcg_window[rtcg_t] = rtcg_value;
+                rtcg_window_status[rtcg_t] = rtcg_state;
+            }
+            RTCG_LOCAL_BARRIER();
+            if (rtcg_t == 0)
+                for (unsigned rtcg_w = 0; rtcg_w < RTCG_SCAN_WINDOW; ++rtcg_w) {
+                    rtcg_carry = rtcg_scan_op(rtcg_window[rtcg_w], rtcg_carry);
+                    if (rtcg_window_status[rtcg_w] == RTCG_SCAN_INCLUSIVE) {
+                        rtcg_found = 1;
+                        break;
+                    }
+                }
+            RTCG_LOCAL_BARRIER();
+            if (rtcg_found) break;
+        }
+        if (rtcg_t == 0) {
+            if (!rtcg_whole) {
+                rtcg_inclusives[rtcg_tile_index] = rtcg_scan_op(rtcg_carry, rtcg_total);
+                RTCG_MEM_FENCE_GLOBAL();
+                rtcg_tile_status[rtcg_tile_index] = RTCG_SCAN_INCLUSIVE;
+            }
+            rtcg_shared_carry = rtcg_carry;
+        }
+        RTCG_LOCAL_BARRIER();
+        rtcg_carry = rtcg_shared_carry;
+
+        const rtcg_scan_value_t rtcg_prefix =
+            rtcg_t == 0 ? rtcg_carry
+                        : RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[rtcg_t - 1],
+                                            RTCG_SCAN_STARTS(rtcg_sum_starts, rtcg_t - 1));
+        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k)
+            if (rtcg_unprefixed & (1u << rtcg_k))
+                rtcg_tile[rtcg_first + rtcg_k] = rtcg_scan_op(rtcg_prefix, rtcg_tile[rtcg_first + rtcg_k]);
+        RTCG_LOCAL_BARRIER();
+        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const unsigned rtcg_j = rtcg_k * RTCG_SCAN_BLOCK + rtcg_t;
+            const rtcg_index_t i = rtcg_base + rtcg_j;
+            if (i < rtcg_end) {
+                const rtcg_scan_value_t item = rtcg_tile[rtcg_j];
+                const rtcg_scan_value_t prev_item =
+                    RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_j) ? rtcg_scan_neutral()
+                    : rtcg_j == 0                              ? rtcg_carry
+                                                               : rtcg_tile[rtcg_j - 1];
+                {{output_statement}};
+            }
+        }
+    }
+}
+)";
+
 bool is_identifier(std::string_view name) {
     const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
     return !name.empty() && letter(name[0]) &&
@@ -284,6 +412,14 @@ void check_scan_description(const ScanDescription& d) {
         if (is_blank(*text)) throw InvalidArgument(kernel + ": the " + std::string(what) + " is empty");
 }
 
+bool scans_in_one_pass(Dialect dialect, const ScanDescription& description) {
+    if (dialect != Dialect::cuda) return false;
+    for (std::string_view text : {std::string_view(description.output_statement), std::string_view(description.preamble)})
+        for (const SnippetToken& token : snippet_tokens(text))
+            if (token.kind == SnippetTokenKind::identifier && token.text == "last_item") return false;
+    return true;
+}
+
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase) {
     return "rtcg_scan_" + description.name + "_" + std::string(phase);
 }
@@ -316,9 +452,13 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
                                             {"type", d.dtype.c_name(dialect)},
                                             {"scan_expr", d.scan_expr},
                                             {"neutral", d.neutral}});
-    source += kernel(reduce_kernel, "reduce");
-    source += kernel(blocks_kernel, "blocks");
-    source += kernel(final_kernel, "final");
+    if (scans_in_one_pass(dialect, d)) {
+        source += kernel(single_pass_kernel, "single");
+    } else {
+        source += kernel(reduce_kernel, "reduce");
+        source += kernel(blocks_kernel, "blocks");
+        source += kernel(final_kernel, "final");
+    }
     return codegen::with_prelude(dialect, source, {.complex = needs_complex(d)});
 }
 

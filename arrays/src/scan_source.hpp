@@ -1,6 +1,12 @@
 #pragma once
-// The source of a ScanKernel's program, for either dialect: pure text, no device. Three kernels,
-// rtcg_scan_<name>_reduce, _blocks and _final (see rtcg/arrays/scan.hpp for the algorithm).
+// The source of a ScanKernel's program, for either dialect: pure text, no device. Either one
+// kernel, rtcg_scan_<name>_single (where scans_in_one_pass), or three, rtcg_scan_<name>_reduce,
+// _blocks and _final (see rtcg/arrays/scan.hpp for both algorithms).
+//
+// Parameters of _single: the user's arguments as below, then `rtcg_index_t n`, then
+// `RTCG_GLOBAL unsigned* rtcg_status` (1 + tiles words, zero before the launch: a ticket counter,
+// then each tile's state) and two arrays of a value per tile (each tile's own total, and its
+// inclusive prefix). Launched with one work-group per tile.
 //
 // Parameters of _reduce and _final: the user's arguments (each pointer as a base pointer and an
 // element offset, as ElementwiseKernel passes them), then `rtcg_index_t n, rtcg_index_t chunk`
@@ -35,6 +41,11 @@ struct ScanDescription {
 // InvalidArgument when the name is not a C identifier, an argument takes a name the kernels
 // define (i, n, item, prev_item, last_item) or points to local memory, or an expression is empty.
 void check_scan_description(const ScanDescription& description);
+
+// Whether the scan runs as one kernel: on CUDA, whose __threadfence lets one work-group read what
+// another published, and when nothing uses last_item (the whole scan's result, unknown to a
+// single pass until its last tile). Elsewhere, reduce-then-scan.
+bool scans_in_one_pass(codegen::Dialect dialect, const ScanDescription& description);
 
 std::string scan_source(codegen::Dialect dialect, const ScanDescription& description, const TileShape& shape);
 

@@ -26,7 +26,8 @@ void check_output(std::string_view algorithm, const ArrayData& in, const ArrayDa
 }
 
 // Runs a scan of `predicate` (1 where it holds) over `in` with `output_statement`, which writes
-// `out` and stores last_item, the number of elements selected, in count[0]; returns that count.
+// `out`; the last index stores its item, the number of elements selected, in count[0] (not
+// last_item, which would keep the scan from running in one pass). Returns that count.
 std::size_t scan_selection(std::string_view algorithm, const ArrayData& in, const ArrayData& out,
                            std::string_view predicate, std::string_view preamble,
                            std::string_view output_statement) {
@@ -38,7 +39,7 @@ std::size_t scan_selection(std::string_view algorithm, const ArrayData& in, cons
                           {Argument::pointer(in.dtype(), "x", codegen::AddressSpace::global, true),
                            Argument::pointer(in.dtype(), "out"), Argument::pointer(counter, "count")},
                           "(" + std::string(predicate) + ") ? 1 : 0", "a + b", "0",
-                          std::string(output_statement) + ";\nif (i == 0) count[0] = last_item",
+                          std::string(output_statement) + ";\nif (i == n - 1) count[0] = item",
                           {.preamble = std::string(preamble), .name = std::string(algorithm)});
     const ArrayData count(context, counter, {1});
     const CallArgument args[] = {{&in, {}}, {&out, {}}, {&count, {}}};

@@ -18,7 +18,8 @@
 //   n          the number of indices,
 // and every argument. An exclusive scan is one whose output statement uses prev_item. Writing
 // any array from the output statement is fine; the input expression must not read what the output
-// statement writes (it is evaluated twice, before and during the output pass, as PyOpenCL's is).
+// statement writes (reduce-then-scan evaluates it twice, before and during the output pass, as
+// PyOpenCL's does). Using last_item costs a second read of the input (see Algorithm).
 //
 // The scan value has `dtype`: any scalar, vector or declared struct type (declare_struct). Its
 // operation `scan_expr` is an expression of `a` and `b` of that type, and may call functions of
@@ -31,18 +32,25 @@
 // the scan restarts at every index where it is true: item is input(i) there, and prev_item is
 // neutral.
 //
-// Algorithm: reduce-then-scan in three kernels of one program, each work-group streaming one
-// contiguous chunk of the indices in tiles: (1) per-group totals, (2) one work-group scans those
-// totals, (3) each group rescans its chunk starting from its total's prefix and runs the output
-// statement. Inside a tile, values are loaded in coalesced order into local memory, each work-item
-// scans a run of consecutive values sequentially, and a work-group scan (barriers, no warp-level
-// assumptions) joins the runs. A single-pass "decoupled look-back" scan (CUB) reads the input once
-// instead of twice, but has every group spin on its predecessors' published results, which needs
-// forward progress between work-groups. OpenCL does not promise it (PoCL may run the groups of a
-// launch one after another, and a waiting group then never finishes), and CUDA gives it only in
-// practice, for resident blocks started in order. Reduce-then-scan is correct on every device;
-// with a bounded number of groups its second kernel is tiny, and its cost is the second read of
-// the input (3 memory passes instead of 2). A CUDA-only look-back path could recover that.
+// Algorithm, on CUDA when nothing uses last_item: a single pass with decoupled look-back (Merrill
+// and Garland, as CUB's DeviceScan), which reads the input once. Each work-group takes the next
+// tile by an atomic ticket, scans it in local memory, publishes its total, and gathers the prefix
+// before it from the earlier tiles' published totals (32 at a time, back to the nearest tile
+// whose published value is a whole prefix), then runs the output statement. A group only waits
+// for tiles of earlier tickets, which have started, so every wait ends; what one group publishes
+// reaches another through __threadfence.
+//
+// Otherwise (OpenCL, or an output statement that uses last_item): reduce-then-scan in three
+// kernels of one program, each work-group streaming one contiguous chunk of the indices in tiles:
+// (1) per-group totals, (2) one work-group scans those totals, (3) each group rescans its chunk
+// starting from its total's prefix and runs the output statement. It reads the input twice
+// (3 memory passes instead of 2) but needs nothing of the device beyond OpenCL 1.2, whose
+// mem_fence does not order one work-group's stores for another, and knows the whole scan's
+// result before any output statement runs.
+//
+// Inside a tile, either way, values are loaded in coalesced order into local memory, each
+// work-item scans a run of consecutive values sequentially, and a work-group scan (barriers, no
+// warp-level assumptions) joins the runs.
 //
 // Calls check their arguments as ElementwiseKernel's do (count, dtypes, context, scalar
 // conversions; see elementwise.hpp), with InvalidArgument naming "ScanKernel '<name>'". A call
