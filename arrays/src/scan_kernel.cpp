@@ -162,14 +162,13 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
     // Scratch from the pool for the call's queue: released when the call returns, and handed out
     // again only for work queued after these kernels (memory_pool.hpp, "Asynchrony").
     if (const Kernel* single = std::get_if<Kernel>(&program_->kernels)) {
-        Buffer status = pool.allocate((tiles + 1) * sizeof(std::uint32_t), queue);
+        Buffer status = pool.allocate((2 * tiles + 1) * sizeof(std::uint32_t), queue);
         queue.fill(status, std::uint32_t{0});
-        const Buffer aggregates = pool.allocate(tiles * value_size, queue);
-        const Buffer inclusives = pool.allocate(tiles * value_size, queue);
+        const Buffer values =
+            detail::scan_publishes_packed(description) ? Buffer() : pool.allocate(2 * tiles * value_size, queue);
         packed[user + 1] = buffer_argument(status);
-        packed[user + 2] = buffer_argument(aggregates);
-        packed[user + 3] = buffer_argument(inclusives);
-        single->launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program_->shape.block}, 0}, packed.first(user + 4));
+        packed[user + 2] = buffer_argument(values.size() ? values : status);
+        single->launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program_->shape.block}, 0}, packed.first(user + 3));
         return;
     }
 

@@ -244,41 +244,80 @@ RTCG_KERNEL void {{kernel}}(
 }
 )";
 
-// The single pass (scan_source.hpp): one tile per work-group, in the order the groups take
-// tickets. The tile is scanned as _final scans one, its total published, and the prefix before it
-// gathered from the earlier tiles' published values, a window of them at a time: each of the
-// first RTCG_SCAN_WINDOW work-items waits for one earlier tile's status, and work-item 0 folds
-// the window from the nearest tile back to the first one whose value is a whole prefix.
+// The single pass (scan_source.hpp), CUDA only: one tile per work-group, in the order the groups
+// take tickets. The tile is scanned as _final scans one and its total published; then the first
+// warp gathers the prefix before the tile from the earlier tiles' published values, 32 tiles at
+// a time, nearest first: each lane waits for one tile, a ballot finds the nearest tile whose value
+// is a whole prefix (an inclusive one), and a tree in local memory folds the window up to it.
+// A tile's total is already a whole prefix when a segment starts in it, or when it is tile 0.
 //
-// Status words (zero before the launch): rtcg_status[0] hands out tickets, rtcg_status[1 + t] is
-// tile t's. A tile's value is stored, then fenced, then its status set, and a reader fences
-// between seeing the status and reading the value: the fences order the two (the PTX memory
-// model's fence-fence synchronisation through the volatile status word). A tile's total is
-// already a whole prefix when a segment starts in it, or when it is tile 0.
+// Publication (rtcg_status zero before the launch): a value of at most 4 bytes shares a 64-bit
+// word with its state, so a reader that sees the state sees the value, with no fence (Merrill and
+// Garland's packing, as CUB's). Larger values go to rtcg_values (a tile's own total at t, its
+// inclusive prefix at tiles + t), each stored before its state word with a release fence between,
+// and read after it with an acquire fence between: fence-fence synchronisation in the PTX memory
+// model. The ticket counter is word 2 * tiles of rtcg_status.
 constexpr std::string_view single_pass_kernel = R"(
-#define RTCG_SCAN_AGGREGATE 1u /* rtcg_aggregates[t] holds the tile's own total */
-#define RTCG_SCAN_INCLUSIVE 2u /* rtcg_inclusives[t] holds everything up to the tile's end */
+#define RTCG_SCAN_AGGREGATE 1u /* the tile's own total */
+#define RTCG_SCAN_INCLUSIVE 2u /* everything up to the tile's end */
 #define RTCG_SCAN_WINDOW (RTCG_SCAN_BLOCK < 32 ? RTCG_SCAN_BLOCK : 32)
+#define RTCG_SCAN_WINDOW_MASK (RTCG_SCAN_WINDOW == 32 ? 0xffffffffu : (1u << RTCG_SCAN_WINDOW) - 1u)
+#define RTCG_SCAN_PACKED {{packed}}
+/* Eight work-groups of 256 fill a multiprocessor's 2048 threads, with registers capped at 32:
+   the tile's loads of more groups are in flight at once. On an H200, cumsum of 2^28 int32 took
+   1041 us with the compiler's choice (56 registers, 4 groups), 880 us with 6 groups, 838 us with 8. */
+#define RTCG_SCAN_MIN_GROUPS 8
 
-RTCG_KERNEL void {{kernel}}(
+#if RTCG_SCAN_PACKED
+RTCG_DEVICE void rtcg_scan_publish(unsigned* status, rtcg_scan_value_t* values, rtcg_index_t tiles,
+                                   rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
+{
+    unsigned bits = 0u;
+    memcpy(&bits, &value, sizeof value);
+    ((volatile unsigned long long*)status)[t] = ((unsigned long long)state << 32) | bits;
+}
+
+RTCG_DEVICE unsigned rtcg_scan_peek(const unsigned* status, const rtcg_scan_value_t* values, rtcg_index_t tiles,
+                                    rtcg_index_t t, rtcg_scan_value_t* value)
+{
+    const unsigned long long word = ((const volatile unsigned long long*)status)[t];
+    const unsigned bits = (unsigned)word;
+    memcpy(value, &bits, sizeof *value);
+    return (unsigned)(word >> 32);
+}
+#else
+RTCG_DEVICE void rtcg_scan_publish(unsigned* status, rtcg_scan_value_t* values, rtcg_index_t tiles,
+                                   rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
+{
+    values[state == RTCG_SCAN_INCLUSIVE ? tiles + t : t] = value;
+    asm volatile("fence.acq_rel.gpu;" ::: "memory");
+    ((volatile unsigned*)status)[t] = state;
+}
+
+RTCG_DEVICE unsigned rtcg_scan_peek(const unsigned* status, const rtcg_scan_value_t* values, rtcg_index_t tiles,
+                                    rtcg_index_t t, rtcg_scan_value_t* value)
+{
+    const unsigned state = ((const volatile unsigned*)status)[t];
+    if (state == 0u) return state;
+    asm volatile("fence.acq_rel.gpu;" ::: "memory");
+    *value = values[state == RTCG_SCAN_INCLUSIVE ? tiles + t : t];
+    return state;
+}
+#endif
+
+RTCG_KERNEL void __launch_bounds__(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kernel}}(
 {{parameters}}    rtcg_index_t n,
-    RTCG_GLOBAL unsigned* rtcg_status,
-    RTCG_GLOBAL rtcg_scan_value_t* rtcg_aggregates,
-    RTCG_GLOBAL rtcg_scan_value_t* rtcg_inclusives)
+    unsigned* rtcg_status,
+    rtcg_scan_value_t* rtcg_values)
 {
 {{tile_memory}}    RTCG_LOCAL_ARRAY(rtcg_scan_value_t, rtcg_window, RTCG_SCAN_WINDOW);
-    RTCG_LOCAL_ARRAY(unsigned, rtcg_window_status, RTCG_SCAN_WINDOW);
     RTCG_LOCAL unsigned rtcg_ticket;
-    RTCG_LOCAL int rtcg_found;
     RTCG_LOCAL rtcg_scan_value_t rtcg_shared_carry;
 {{pointers}}    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
-    if (rtcg_t == 0) {
-        rtcg_ticket = rtcg_atomic_add_u32_global(rtcg_status, 1u);
-        rtcg_found = 0;
-    }
+    const rtcg_index_t rtcg_tiles = (n + RTCG_SCAN_TILE - 1) / RTCG_SCAN_TILE;
+    if (rtcg_t == 0) rtcg_ticket = atomicAdd(rtcg_status + 2 * rtcg_tiles, 1u);
     RTCG_LOCAL_BARRIER();
     const rtcg_index_t rtcg_tile_index = (rtcg_index_t)rtcg_ticket;
-    volatile RTCG_GLOBAL unsigned* rtcg_tile_status = rtcg_status + 1;
     const rtcg_index_t rtcg_base = rtcg_tile_index * RTCG_SCAN_TILE;
     const rtcg_index_t rtcg_end = rtcg_base + RTCG_SCAN_TILE < n ? rtcg_base + RTCG_SCAN_TILE : n;
     {
@@ -299,53 +338,47 @@ RTCG_KERNEL void {{kernel}}(
 #endif
         RTCG_LOCAL_BARRIER();
         RTCG_SCAN_GROUP(rtcg_t);
-        const rtcg_scan_value_t rtcg_total = rtcg_sums[RTCG_SCAN_BLOCK - 1];
-        const int rtcg_whole = rtcg_tile_index == 0 || RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1);
-        if (rtcg_t == 0) {
-            if (rtcg_whole) rtcg_inclusives[rtcg_tile_index] = rtcg_total;
-            else rtcg_aggregates[rtcg_tile_index] = rtcg_total;
-            RTCG_MEM_FENCE_GLOBAL();
-            rtcg_tile_status[rtcg_tile_index] = rtcg_whole ? RTCG_SCAN_INCLUSIVE : RTCG_SCAN_AGGREGATE;
-        }
 
-        rtcg_scan_value_t rtcg_carry = rtcg_scan_neutral(); // the prefix before the tile
-        if (rtcg_tile_index > 0)
-        for (rtcg_index_t rtcg_nearest = rtcg_tile_index - 1;; rtcg_nearest -= RTCG_SCAN_WINDOW) {
-            if (rtcg_t < RTCG_SCAN_WINDOW) {
-                const rtcg_index_t rtcg_j = rtcg_nearest - (rtcg_index_t)rtcg_t;
-                unsigned rtcg_state = RTCG_SCAN_INCLUSIVE; // before tile 0: nothing
-                rtcg_scan_value_t rtcg_value = rtcg_scan_neutral();
-                if (rtcg_j >= 0) {
-                    do rtcg_state = rtcg_tile_status[rtcg_j];
-                    while (rtcg_state == 0u);
-                    RTCG_MEM_FENCE_GLOBAL();
-                    rtcg_value = rtcg_state == RTCG_SCAN_INCLUSIVE ? rtcg_inclusives[rtcg_j] : rtcg_aggregates[rtcg_j];
-                }
-                rtcg_window[rtcg_t] = rtcg_value;
-                rtcg_window_status[rtcg_t] = rtcg_state;
-            }
-            RTCG_LOCAL_BARRIER();
+        if (rtcg_t < RTCG_SCAN_WINDOW) {
+            const rtcg_scan_value_t rtcg_total = rtcg_sums[RTCG_SCAN_BLOCK - 1];
+            const int rtcg_whole = rtcg_tile_index == 0 || RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1);
             if (rtcg_t == 0)
-                for (unsigned rtcg_w = 0; rtcg_w < RTCG_SCAN_WINDOW; ++rtcg_w) {
-                    rtcg_carry = rtcg_scan_op(rtcg_window[rtcg_w], rtcg_carry);
-                    if (rtcg_window_status[rtcg_w] == RTCG_SCAN_INCLUSIVE) {
-                        rtcg_found = 1;
-                        break;
+                rtcg_scan_publish(rtcg_status, rtcg_values, rtcg_tiles, rtcg_tile_index,
+                                  rtcg_whole ? RTCG_SCAN_INCLUSIVE : RTCG_SCAN_AGGREGATE, rtcg_total);
+            rtcg_scan_value_t rtcg_prefix = rtcg_scan_neutral(); // before the tile, in lane 0
+            if (rtcg_tile_index > 0)
+                for (rtcg_index_t rtcg_nearest = rtcg_tile_index - 1;; rtcg_nearest -= RTCG_SCAN_WINDOW) {
+                    const rtcg_index_t rtcg_j = rtcg_nearest - (rtcg_index_t)rtcg_t;
+                    rtcg_scan_value_t rtcg_value = rtcg_scan_neutral();
+                    unsigned rtcg_state = RTCG_SCAN_INCLUSIVE; // before tile 0: nothing
+                    if (rtcg_j >= 0)
+                        do rtcg_state = rtcg_scan_peek(rtcg_status, rtcg_values, rtcg_tiles, rtcg_j, &rtcg_value);
+                        while (rtcg_state == 0u);
+                    const unsigned rtcg_whole_lanes =
+                        __ballot_sync(RTCG_SCAN_WINDOW_MASK, rtcg_state == RTCG_SCAN_INCLUSIVE);
+                    // Lanes beyond the nearest whole prefix add nothing.
+                    const int rtcg_beyond = rtcg_whole_lanes != 0u && (int)rtcg_t > __ffs(rtcg_whole_lanes) - 1;
+                    rtcg_window[rtcg_t] = rtcg_beyond ? rtcg_scan_neutral() : rtcg_value;
+                    __syncwarp(RTCG_SCAN_WINDOW_MASK);
+                    // Lane l holds a later tile than lane l + 1: fold pairs, earlier on the left.
+                    for (unsigned rtcg_apart = 1; rtcg_apart < RTCG_SCAN_WINDOW; rtcg_apart *= 2) {
+                        if ((rtcg_t & (2 * rtcg_apart - 1)) == 0 && rtcg_t + rtcg_apart < RTCG_SCAN_WINDOW)
+                            rtcg_window[rtcg_t] = rtcg_scan_op(rtcg_window[rtcg_t + rtcg_apart], rtcg_window[rtcg_t]);
+                        __syncwarp(RTCG_SCAN_WINDOW_MASK);
                     }
+                    if (rtcg_t == 0) rtcg_prefix = rtcg_scan_op(rtcg_window[0], rtcg_prefix);
+                    __syncwarp(RTCG_SCAN_WINDOW_MASK);
+                    if (rtcg_whole_lanes != 0u) break;
                 }
-            RTCG_LOCAL_BARRIER();
-            if (rtcg_found) break;
-        }
-        if (rtcg_t == 0) {
-            if (!rtcg_whole) {
-                rtcg_inclusives[rtcg_tile_index] = rtcg_scan_op(rtcg_carry, rtcg_total);
-                RTCG_MEM_FENCE_GLOBAL();
-                rtcg_tile_status[rtcg_tile_index] = RTCG_SCAN_INCLUSIVE;
+            if (rtcg_t == 0) {
+                if (!rtcg_whole)
+                    rtcg_scan_publish(rtcg_status, rtcg_values, rtcg_tiles, rtcg_tile_index, RTCG_SCAN_INCLUSIVE,
+                                      rtcg_scan_op(rtcg_prefix, rtcg_total));
+                rtcg_shared_carry = rtcg_prefix;
             }
-            rtcg_shared_carry = rtcg_carry;
         }
         RTCG_LOCAL_BARRIER();
-        rtcg_carry = rtcg_shared_carry;
+        const rtcg_scan_value_t rtcg_carry = rtcg_shared_carry;
 
         const rtcg_scan_value_t rtcg_prefix =
             rtcg_t == 0 ? rtcg_carry
@@ -370,7 +403,6 @@ RTCG_KERNEL void {{kernel}}(
     }
 }
 )";
-
 bool is_identifier(std::string_view name) {
     const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
     return !name.empty() && letter(name[0]) &&
@@ -420,6 +452,8 @@ bool scans_in_one_pass(Dialect dialect, const ScanDescription& description) {
     return true;
 }
 
+bool scan_publishes_packed(const ScanDescription& description) { return description.dtype.size() <= 4; }
+
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase) {
     return "rtcg_scan_" + description.name + "_" + std::string(phase);
 }
@@ -441,6 +475,7 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
                                           {"tile_memory", std::string(tile_memory)},
                                           {"chunk_bounds", std::string(chunk_bounds)},
                                           {"load_tile", loader},
+                                          {"packed", scan_publishes_packed(d) ? "1" : "0"},
                                           {"output_statement", d.output_statement}});
     };
 

@@ -4,9 +4,9 @@
 // _blocks and _final (see rtcg/arrays/scan.hpp for both algorithms).
 //
 // Parameters of _single: the user's arguments as below, then `rtcg_index_t n`, then
-// `RTCG_GLOBAL unsigned* rtcg_status` (1 + tiles words, zero before the launch: a ticket counter,
-// then each tile's state) and two arrays of a value per tile (each tile's own total, and its
-// inclusive prefix). Launched with one work-group per tile.
+// `unsigned* rtcg_status` (2 * tiles + 1 words, zero before the launch: each tile's state, then a
+// ticket counter) and `value_t* rtcg_values`, two values per tile unless scan_publishes_packed
+// (then unused: any buffer will do). Launched with one work-group per tile.
 //
 // Parameters of _reduce and _final: the user's arguments (each pointer as a base pointer and an
 // element offset, as ElementwiseKernel passes them), then `rtcg_index_t n, rtcg_index_t chunk`
@@ -46,6 +46,9 @@ void check_scan_description(const ScanDescription& description);
 // another published, and when nothing uses last_item (the whole scan's result, unknown to a
 // single pass until its last tile). Elsewhere, reduce-then-scan.
 bool scans_in_one_pass(codegen::Dialect dialect, const ScanDescription& description);
+
+// Whether the single pass keeps each tile's value in its state word (values of at most 4 bytes).
+bool scan_publishes_packed(const ScanDescription& description);
 
 std::string scan_source(codegen::Dialect dialect, const ScanDescription& description, const TileShape& shape);
 
