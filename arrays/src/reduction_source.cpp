@@ -1,5 +1,5 @@
 // The text of a reduction: declarations, the user's preamble, the output type's fold and neutral
-// element as functions, then the two kernels of reduction_source.hpp.
+// element as functions, then the kernels of reduction_source.hpp.
 #include "reduction_source.hpp"
 
 #include "array_kernel_text.hpp"

@@ -1,6 +1,7 @@
-// The text of a ScanKernel's three kernels: a fixed body with the user's snippets, the value type
-// and the tile shape substituted in. Segmented and plain scans share the body; the preprocessor
-// drops the segment flags of a plain scan, so it pays nothing for them.
+// The text of a ScanKernel's kernels (the single pass, or reduce-then-scan's three): a fixed body
+// with the user's snippets, the value type and the tile shape substituted in. Segmented and plain
+// scans share the body; the preprocessor drops the segment flags of a plain scan, so it pays
+// nothing for them.
 #include "scan_source.hpp"
 
 #include "array_kernel_text.hpp"
@@ -115,6 +116,54 @@ constexpr std::string_view chunk_bounds = R"(    const unsigned rtcg_t = (unsign
     const rtcg_index_t rtcg_end = rtcg_begin + rtcg_chunk < n ? rtcg_begin + rtcg_chunk : n;
 )";
 
+// Shared by _final and _single, inside a tile's block. scan_runs: each work-item scans its run
+// of the tile in place (rtcg_unprefixed marks the items before a segment start, which still need
+// the prefix before the run), and the work-group scans the runs' totals into rtcg_sums.
+constexpr std::string_view scan_runs = R"(        const unsigned rtcg_first = rtcg_t * RTCG_SCAN_ITEMS;
+        rtcg_scan_value_t rtcg_run = rtcg_tile[rtcg_first];
+        int rtcg_run_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first);
+        unsigned rtcg_unprefixed = rtcg_run_starts ? 0u : 1u; // bit k: item k still needs the prefix
+        for (unsigned rtcg_k = 1; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const int rtcg_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first + rtcg_k);
+            rtcg_run = RTCG_SCAN_COMBINE(rtcg_run, rtcg_tile[rtcg_first + rtcg_k], rtcg_starts);
+            rtcg_tile[rtcg_first + rtcg_k] = rtcg_run;
+            rtcg_run_starts = rtcg_run_starts || rtcg_starts;
+            if (!rtcg_run_starts) rtcg_unprefixed |= 1u << rtcg_k;
+        }
+        rtcg_sums[rtcg_t] = rtcg_run;
+#if RTCG_SCAN_SEGMENTED
+        rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
+#endif
+        RTCG_LOCAL_BARRIER();
+        RTCG_SCAN_GROUP(rtcg_t);
+)";
+
+// Each run's items get the prefix before the run, which starts from rtcg_carry, the prefix
+// before the tile.
+constexpr std::string_view prefix_runs = R"(        const rtcg_scan_value_t rtcg_prefix =
+            rtcg_t == 0 ? rtcg_carry
+                        : RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[rtcg_t - 1],
+                                            RTCG_SCAN_STARTS(rtcg_sum_starts, rtcg_t - 1));
+        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k)
+            if (rtcg_unprefixed & (1u << rtcg_k))
+                rtcg_tile[rtcg_first + rtcg_k] = rtcg_scan_op(rtcg_prefix, rtcg_tile[rtcg_first + rtcg_k]);
+)";
+
+// The output statement at each index of the tile, in coalesced order.
+constexpr std::string_view write_tile = R"(        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
+            const unsigned rtcg_j = rtcg_k * RTCG_SCAN_BLOCK + rtcg_t;
+            const rtcg_index_t i = rtcg_base + rtcg_j;
+            if (i < rtcg_end) {
+                const rtcg_scan_value_t item = rtcg_tile[rtcg_j];
+                const rtcg_scan_value_t prev_item =
+                    RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_j) ? rtcg_scan_neutral()
+                    : rtcg_j == 0                              ? rtcg_carry
+                                                               : rtcg_tile[rtcg_j - 1];
+                {{output_statement}};
+            }
+        }
+)";
+
 constexpr std::string_view reduce_kernel = R"(
 RTCG_KERNEL void {{kernel}}(
 {{parameters}}    rtcg_index_t n, rtcg_index_t rtcg_chunk,
@@ -198,47 +247,11 @@ RTCG_KERNEL void {{kernel}}(
 {{tile_memory}}{{pointers}}{{chunk_bounds}}    const rtcg_scan_value_t last_item = rtcg_group_prefixes[RTCG_NUM_GROUPS(0)];
     rtcg_scan_value_t rtcg_carry = rtcg_group_prefixes[rtcg_group];
     for (rtcg_index_t rtcg_base = rtcg_begin; rtcg_base < rtcg_end; rtcg_base += RTCG_SCAN_TILE) {
-{{load_tile}}        const unsigned rtcg_first = rtcg_t * RTCG_SCAN_ITEMS;
-        rtcg_scan_value_t rtcg_run = rtcg_tile[rtcg_first];
-        int rtcg_run_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first);
-        unsigned rtcg_unprefixed = rtcg_run_starts ? 0u : 1u; // bit k: item k still needs the prefix
-        for (unsigned rtcg_k = 1; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
-            const int rtcg_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first + rtcg_k);
-            rtcg_run = RTCG_SCAN_COMBINE(rtcg_run, rtcg_tile[rtcg_first + rtcg_k], rtcg_starts);
-            rtcg_tile[rtcg_first + rtcg_k] = rtcg_run;
-            rtcg_run_starts = rtcg_run_starts || rtcg_starts;
-            if (!rtcg_run_starts) rtcg_unprefixed |= 1u << rtcg_k;
-        }
-        rtcg_sums[rtcg_t] = rtcg_run;
-#if RTCG_SCAN_SEGMENTED
-        rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
-#endif
-        RTCG_LOCAL_BARRIER();
-        RTCG_SCAN_GROUP(rtcg_t);
-        const rtcg_scan_value_t rtcg_prefix =
-            rtcg_t == 0 ? rtcg_carry
-                        : RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[rtcg_t - 1],
-                                            RTCG_SCAN_STARTS(rtcg_sum_starts, rtcg_t - 1));
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k)
-            if (rtcg_unprefixed & (1u << rtcg_k))
-                rtcg_tile[rtcg_first + rtcg_k] = rtcg_scan_op(rtcg_prefix, rtcg_tile[rtcg_first + rtcg_k]);
-        const rtcg_scan_value_t rtcg_next_carry =
+{{load_tile}}{{scan_runs}}{{prefix_runs}}        const rtcg_scan_value_t rtcg_next_carry =
             RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[RTCG_SCAN_BLOCK - 1],
                               RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1));
         RTCG_LOCAL_BARRIER();
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
-            const unsigned rtcg_j = rtcg_k * RTCG_SCAN_BLOCK + rtcg_t;
-            const rtcg_index_t i = rtcg_base + rtcg_j;
-            if (i < rtcg_end) {
-                const rtcg_scan_value_t item = rtcg_tile[rtcg_j];
-                const rtcg_scan_value_t prev_item =
-                    RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_j) ? rtcg_scan_neutral()
-                    : rtcg_j == 0                              ? rtcg_carry
-                                                               : rtcg_tile[rtcg_j - 1];
-                {{output_statement}};
-            }
-        }
-        rtcg_carry = rtcg_next_carry;
+{{write_tile}}        rtcg_carry = rtcg_next_carry;
         RTCG_LOCAL_BARRIER();
     }
 }
@@ -321,24 +334,7 @@ RTCG_KERNEL void __launch_bounds__(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kern
     const rtcg_index_t rtcg_base = rtcg_tile_index * RTCG_SCAN_TILE;
     const rtcg_index_t rtcg_end = rtcg_base + RTCG_SCAN_TILE < n ? rtcg_base + RTCG_SCAN_TILE : n;
     {
-{{load_tile}}        const unsigned rtcg_first = rtcg_t * RTCG_SCAN_ITEMS;
-        rtcg_scan_value_t rtcg_run = rtcg_tile[rtcg_first];
-        int rtcg_run_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first);
-        unsigned rtcg_unprefixed = rtcg_run_starts ? 0u : 1u; // bit k: item k still needs the prefix
-        for (unsigned rtcg_k = 1; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
-            const int rtcg_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first + rtcg_k);
-            rtcg_run = RTCG_SCAN_COMBINE(rtcg_run, rtcg_tile[rtcg_first + rtcg_k], rtcg_starts);
-            rtcg_tile[rtcg_first + rtcg_k] = rtcg_run;
-            rtcg_run_starts = rtcg_run_starts || rtcg_starts;
-            if (!rtcg_run_starts) rtcg_unprefixed |= 1u << rtcg_k;
-        }
-        rtcg_sums[rtcg_t] = rtcg_run;
-#if RTCG_SCAN_SEGMENTED
-        rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
-#endif
-        RTCG_LOCAL_BARRIER();
-        RTCG_SCAN_GROUP(rtcg_t);
-
+{{load_tile}}{{scan_runs}}
         if (rtcg_t < RTCG_SCAN_WINDOW) {
             const rtcg_scan_value_t rtcg_total = rtcg_sums[RTCG_SCAN_BLOCK - 1];
             const int rtcg_whole = rtcg_tile_index == 0 || RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1);
@@ -380,27 +376,8 @@ RTCG_KERNEL void __launch_bounds__(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kern
         RTCG_LOCAL_BARRIER();
         const rtcg_scan_value_t rtcg_carry = rtcg_shared_carry;
 
-        const rtcg_scan_value_t rtcg_prefix =
-            rtcg_t == 0 ? rtcg_carry
-                        : RTCG_SCAN_COMBINE(rtcg_carry, rtcg_sums[rtcg_t - 1],
-                                            RTCG_SCAN_STARTS(rtcg_sum_starts, rtcg_t - 1));
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k)
-            if (rtcg_unprefixed & (1u << rtcg_k))
-                rtcg_tile[rtcg_first + rtcg_k] = rtcg_scan_op(rtcg_prefix, rtcg_tile[rtcg_first + rtcg_k]);
-        RTCG_LOCAL_BARRIER();
-        for (unsigned rtcg_k = 0; rtcg_k < RTCG_SCAN_ITEMS; ++rtcg_k) {
-            const unsigned rtcg_j = rtcg_k * RTCG_SCAN_BLOCK + rtcg_t;
-            const rtcg_index_t i = rtcg_base + rtcg_j;
-            if (i < rtcg_end) {
-                const rtcg_scan_value_t item = rtcg_tile[rtcg_j];
-                const rtcg_scan_value_t prev_item =
-                    RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_j) ? rtcg_scan_neutral()
-                    : rtcg_j == 0                              ? rtcg_carry
-                                                               : rtcg_tile[rtcg_j - 1];
-                {{output_statement}};
-            }
-        }
-    }
+{{prefix_runs}}        RTCG_LOCAL_BARRIER();
+{{write_tile}}    }
 }
 )";
 bool is_identifier(std::string_view name) {
@@ -446,7 +423,8 @@ void check_scan_description(const ScanDescription& d) {
 
 bool scans_in_one_pass(Dialect dialect, const ScanDescription& description) {
     if (dialect != Dialect::cuda) return false;
-    for (std::string_view text : {std::string_view(description.output_statement), std::string_view(description.preamble)})
+    for (std::string_view text : {std::string_view(description.output_statement),
+                                  std::string_view(description.preamble)})
         for (const SnippetToken& token : snippet_tokens(text))
             if (token.kind == SnippetTokenKind::identifier && token.text == "last_item") return false;
     return true;
@@ -468,6 +446,7 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
     const std::string loader = codegen::substitute(
         load_tile, {{"input_expr", d.input_expr},
                     {"segment_start", d.is_segment_start_expr.empty() ? "0" : d.is_segment_start_expr}});
+    const std::string tile_writer = codegen::substitute(write_tile, {{"output_statement", d.output_statement}});
     const auto kernel = [&](std::string_view body, std::string_view phase) {
         return codegen::substitute(body, {{"kernel", scan_kernel_name(d, phase)},
                                           {"parameters", parameter_text},
@@ -475,8 +454,10 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
                                           {"tile_memory", std::string(tile_memory)},
                                           {"chunk_bounds", std::string(chunk_bounds)},
                                           {"load_tile", loader},
-                                          {"packed", scan_publishes_packed(d) ? "1" : "0"},
-                                          {"output_statement", d.output_statement}});
+                                          {"scan_runs", std::string(scan_runs)},
+                                          {"prefix_runs", std::string(prefix_runs)},
+                                          {"write_tile", tile_writer},
+                                          {"packed", scan_publishes_packed(d) ? "1" : "0"}});
     };
 
     std::string source = codegen::struct_declarations(types, dialect);
