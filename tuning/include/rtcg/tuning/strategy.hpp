@@ -31,7 +31,7 @@ struct RandomSampling {
 struct LocalSearch {
     std::size_t budget = 48;
     std::uint64_t seed = 1;
-    std::vector<Configuration> starts;
+    std::vector<Configuration> starts = {};
 };
 
 using Strategy = std::variant<Exhaustive, RandomSampling, LocalSearch>;
