@@ -328,7 +328,7 @@ RTCG_KERNEL void __launch_bounds__(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kern
     RTCG_LOCAL rtcg_scan_value_t rtcg_shared_carry;
 {{pointers}}    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
     const rtcg_index_t rtcg_tiles = (n + RTCG_SCAN_TILE - 1) / RTCG_SCAN_TILE;
-    if (rtcg_t == 0) rtcg_ticket = atomicAdd(rtcg_status + 2 * rtcg_tiles, 1u);
+    if (rtcg_t == 0) rtcg_ticket = rtcg_atomic_add_u32_global(rtcg_status + 2 * rtcg_tiles, 1u);
     RTCG_LOCAL_BARRIER();
     const rtcg_index_t rtcg_tile_index = (rtcg_index_t)rtcg_ticket;
     const rtcg_index_t rtcg_base = rtcg_tile_index * RTCG_SCAN_TILE;
