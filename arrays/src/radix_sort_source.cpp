@@ -35,7 +35,7 @@ constexpr std::string_view helpers = R"(
 #define RTCG_SORT_DIGITS (1u << RTCG_SORT_DIGIT_BITS)
 #define RTCG_SORT_POSITIONS {{positions}}
 #define RTCG_SORT_HAS_VALUES {{has_values}}
-#define RTCG_SORT_HISTOGRAM_BATCH 8
+#define RTCG_SORT_HISTOGRAM_ITEMS {{histogram_items}}
 // 64-bit counts: each status of the look-back takes two words (below).
 #define RTCG_SORT_WIDE_STATUS {{wide_status}}
 typedef {{key_type}} rtcg_sort_key_t;
@@ -53,33 +53,16 @@ RTCG_DEVICE unsigned rtcg_sort_digit(rtcg_sort_key_t key, unsigned shift)
 {
     return (unsigned)(rtcg_sort_bits(key) >> shift) & (RTCG_SORT_DIGITS - 1);
 }
-
-// Adds a key's digit to the work-item's current run of equal digits; a run ends in one local
-// atomic add. Where most keys share a digit (the high bytes of small numbers, sorted input) the
-// work-items would otherwise all wait on the same counter.
-RTCG_DEVICE void rtcg_sort_count_digit(RTCG_LOCAL_PTR unsigned* counters, unsigned digit, unsigned* run_digit,
-                                       unsigned* run_length)
-{
-    if (digit != *run_digit) {
-        if (*run_length) rtcg_atomic_add_u32_local(counters + *run_digit, *run_length);
-        *run_digit = digit;
-        *run_length = 0;
-    }
-    ++*run_length;
-}
-
-RTCG_DEVICE void rtcg_sort_end_run(RTCG_LOCAL_PTR unsigned* counters, unsigned run_digit, unsigned run_length)
-{
-    if (run_length) rtcg_atomic_add_u32_local(counters + run_digit, run_length);
-}
 )";
 
 constexpr std::string_view histogram_kernel = R"(
 // Reads the keys once for the histogram of every digit position: totals[2 * (position * DIGITS
 // + digit)] and the word after it hold the low and high halves of that digit's count, added with
 // 32-bit atomics, which every device has. The host zeroes them first. Work-groups stride over
-// the keys; the host launches few enough of them that the work-group's 32-bit local counts
-// cannot overflow, and that their atomic adds to the totals do not queue on the same words.
+// tiles of HISTOGRAM_ITEMS keys per work-item, loaded before any is counted so that each
+// work-item has that many loads in flight, and count each key at each position with one local
+// atomic add. The host launches few enough work-groups that their atomic adds to the totals do
+// not queue on the same words, and enough that no work-group's 32-bit local counts overflow.
 RTCG_KERNEL void rtcg_sort_histogram(
     RTCG_GLOBAL const rtcg_sort_key_t* rtcg_keys, rtcg_index_t rtcg_keys_offset, rtcg_index_t n,
     RTCG_GLOBAL unsigned* rtcg_totals)
@@ -90,34 +73,27 @@ RTCG_KERNEL void rtcg_sort_histogram(
     for (unsigned rtcg_e = rtcg_t; rtcg_e < RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS; rtcg_e += RTCG_SORT_BLOCK)
         rtcg_counts[rtcg_e] = 0;
     RTCG_LOCAL_BARRIER();
-    unsigned rtcg_run_digit[RTCG_SORT_POSITIONS], rtcg_run_length[RTCG_SORT_POSITIONS];
+    const rtcg_index_t rtcg_tile = (rtcg_index_t)RTCG_SORT_BLOCK * RTCG_SORT_HISTOGRAM_ITEMS;
+    for (rtcg_index_t rtcg_at = (rtcg_index_t)RTCG_GROUP_ID(0) * rtcg_tile; rtcg_at < n;
+         rtcg_at += (rtcg_index_t)RTCG_NUM_GROUPS(0) * rtcg_tile) {
+        // Only the last tile checks each key against the end.
+        const int rtcg_full = n - rtcg_at >= rtcg_tile;
+        rtcg_sort_bits_t rtcg_bits[RTCG_SORT_HISTOGRAM_ITEMS];
 #pragma unroll
-    for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p) {
-        rtcg_run_digit[rtcg_p] = 0;
-        rtcg_run_length[rtcg_p] = 0;
+        for (unsigned rtcg_u = 0; rtcg_u < RTCG_SORT_HISTOGRAM_ITEMS; ++rtcg_u) {
+            const rtcg_index_t rtcg_j = rtcg_at + rtcg_u * RTCG_SORT_BLOCK + rtcg_t;
+            if (rtcg_full || rtcg_j < n) rtcg_bits[rtcg_u] = rtcg_sort_bits(rtcg_keys[rtcg_j]);
+        }
+#pragma unroll
+        for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
+#pragma unroll
+            for (unsigned rtcg_u = 0; rtcg_u < RTCG_SORT_HISTOGRAM_ITEMS; ++rtcg_u)
+                if (rtcg_full || rtcg_at + rtcg_u * RTCG_SORT_BLOCK + rtcg_t < n)
+                    rtcg_atomic_add_u32_local(rtcg_counts + rtcg_p * RTCG_SORT_DIGITS +
+                                                  ((unsigned)(rtcg_bits[rtcg_u] >> (rtcg_p * RTCG_SORT_DIGIT_BITS)) &
+                                                   (RTCG_SORT_DIGITS - 1)),
+                                              1u);
     }
-    // Each step loads a batch of keys before counting any, so that a work-item has several loads
-    // in flight rather than one.
-    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);
-    for (rtcg_index_t rtcg_i = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_i < n;
-         rtcg_i += RTCG_SORT_HISTOGRAM_BATCH * rtcg_stride) {
-        rtcg_sort_bits_t rtcg_batch[RTCG_SORT_HISTOGRAM_BATCH];
-#pragma unroll
-        for (unsigned rtcg_b = 0; rtcg_b < RTCG_SORT_HISTOGRAM_BATCH; ++rtcg_b)
-            if (rtcg_i + rtcg_b * rtcg_stride < n) rtcg_batch[rtcg_b] = rtcg_sort_bits(rtcg_keys[rtcg_i + rtcg_b * rtcg_stride]);
-#pragma unroll
-        for (unsigned rtcg_b = 0; rtcg_b < RTCG_SORT_HISTOGRAM_BATCH; ++rtcg_b)
-            if (rtcg_i + rtcg_b * rtcg_stride < n)
-#pragma unroll
-                for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
-                    rtcg_sort_count_digit(rtcg_counts + rtcg_p * RTCG_SORT_DIGITS,
-                                          (unsigned)(rtcg_batch[rtcg_b] >> (rtcg_p * RTCG_SORT_DIGIT_BITS)) &
-                                              (RTCG_SORT_DIGITS - 1),
-                                          &rtcg_run_digit[rtcg_p], &rtcg_run_length[rtcg_p]);
-    }
-#pragma unroll
-    for (unsigned rtcg_p = 0; rtcg_p < RTCG_SORT_POSITIONS; ++rtcg_p)
-        rtcg_sort_end_run(rtcg_counts + rtcg_p * RTCG_SORT_DIGITS, rtcg_run_digit[rtcg_p], rtcg_run_length[rtcg_p]);
     RTCG_LOCAL_BARRIER();
     // The add whose low word passes 2^32 (its count is below 2^32) carries one into the high word.
     for (unsigned rtcg_e = rtcg_t; rtcg_e < RTCG_SORT_POSITIONS * RTCG_SORT_DIGITS; rtcg_e += RTCG_SORT_BLOCK) {
@@ -357,17 +333,28 @@ RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_pass(
     }
     rtcg_starts += rtcg_position * RTCG_SORT_DIGITS;
 
+    // The ranking is called twice over, once with a literal `full`: every tile but the last then
+    // ranks without checking each key against the tile's end.
+    RTCG_GLOBAL const rtcg_sort_key_t* rtcg_tile_in = rtcg_keys_in + rtcg_keys_offset + rtcg_begin;
+    const int rtcg_full = rtcg_valid == RTCG_SORT_TILE;
     rtcg_sort_key_t rtcg_held[RTCG_SORT_HELD_KEYS];
-    rtcg_sort_count_tile(rtcg_keys_in + rtcg_keys_offset + rtcg_begin, rtcg_valid, RTCG_SORT_ITEMS, rtcg_shift,
-                         rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch, rtcg_run_first, rtcg_place, rtcg_held,
-                         rtcg_t);
+    if (rtcg_full)
+        rtcg_sort_count_tile(rtcg_tile_in, rtcg_valid, 1, RTCG_SORT_ITEMS, rtcg_shift, rtcg_tile_keys,
+                             rtcg_tile_origins, rtcg_rank_scratch, rtcg_run_first, rtcg_place, rtcg_held, rtcg_t);
+    else
+        rtcg_sort_count_tile(rtcg_tile_in, rtcg_valid, 0, RTCG_SORT_ITEMS, rtcg_shift, rtcg_tile_keys,
+                             rtcg_tile_origins, rtcg_rank_scratch, rtcg_run_first, rtcg_place, rtcg_held, rtcg_t);
     // The tile's counts go out before it is ordered, so that later tiles wait less.
     if (rtcg_tile > 0)
         for (unsigned rtcg_d = rtcg_t; rtcg_d < RTCG_SORT_DIGITS; rtcg_d += RTCG_SORT_BLOCK)
             rtcg_sort_publish(rtcg_sort_status(rtcg_statuses, rtcg_tile, rtcg_d), RTCG_SORT_AGGREGATE, rtcg_flip,
                               rtcg_place[rtcg_d] - rtcg_run_first[rtcg_d]);
-    rtcg_sort_order_tile(rtcg_valid, RTCG_SORT_ITEMS, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins,
-                         rtcg_rank_scratch, rtcg_held, rtcg_t);
+    if (rtcg_full)
+        rtcg_sort_order_tile(rtcg_valid, 1, RTCG_SORT_ITEMS, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins,
+                             rtcg_rank_scratch, rtcg_held, rtcg_t);
+    else
+        rtcg_sort_order_tile(rtcg_valid, 0, RTCG_SORT_ITEMS, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins,
+                             rtcg_rank_scratch, rtcg_held, rtcg_t);
     // Every aggregate goes out before any work-item waits, also where a work-group's work-items
     // run one after another between barriers (CPUs).
     RTCG_LOCAL_BARRIER();
@@ -419,9 +406,9 @@ RTCG_KERNEL RTCG_SORT_PASS_BOUNDS void rtcg_sort_one_tile(
     rtcg_sort_key_t rtcg_held[RTCG_SORT_HELD_KEYS];
     for (unsigned rtcg_position = 0; rtcg_position < RTCG_SORT_POSITIONS; ++rtcg_position) {
         const unsigned rtcg_shift = rtcg_position * RTCG_SORT_DIGIT_BITS;
-        rtcg_sort_count_tile(rtcg_keys, rtcg_valid, rtcg_items, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins,
+        rtcg_sort_count_tile(rtcg_keys, rtcg_valid, 0, rtcg_items, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins,
                              rtcg_rank_scratch, rtcg_run_first, rtcg_run_end, rtcg_held, rtcg_t);
-        rtcg_sort_order_tile(rtcg_valid, rtcg_items, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch,
+        rtcg_sort_order_tile(rtcg_valid, 0, rtcg_items, rtcg_shift, rtcg_tile_keys, rtcg_tile_origins, rtcg_rank_scratch,
                              rtcg_held, rtcg_t);
         RTCG_LOCAL_BARRIER();
         RTCG_GLOBAL rtcg_sort_key_t* rtcg_keys_out = rtcg_position % 2 ? rtcg_keys_odd : rtcg_keys_even;
@@ -495,6 +482,7 @@ std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& ke
         {"block", std::to_string(block)},
         {"items", std::to_string(items)},
         {"digit_bits", std::to_string(detail::radix_bits)},
+        {"histogram_items", std::to_string(detail::histogram_items)},
         {"positions", std::to_string(detail::digit_positions(key))},
         {"has_values", value ? "1" : "0"},
         {"key_type", key.c_name(dialect)},
