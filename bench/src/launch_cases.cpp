@@ -22,7 +22,11 @@
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/offline_compiler.hpp>
 
+#include <functional>
+#include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace rtcg::bench {
 namespace {
@@ -44,53 +48,58 @@ struct Counts {
     std::size_t latency_samples;
 };
 
-void add_host_time(Workload& workload, const std::string& name, double microseconds) {
-    workload.results.add({name, "-", 1, microseconds * 1e-3, 0});
-}
+// The same kernel launched without rtcg, in the same process: through the driver API the
+// backend wraps (launch_raw_<api>).
+struct RawLaunch {
+    std::string api;
+    std::function<void()> launch;
+    std::function<void()> synchronize;
+};
 
-// launch_raw_<api> and latency_raw_<api> of a baseline kernel with launch() and synchronize().
-template <class RawKernel>
-void time_raw_launches(Workload& workload, RawKernel& raw, const std::string& api, const Counts& counts) {
-    add_host_time(workload, "launch_raw_" + api,
-                  median_host_us([&] { raw.launch(); }, [&] { raw.synchronize(); }, launches_per_batch,
-                                 counts.throughput_batches));
-    add_host_time(workload, "latency_raw_" + api,
-                  median_host_us([&] { raw.launch(), raw.synchronize(); }, [] {}, 1, counts.latency_samples));
-}
-
-void raw_driver_cases(Workload& workload, const std::string& source, const Counts& counts) {
-    const DeviceInfo& device = workload.context.device();
-    if (device.backend != "cuda") return;
+std::optional<RawLaunch> raw_driver_launch(Workload& workload, const std::string& source) {
 #if RTCG_BENCH_HAVE_CUDA_H
+    const DeviceInfo& device = workload.context.device();
     const std::string& selector = workload.context.selector(); // "cuda:N"
     const int ordinal = std::stoi(selector.substr(selector.find(':') + 1));
     try {
         const CompiledBinary cubin = OfflineCompiler("cuda", device.architecture).compile(source);
-        RawDriverKernel raw(ordinal, cubin.bytes, std::string(noop_name));
-        time_raw_launches(workload, raw, "driver", counts);
+        auto raw = std::make_shared<RawDriverKernel>(ordinal, cubin.bytes, std::string(noop_name));
+        return RawLaunch{"driver", [raw] { raw->launch(); }, [raw] { raw->synchronize(); }};
     } catch (const BackendUnavailable& e) {
         workload.results.skip("launch_raw_driver", e.what());
     }
 #else
-    (void)source, (void)counts;
+    (void)source;
     workload.results.skip("launch_raw_driver", "rtcg-bench was built without cuda.h (no CUDA Toolkit found by CMake)");
 #endif
+    return std::nullopt;
 }
 
-void raw_opencl_cases(Workload& workload, const std::string& source, const Counts& counts) {
-    const DeviceInfo& device = workload.context.device();
-    if (device.backend != "opencl") return;
+std::optional<RawLaunch> raw_opencl_launch(Workload& workload, const std::string& source) {
 #if RTCG_BENCH_HAVE_OPENCL
     try {
-        RawOpenCLKernel raw(device.name, source, std::string(noop_name));
-        time_raw_launches(workload, raw, "opencl", counts);
+        auto raw = std::make_shared<RawOpenCLKernel>(workload.context.device().name, source, std::string(noop_name));
+        return RawLaunch{"opencl", [raw] { raw->launch(); }, [raw] { raw->synchronize(); }};
     } catch (const BackendError& e) {
         workload.results.skip("launch_raw_opencl", e.what());
     }
 #else
-    (void)source, (void)counts;
+    (void)source;
     workload.results.skip("launch_raw_opencl", "rtcg-bench was built without the OpenCL headers");
 #endif
+    return std::nullopt;
+}
+
+std::optional<RawLaunch> raw_launch(Workload& workload, const std::string& source) {
+    const std::string& backend = workload.context.device().backend;
+    if (backend == "cuda") return raw_driver_launch(workload, source);
+    if (backend == "opencl") return raw_opencl_launch(workload, source);
+    return std::nullopt;
+}
+
+void add_host_times(Workload& workload, const std::vector<std::string>& names, const std::vector<double>& microseconds) {
+    for (std::size_t k = 0; k < names.size(); ++k)
+        workload.results.add({names[k], "-", 1, microseconds[k] * 1e-3, 0});
 }
 
 } // namespace
@@ -107,19 +116,22 @@ void run_launch(Workload& workload) {
     const LaunchConfig one_warp{Dim3{1}, Dim3{32}};
     const auto launch = [&] { kernel(queue, one_warp, flag, count); };
     const auto finish = [&] { queue.finish(); };
-
-    // The driver-only baseline first, so that both run on a device warmed up the same way.
-    raw_driver_cases(workload, source, counts);
-    raw_opencl_cases(workload, source, counts);
-    add_host_time(workload, "launch_kernel",
-                  median_host_us(launch, finish, launches_per_batch, counts.throughput_batches));
-    add_host_time(workload, "latency_kernel",
-                  median_host_us([&] { launch(), finish(); }, [] {}, 1, counts.latency_samples));
-
     const ElementwiseKernel touch(context, "int *flag", "if (n < 0) flag[i] = 0", "bench_noop");
     const Array<int> one = Array<int>::zeros(context, 1);
-    add_host_time(workload, "launch_elementwise",
-                  median_host_us([&] { touch(one); }, finish, launches_per_batch, counts.throughput_batches));
+
+    // rtcg and the raw call take their batches in turn (timing.hpp).
+    std::vector<std::string> throughput_names{"launch_kernel", "launch_elementwise"};
+    std::vector<HostWork> throughput{{launch, finish}, {[&] { touch(one); }, finish}};
+    std::vector<std::string> latency_names{"latency_kernel"};
+    std::vector<HostWork> latency{{[&] { launch(), finish(); }, [] {}}};
+    if (const std::optional<RawLaunch> raw = raw_launch(workload, source)) {
+        throughput_names.push_back("launch_raw_" + raw->api);
+        throughput.push_back({raw->launch, raw->synchronize});
+        latency_names.push_back("latency_raw_" + raw->api);
+        latency.push_back({[raw] { raw->launch(), raw->synchronize(); }, [] {}});
+    }
+    add_host_times(workload, throughput_names, median_host_us(throughput, launches_per_batch, counts.throughput_batches));
+    add_host_times(workload, latency_names, median_host_us(latency, 1, counts.latency_samples));
 }
 
 } // namespace rtcg::bench

@@ -51,22 +51,26 @@ double median_device_ms(Queue& queue, const std::function<void(std::size_t index
     return median(std::move(per_repetition));
 }
 
-double median_host_us(const std::function<void()>& call, const std::function<void()>& drain, std::size_t batch_calls,
-                      std::size_t batches) {
+std::vector<double> median_host_us(const std::vector<HostWork>& works, std::size_t batch_calls, std::size_t batches) {
     using clock = std::chrono::steady_clock;
-    for (std::size_t k = 0; k < batch_calls; ++k) call();
-    drain();
-    std::vector<double> per_call;
-    per_call.reserve(batches);
-    for (std::size_t b = 0; b < batches; ++b) {
-        const auto start = clock::now();
-        for (std::size_t k = 0; k < batch_calls; ++k) call();
-        const auto stop = clock::now();
-        drain();
-        per_call.push_back(std::chrono::duration<double, std::micro>(stop - start).count() /
-                           static_cast<double>(batch_calls));
+    for (const HostWork& work : works) {
+        for (std::size_t k = 0; k < batch_calls; ++k) work.call();
+        work.drain();
     }
-    return median(std::move(per_call));
+    std::vector<std::vector<double>> per_call(works.size());
+    for (std::size_t b = 0; b < batches; ++b) {
+        for (std::size_t w = 0; w < works.size(); ++w) {
+            const auto start = clock::now();
+            for (std::size_t k = 0; k < batch_calls; ++k) works[w].call();
+            const auto stop = clock::now();
+            works[w].drain();
+            per_call[w].push_back(std::chrono::duration<double, std::micro>(stop - start).count() /
+                                  static_cast<double>(batch_calls));
+        }
+    }
+    std::vector<double> medians;
+    for (std::vector<double>& samples : per_call) medians.push_back(median(std::move(samples)));
+    return medians;
 }
 
 } // namespace rtcg::bench

@@ -15,7 +15,10 @@
 // allocations), then a calibration round of as many, timed, which sizes the batches.
 //
 // Host work (median_host_us): the same, with a steady clock around batches of calls, and a
-// `drain` call (untimed) after each batch so that queued work never piles up.
+// `drain` call (untimed) after each batch so that queued work never piles up. Several kinds of
+// call that are to be compared take their batches in turn, so that a drift in the host's or the
+// driver's speed during the measurement (NVIDIA's OpenCL driver moved by 1 us per launch from one
+// process to the next) weighs on each of them alike.
 #include <rtcg/core/queue.hpp>
 
 #include <cstddef>
@@ -37,8 +40,13 @@ struct TimingPlan {
 double median_device_ms(Queue& queue, const std::function<void(std::size_t index)>& repetition, std::size_t warmup,
                         const TimingPlan& plan);
 
-double median_host_us(const std::function<void()>& call, const std::function<void()>& drain, std::size_t batch_calls,
-                      std::size_t batches);
+struct HostWork {
+    std::function<void()> call;
+    std::function<void()> drain;
+};
+
+// The median host time of one call of each of `works`, in microseconds, in their order.
+std::vector<double> median_host_us(const std::vector<HostWork>& works, std::size_t batch_calls, std::size_t batches);
 
 double median(std::vector<double> values);
 
