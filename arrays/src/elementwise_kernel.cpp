@@ -43,7 +43,7 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vec
     }
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
         std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
-        detail::grid_cap(context.device()), std::move(paired)});
+        detail::max_groups(context.device()), std::move(paired)});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
@@ -95,7 +95,7 @@ void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const
     if (binding.indices == 0) return;
     const ElementwiseProgram& program = *program_;
     const auto run = [&](const Kernel& kernel, std::size_t indices, std::size_t block) {
-        const LaunchConfig shape{Dim3{detail::grid_groups(indices, block, program.grid_cap)}, Dim3{block}, 0};
+        const LaunchConfig shape{Dim3{detail::grid_groups(indices, block, program.max_groups)}, Dim3{block}, 0};
         kernel.launch(queue, shape, packed.first(binding.packed));
     };
     if (program.paired && detail::pairs_align(program.paired->snippet, args, range))

@@ -2,7 +2,6 @@
 // What an ElementwiseKernel shares with every equal one built later: its declaration, its text
 // (for source()) and its compiled kernels with the launch shape chosen for them.
 #include "element_pairing.hpp"
-#include "launch_shape.hpp"
 
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
@@ -31,7 +30,7 @@ struct ElementwiseProgram {
     std::string preamble;
     Kernel kernel;
     std::size_t block_size = 1;
-    GridCap grid_cap;
+    std::size_t max_groups = 1;
     // Where the operation allows two indices per step and that kernel compiled.
     std::optional<PairedElementwise> paired;
 };

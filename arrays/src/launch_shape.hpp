@@ -1,9 +1,8 @@
 #pragma once
 // The launch shape of grid-stride kernels (elementwise operations, fills, random numbers):
 // work-groups of up to 256 work-items fill a GPU's schedulers without limiting occupancy, and up
-// to 256 work-groups per compute unit (more where a work-item would loop more than four times,
-// below), several times what is resident at once, let units that finish early take more work
-// while the grid-stride loop covers the rest of the indices. Measured
+// to 256 work-groups per compute unit, several times what is resident at once, let units that
+// finish early take more work while the grid-stride loop covers the rest of the indices. Measured
 // on an H200 (bench/NOTES.md, attempts 7, 8 and 23; 2^26 and 2^28 elements, % of copy bandwidth,
 // one machine per line):
 //   raw CUDA, z = a*x + b*y in pairs: float32 96-98% with 16 groups per unit, 100-101% with 64,
@@ -18,19 +17,11 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <limits>
 
 namespace rtcg::detail {
 
 inline constexpr std::size_t preferred_block_size = 256;
 inline constexpr std::size_t groups_per_compute_unit = 256;
-// Past groups_per_compute_unit, the grid grows so that no work-item takes more than this many steps
-// of the loop. Raw CUDA on an H200 (bench/NOTES.md, attempt 27), 2^28 elements in pairs, % of copy:
-// with 256 groups per unit (15.5 steps) lin_comb float64 100.3%, float32 102.0%, the fused
-// sin/exp/sqrt case float64 100.4%, float32 101.1%; with 4 steps 102.7, 104.0, 102.1 and 101.5%;
-// with 2 steps lin_comb gained 0.3-0.5% more but the fused float32 case fell to 98.8%, and with one
-// step to 92.9%. At 2^26 elements 256 groups per unit already means about 4 steps.
-inline constexpr std::size_t max_steps_per_item = 4;
 
 // The largest block up to preferred_block_size that the kernel and the device allow.
 inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
@@ -41,30 +32,19 @@ inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
     return std::max<std::size_t>(block, 1);
 }
 
-// How many work-groups a grid-stride kernel may launch on a device.
-struct GridCap {
-    std::size_t groups = 1;       // groups_per_compute_unit per compute unit, within the device's limit
-    std::size_t device_limit = 1; // the device's largest grid (no limit where it reports none)
-};
-
-inline GridCap grid_cap(const DeviceInfo& device) {
-    GridCap cap{std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit,
-                device.max_grid_size[0] ? device.max_grid_size[0] : std::numeric_limits<std::size_t>::max()};
-    cap.groups = std::min(cap.groups, cap.device_limit);
-    return cap;
+inline std::size_t max_groups(const DeviceInfo& device) {
+    std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
+    if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
+    return groups;
 }
 
 // The work-groups for `indices` indices: at least two indices per work-item where there are
-// fewer than the cap's groups can take, since a work-item's loop overlaps the second index's loads
-// with the first's work (the hand-written fused float64 case on an H200 moved 2079 GB/s at 2^20
-// elements against 2013 with one index each; bench/NOTES.md, attempt 11); at most the cap's groups
-// unless each work-item would then take more than max_steps_per_item steps; never more than the
-// device allows.
-inline std::size_t grid_groups(std::size_t indices, std::size_t block, const GridCap& cap) {
-    const std::size_t wanted = (indices + 2 * block - 1) / (2 * block);
-    const std::size_t for_steps = indices / (max_steps_per_item * block) + 1;
-    const std::size_t most = std::min(std::max(cap.groups, for_steps), cap.device_limit);
-    return std::max<std::size_t>(std::min(wanted, most), 1);
+// fewer than max_groups can take, since a work-item's loop overlaps the second index's loads with
+// the first's work (the hand-written fused float64 case on an H200 moved 2079 GB/s at 2^20
+// elements against 2013 with one index each; bench/NOTES.md, attempt 11), and at most `max_groups`.
+inline std::size_t grid_groups(std::size_t indices, std::size_t block, std::size_t max_groups) {
+    const std::size_t per_group = 2 * block;
+    return std::max<std::size_t>(std::min((indices + per_group - 1) / per_group, max_groups), 1);
 }
 
 } // namespace rtcg::detail

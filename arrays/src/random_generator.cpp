@@ -37,7 +37,7 @@ std::shared_ptr<const PhiloxProgram> program(rtcg::detail::ContextKernels& kerne
     Kernel kernel = module.kernel(name);
     const std::size_t block = rtcg::detail::block_size(kernel, context.device());
     return kernels.insert(key, std::make_shared<const PhiloxProgram>(
-                                   PhiloxProgram{std::move(kernel), block, rtcg::detail::grid_cap(context.device()).groups}));
+                                   PhiloxProgram{std::move(kernel), block, rtcg::detail::max_groups(context.device())}));
 }
 
 const char* operation(Distribution distribution) {
