@@ -12,7 +12,8 @@
 // pass publish its digits' counts as soon as they are known. `items` (at most RTCG_SORT_ITEMS, at
 // least valid / BLOCK) is how many keys each work-item takes, where that is a choice: a part-filled
 // tile ranks faster spread over every warp. `full` is 1 where valid is the whole tile: called with
-// a literal 1, the checks of each key against the tile's end fold away.
+// a literal 1, the warp votes' checks of each key against the tile's end fold away (the counting
+// rounds do not use it).
 #include "radix_sort_ranking.hpp"
 
 namespace rtcg::detail {
@@ -197,10 +198,10 @@ constexpr std::string_view warp_votes = R"(
 // (held keys included), which measured fastest.
 #define RTCG_SORT_PASS_BOUNDS __launch_bounds__(RTCG_SORT_BLOCK, (1024 + RTCG_SORT_BLOCK - 1) / RTCG_SORT_BLOCK)
 
-// The lanes whose digit has the bits of `bit` (a single bit) as this lane's has: the ballot of the
+// The lanes whose digit agrees with this lane's in `bit` (a mask of one bit): the ballot of the
 // lanes that have it set, complemented in the lanes that have it clear. Written in PTX because
 // NVRTC turns the C form back into a shift, a mask and a comparison before the ballot: 6
-// instructions per bit instead of 4 (sm_90), in the loop that ranks every key.
+// instructions per bit instead of 3 (sm_90), in the loop that ranks every key.
 RTCG_DEVICE unsigned rtcg_sort_lanes_agreeing(unsigned digit, unsigned bit)
 {
     unsigned lanes;
