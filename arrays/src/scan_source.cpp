@@ -118,7 +118,7 @@ constexpr std::string_view chunk_bounds = R"(    const unsigned rtcg_t = (unsign
 
 // Shared by _final and _single, inside a tile's block. scan_runs: each work-item scans its run
 // of the tile in place (rtcg_unprefixed marks the items before a segment start, which still need
-// the prefix before the run), and the work-group scans the runs' totals into rtcg_sums.
+// the prefix before the run); {{scan_runs}} in a kernel is this followed by scan_run_totals.
 constexpr std::string_view scan_runs = R"(        const unsigned rtcg_first = rtcg_t * RTCG_SCAN_ITEMS;
         rtcg_scan_value_t rtcg_run = rtcg_tile[rtcg_first];
         int rtcg_run_starts = RTCG_SCAN_STARTS(rtcg_tile_starts, rtcg_first);
@@ -130,7 +130,11 @@ constexpr std::string_view scan_runs = R"(        const unsigned rtcg_first = rt
             rtcg_run_starts = rtcg_run_starts || rtcg_starts;
             if (!rtcg_run_starts) rtcg_unprefixed |= 1u << rtcg_k;
         }
-        rtcg_sums[rtcg_t] = rtcg_run;
+)";
+
+// After a tile's runs (rtcg_run, rtcg_run_starts per work-item), in the reduce kernel and in
+// scan_runs: the work-group scans the runs' totals into rtcg_sums.
+constexpr std::string_view scan_run_totals = R"(        rtcg_sums[rtcg_t] = rtcg_run;
 #if RTCG_SCAN_SEGMENTED
         rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
 #endif
@@ -183,13 +187,7 @@ RTCG_KERNEL void {{kernel}}(
             rtcg_run = RTCG_SCAN_COMBINE(rtcg_run, rtcg_tile[rtcg_first + rtcg_k], rtcg_starts);
             rtcg_run_starts = rtcg_run_starts || rtcg_starts;
         }
-        rtcg_sums[rtcg_t] = rtcg_run;
-#if RTCG_SCAN_SEGMENTED
-        rtcg_sum_starts[rtcg_t] = (unsigned char)rtcg_run_starts;
-#endif
-        RTCG_LOCAL_BARRIER();
-        RTCG_SCAN_GROUP(rtcg_t);
-        rtcg_total = RTCG_SCAN_COMBINE(rtcg_total, rtcg_sums[RTCG_SCAN_BLOCK - 1],
+{{scan_run_totals}}        rtcg_total = RTCG_SCAN_COMBINE(rtcg_total, rtcg_sums[RTCG_SCAN_BLOCK - 1],
                                        RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1));
         rtcg_total_starts = rtcg_total_starts || RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1);
     }
@@ -454,7 +452,8 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
                                           {"tile_memory", std::string(tile_memory)},
                                           {"chunk_bounds", std::string(chunk_bounds)},
                                           {"load_tile", loader},
-                                          {"scan_runs", std::string(scan_runs)},
+                                          {"scan_runs", std::string(scan_runs) + std::string(scan_run_totals)},
+                                          {"scan_run_totals", std::string(scan_run_totals)},
                                           {"prefix_runs", std::string(prefix_runs)},
                                           {"write_tile", tile_writer},
                                           {"packed", scan_publishes_packed(d) ? "1" : "0"}});
