@@ -158,12 +158,11 @@ std::string first_pass_end(Dialect dialect) {
     {
         const rtcg_index_t rtcg_groups = (rtcg_index_t)RTCG_NUM_GROUPS(0);
 )";
-    text += fold_partials("rtcg_groups") + "    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;\n";
-    // Every line of the fold one level deeper, inside its block.
-    for (std::size_t line = text.find("\n", text.find("rtcg_groups =")); line + 1 < text.size();
-         line = text.find('\n', line + 1))
-        text.insert(line + 1, "    ");
-    return text + "    }\n}\n";
+    // The fold one level deeper, inside its block.
+    codegen::syntax::Printer fold(dialect);
+    fold.indent();
+    fold.lines(fold_partials("rtcg_groups") + "    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;\n");
+    return text + fold.take() + "    }\n}\n";
 }
 
 // Parameters and the loop's state for a first pass that steps through the indices `step` at a
