@@ -125,10 +125,8 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
             radix_sort_source(codegen::dialect_of(context.device()), key, value, counter, shape.block, shape.items));
         SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_starts"),
                             module.kernel("rtcg_sort_pass"), module.kernel("rtcg_sort_one_tile")};
-        std::size_t allowed = shape.block;
-        for (const Kernel* kernel : {&program.histogram, &program.starts, &program.pass, &program.one_tile})
-            if (kernel->attributes().max_threads_per_block)
-                allowed = std::min(allowed, kernel->attributes().max_threads_per_block);
+        const std::size_t allowed = largest_block_for(
+            {&program.histogram, &program.starts, &program.pass, &program.one_tile}, shape.block);
         if (allowed == shape.block)
             return kernels->insert(key_text, std::make_shared<const SortProgram>(std::move(program)));
         max_block = allowed;

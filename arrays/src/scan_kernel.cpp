@@ -40,17 +40,9 @@ std::variant<Kernel, detail::ReduceThenScan> kernels_of(const Module& module, co
 
 // The largest work-group every kernel of `kernels` can run, up to `block`.
 std::size_t allowed_block(const std::variant<Kernel, detail::ReduceThenScan>& kernels, std::size_t block) {
-    const auto limit = [&](const Kernel& kernel) {
-        if (kernel.attributes().max_threads_per_block)
-            block = std::min(block, kernel.attributes().max_threads_per_block);
-    };
-    if (const Kernel* single = std::get_if<Kernel>(&kernels)) {
-        limit(*single);
-    } else {
-        const auto& three = std::get<detail::ReduceThenScan>(kernels);
-        for (const Kernel* kernel : {&three.reduce, &three.blocks, &three.final}) limit(*kernel);
-    }
-    return block;
+    if (const Kernel* single = std::get_if<Kernel>(&kernels)) return detail::largest_block_for({single}, block);
+    const auto& three = std::get<detail::ReduceThenScan>(kernels);
+    return detail::largest_block_for({&three.reduce, &three.blocks, &three.final}, block);
 }
 
 // Compiles for `shape`; a kernel that cannot run work-groups that large (registers, or a device

@@ -31,4 +31,11 @@ std::size_t max_tile_groups(const DeviceInfo& device) {
     return groups;
 }
 
+std::size_t largest_block_for(std::initializer_list<const Kernel*> kernels, std::size_t block) {
+    for (const Kernel* kernel : kernels)
+        if (kernel->attributes().max_threads_per_block)
+            block = std::min(block, kernel->attributes().max_threads_per_block);
+    return block;
+}
+
 } // namespace rtcg::detail

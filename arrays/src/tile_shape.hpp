@@ -7,8 +7,10 @@
 // t * items ... t * items + items - 1. An odd `items` makes those strided local reads hit
 // distinct banks, so the run costs no bank conflicts for 4- and 8-byte elements.
 #include <rtcg/core/device_info.hpp>
+#include <rtcg/core/kernel.hpp>
 
 #include <cstddef>
+#include <initializer_list>
 
 namespace rtcg::detail {
 
@@ -33,5 +35,10 @@ inline constexpr std::size_t preferred_tile_block = 256;
 // over, few enough that each group streams long contiguous chunks and the per-group totals stay
 // small.
 std::size_t max_tile_groups(const DeviceInfo& device);
+
+// The largest work-group, up to `block`, that every one of `kernels` can run (registers, or a
+// device limit below 256 such as some OpenCL drivers'): a program built for a larger one is
+// rebuilt for this.
+std::size_t largest_block_for(std::initializer_list<const Kernel*> kernels, std::size_t block);
 
 } // namespace rtcg::detail
