@@ -44,8 +44,8 @@ constexpr std::size_t large_sort_from = std::size_t{1} << 24;
 // to 31 keys of 4 bytes, 27 sorted 2^28 keys fastest (H200); below 2^24 keys 19 did, its smaller
 // tiles keeping more multiprocessors busy (2^20: 91 -> 82 us, 2^22: 236 -> 215 us; 2^24 the same).
 // Counting rounds keep them in local memory: 15.
-std::size_t max_items(codegen::Dialect dialect, std::size_t block, const DType& key, std::size_t n) {
-    if (!ranks_by_warp_votes(dialect, block)) return 15;
+std::size_t max_items(const codegen::Target& target, std::size_t block, const DType& key, std::size_t n) {
+    if (!ranks_by_warp_votes(target, block)) return 15;
     if (key.size() > sizeof(std::uint32_t)) return 13;
     return n < large_sort_from ? 19 : 27;
 }
@@ -92,7 +92,7 @@ SortShape choose_sort_shape(const DeviceInfo& device, const DType& key, const st
     if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) shape.block = std::min(shape.block, device.max_work_item_sizes[0]);
     for (;;) {
-        const std::size_t most = max_items(codegen::dialect_of(device), shape.block, key, n);
+        const std::size_t most = max_items(codegen::target_of(device), shape.block, key, n);
         for (std::size_t fewer = 0; fewer <= most / 2; ++fewer) {
             shape.items = most - 2 * fewer;
             if (local_bytes(shape, key, value, counter) <= budget) return shape;
@@ -122,7 +122,7 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
     for (;;) {
         const SortShape shape = choose_sort_shape(context.device(), key, value, counter, n, max_block);
         const Module module = context.compile(
-            radix_sort_source(codegen::dialect_of(context.device()), key, value, counter, shape.block, shape.items));
+            radix_sort_source(codegen::target_of(context.device()), key, value, counter, shape.block, shape.items));
         SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_starts"),
                             module.kernel("rtcg_sort_pass"), module.kernel("rtcg_sort_one_tile")};
         const std::size_t allowed = largest_block_for(

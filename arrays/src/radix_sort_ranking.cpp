@@ -196,7 +196,7 @@ constexpr std::string_view warp_votes = R"(
 #define RTCG_SORT_DIGITS_PER_ITEM ((RTCG_SORT_DIGITS + RTCG_SORT_BLOCK - 1) / RTCG_SORT_BLOCK)
 // Each work-group keeps at least 1024 work-items on a multiprocessor: at most 64 registers each
 // (held keys included), which measured fastest.
-#define RTCG_SORT_PASS_BOUNDS __launch_bounds__(RTCG_SORT_BLOCK, (1024 + RTCG_SORT_BLOCK - 1) / RTCG_SORT_BLOCK)
+#define RTCG_SORT_PASS_BOUNDS RTCG_LAUNCH_BOUNDS(RTCG_SORT_BLOCK, (1024 + RTCG_SORT_BLOCK - 1) / RTCG_SORT_BLOCK)
 
 // The lanes whose digit agrees with this lane's in `bit` (a mask of one bit): the ballot of the
 // lanes that have it set, complemented in the lanes that have it clear. Written in PTX because
@@ -233,7 +233,7 @@ RTCG_DEVICE unsigned rtcg_sort_scan_warps(unsigned count, RTCG_LOCAL_PTR unsigne
     unsigned inclusive = count;
 #pragma unroll
     for (unsigned offset = 1; offset < RTCG_SORT_WARP; offset *= 2) {
-        const unsigned left = __shfl_up_sync(0xffffffffu, inclusive, offset);
+        const unsigned left = rtcg_warp_shuffle_up(0xffffffffu, inclusive, offset);
         if (lane >= offset) inclusive += left;
     }
     if (lane == RTCG_SORT_WARP - 1) warp_totals[warp] = inclusive;
@@ -243,7 +243,7 @@ RTCG_DEVICE unsigned rtcg_sort_scan_warps(unsigned count, RTCG_LOCAL_PTR unsigne
     unsigned earlier = lane < warp ? warp_totals[lane] : 0u;
 #pragma unroll
     for (unsigned offset = RTCG_SORT_WARP / 2; offset > 0; offset /= 2)
-        earlier += __shfl_xor_sync(0xffffffffu, earlier, offset);
+        earlier += rtcg_warp_shuffle_xor(0xffffffffu, earlier, offset);
     return inclusive - count + earlier;
 }
 
@@ -269,7 +269,7 @@ RTCG_DEVICE void rtcg_sort_count_tile(RTCG_GLOBAL const rtcg_sort_key_t* keys, u
 #pragma unroll
     for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k)
         if (k < items && (full || first + k * RTCG_SORT_WARP < valid)) held[k] = keys[first + k * RTCG_SORT_WARP];
-    __syncwarp();
+    rtcg_warp_sync(0xffffffffu);
 #pragma unroll
     for (unsigned k = 0; k < RTCG_SORT_ITEMS; ++k)
         if (k < items && (full || first + k * RTCG_SORT_WARP < valid))
@@ -328,16 +328,16 @@ RTCG_DEVICE void rtcg_sort_order_tile(unsigned valid, int full, unsigned items, 
         const unsigned lanes = full || round_first + RTCG_SORT_WARP <= valid ? 0xffffffffu
                                : round_first < valid ? (1u << (valid - round_first)) - 1 : 0u;
         const unsigned peers = rtcg_sort_match_digit(holds ? rtcg_sort_digit(held[k], shift) : 0u, lanes);
-        const unsigned highest = 31 - __clz(peers);
+        const unsigned highest = 31 - rtcg_leading_zeros(peers);
         unsigned taken = 0;
         if (holds && lane == highest) {
             const unsigned d = rtcg_sort_digit(held[k], shift);
             taken = counters[d];
-            counters[d] = taken + __popc(peers);
+            counters[d] = taken + rtcg_popcount(peers);
         }
         // Orders this round's counter writes before the next round's reads.
-        __syncwarp();
-        const unsigned place = __shfl_sync(0xffffffffu, taken, highest) + __popc(peers & lanes_below);
+        rtcg_warp_sync(0xffffffffu);
+        const unsigned place = rtcg_warp_shuffle(0xffffffffu, taken, highest) + rtcg_popcount(peers & lanes_below);
         if (holds) {
             tile_keys[place] = held[k];
 #if RTCG_SORT_HAS_VALUES
@@ -350,12 +350,12 @@ RTCG_DEVICE void rtcg_sort_order_tile(unsigned valid, int full, unsigned items, 
 
 } // namespace
 
-bool ranks_by_warp_votes(codegen::Dialect dialect, std::size_t block) {
-    return dialect == codegen::Dialect::cuda && block % 32 == 0;
+bool ranks_by_warp_votes(const codegen::Target& target, std::size_t block) {
+    return target.warp_primitives && block % 32 == 0;
 }
 
-std::string_view radix_sort_ranking(codegen::Dialect dialect, std::size_t block) {
-    return ranks_by_warp_votes(dialect, block) ? warp_votes : counting_rounds;
+std::string_view radix_sort_ranking(const codegen::Target& target, std::size_t block) {
+    return ranks_by_warp_votes(target, block) ? warp_votes : counting_rounds;
 }
 
 } // namespace rtcg::detail

@@ -1,7 +1,7 @@
 #pragma once
 // How a radix sort pass ranks its tile by one 8-bit digit (radix_sort_source.cpp): the source of
 // rtcg_sort_rank_tile and of RTCG_SORT_RANK_SCRATCH_WORDS, the local words it needs. Both
-// variants rank stably and leave the same result; they differ in speed and in what the dialect
+// variants rank stably and leave the same result; they differ in speed and in what the target
 // offers.
 #include <rtcg/codegen/dialect.hpp>
 
@@ -10,14 +10,14 @@
 
 namespace rtcg::detail {
 
-// Whether work-groups of `block` rank by warp votes: where the dialect has them and the work-groups
-// are whole warps (CUDA, `block` a multiple of 32). Two 4-bit counting rounds in local memory
-// everywhere else.
-bool ranks_by_warp_votes(codegen::Dialect dialect, std::size_t block);
+// Whether work-groups of `block` rank by warp votes: where the target has warp primitives (CUDA,
+// OpenCL on NVIDIA) and the work-groups are whole warps (`block` a multiple of 32). Two 4-bit
+// counting rounds in local memory everywhere else.
+bool ranks_by_warp_votes(const codegen::Target& target, std::size_t block);
 
 // The source of that ranking. It also defines RTCG_SORT_PASS_BOUNDS, written before the pass
-// kernel's name (CUDA's launch bounds, or nothing).
-std::string_view radix_sort_ranking(codegen::Dialect dialect, std::size_t block);
+// kernel's name (launch bounds, or nothing).
+std::string_view radix_sort_ranking(const codegen::Target& target, std::size_t block);
 
 // Either ranking needs at most this many words of local memory per work-item.
 inline constexpr std::size_t max_rank_scratch_words_per_item = 10;

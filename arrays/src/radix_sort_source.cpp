@@ -459,7 +459,7 @@ bool contains_complex(const DType& type) {
 
 } // namespace
 
-std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& key,
+std::string radix_sort_source(const codegen::Target& target, const codegen::DType& key,
                               const std::optional<codegen::DType>& value, const codegen::DType& counter,
                               std::size_t block, std::size_t items) {
     if (!(key.is_integer() || key == codegen::DType::float32() || key == codegen::DType::float64()) ||
@@ -475,6 +475,8 @@ std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& ke
                               " keys; the passes rank tiles of at most 65535");
     if (counter != codegen::DType::uint32() && counter != codegen::DType::uint64())
         throw InvalidArgument("sort: counts of type " + std::string(counter.name()) + "; uint32 or uint64 can");
+    const Dialect dialect = target.dialect;
+    const bool warp_votes = detail::ranks_by_warp_votes(target, block);
     std::vector<codegen::DType> types;
     if (value) types.push_back(*value);
     std::string source = codegen::struct_declarations(types, dialect);
@@ -493,10 +495,10 @@ std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& ke
         {"wide_status", counter.size() == 8 ? "1" : "0"},
         {"bits_body", bits_body(dialect, key)}};
     source += codegen::substitute(helpers, values, "radix sort helpers");
-    for (std::string_view part : {histogram_kernel, look_back, detail::radix_sort_ranking(dialect, block), writing,
+    for (std::string_view part : {histogram_kernel, look_back, detail::radix_sort_ranking(target, block), writing,
                                   pass_kernel, one_tile_kernel})
         source += part;
-    return codegen::with_prelude(dialect, source, {.complex = value && contains_complex(*value)});
+    return codegen::with_prelude(dialect, source, {.complex = value && contains_complex(*value), .warp = warp_votes});
 }
 
 } // namespace rtcg

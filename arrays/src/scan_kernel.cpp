@@ -27,10 +27,10 @@ std::size_t bytes_per_item(const ScanDescription& description) {
     return description.dtype.size() + (description.is_segment_start_expr.empty() ? 0 : 1);
 }
 
-// The compiled kernels of `module`, built from the source for `description` in `dialect`.
+// The compiled kernels of `module`, built from the source for `description` and `target`.
 std::variant<Kernel, detail::ReduceThenScan> kernels_of(const Module& module, const ScanDescription& description,
-                                                        codegen::Dialect dialect, const DeviceInfo& device) {
-    if (detail::scans_in_one_pass(dialect, description))
+                                                        const codegen::Target& target, const DeviceInfo& device) {
+    if (detail::scans_in_one_pass(target, description))
         return module.kernel(detail::scan_kernel_name(description, "single"));
     return detail::ReduceThenScan{module.kernel(detail::scan_kernel_name(description, "reduce")),
                                   module.kernel(detail::scan_kernel_name(description, "blocks")),
@@ -52,12 +52,13 @@ std::shared_ptr<const ScanProgram> build(const Context& context, ScanDescription
     for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
     codegen::verify_layout(context, description.dtype);
     const DeviceInfo& device = context.device();
-    const codegen::Dialect dialect = codegen::dialect_of(device);
+    const codegen::Target target = codegen::target_of(device);
     std::size_t max_block = detail::preferred_tile_block;
     for (;;) {
         const TileShape shape = detail::choose_tile_shape(device, bytes_per_item(description), max_block);
-        const Module module = context.compile(detail::scan_source(dialect, description, shape));
-        auto kernels = kernels_of(module, description, dialect, device);
+        const Module module = context.compile(detail::scan_source(target, description, shape),
+                                              detail::scan_compile_options(target, description, shape));
+        auto kernels = kernels_of(module, description, target, device);
         const std::size_t allowed = allowed_block(kernels, shape.block);
         if (allowed == shape.block || shape.block == 1)
             return std::make_shared<const ScanProgram>(ScanProgram{std::move(description), shape, std::move(kernels)});
@@ -127,8 +128,8 @@ const codegen::DType& ScanKernel::dtype() const noexcept { return program_->desc
 const std::vector<Argument>& ScanKernel::arguments() const noexcept { return program_->description.arguments; }
 const std::string& ScanKernel::name() const noexcept { return program_->description.name; }
 
-std::string ScanKernel::source(codegen::Dialect dialect) const {
-    return detail::scan_source(dialect, program_->description, program_->shape);
+std::string ScanKernel::source(const codegen::Target& target) const {
+    return detail::scan_source(target, program_->description, program_->shape);
 }
 
 void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args, std::span<detail::ArgumentSlot> slots,

@@ -255,7 +255,7 @@ RTCG_KERNEL void {{kernel}}(
 }
 )";
 
-// The single pass (scan_source.hpp), CUDA only: one tile per work-group, in the order the groups
+// The single pass (scan_source.hpp), for targets with warp primitives: one tile per work-group, in the order the groups
 // take tickets. The tile is scanned as _final scans one and its total published; then the first
 // warp gathers the prefix before the tile from the earlier tiles' published values, 32 tiles at
 // a time, nearest first: each lane waits for one tile, a ballot finds the nearest tile whose value
@@ -274,52 +274,58 @@ constexpr std::string_view single_pass_kernel = R"(
 #define RTCG_SCAN_WINDOW (RTCG_SCAN_BLOCK < 32 ? RTCG_SCAN_BLOCK : 32)
 #define RTCG_SCAN_WINDOW_MASK (RTCG_SCAN_WINDOW == 32 ? 0xffffffffu : (1u << RTCG_SCAN_WINDOW) - 1u)
 #define RTCG_SCAN_PACKED {{packed}}
-/* Eight work-groups of 256 fill a multiprocessor's 2048 threads, with registers capped at 32:
-   the tile's loads of more groups are in flight at once. On an H200, cumsum of 2^28 int32 took
-   1041 us with the compiler's choice (56 registers, 4 groups), 880 us with 6 groups, 838 us with 8. */
-#define RTCG_SCAN_MIN_GROUPS 8
+#define RTCG_SCAN_MIN_GROUPS {{min_groups}}
 
 #if RTCG_SCAN_PACKED
-RTCG_DEVICE void rtcg_scan_publish(unsigned* status, rtcg_scan_value_t* values, rtcg_index_t tiles,
-                                   rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
+/* A value's bits in the low bytes of a word, and back: a union, which both dialects' compilers
+   read as a reinterpretation (OpenCL C has no memcpy). */
+typedef union {
+    rtcg_scan_value_t value;
+    unsigned bits;
+} rtcg_scan_word_t;
+
+RTCG_DEVICE void rtcg_scan_publish(RTCG_GLOBAL unsigned* status, RTCG_GLOBAL rtcg_scan_value_t* values,
+                                   rtcg_index_t tiles, rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
 {
-    unsigned bits = 0u;
-    memcpy(&bits, &value, sizeof value);
-    ((volatile unsigned long long*)status)[t] = ((unsigned long long)state << 32) | bits;
+    rtcg_scan_word_t word;
+    word.bits = 0u;
+    word.value = value;
+    ((volatile RTCG_GLOBAL rtcg_uindex_t*)status)[t] = ((rtcg_uindex_t)state << 32) | word.bits;
 }
 
-RTCG_DEVICE unsigned rtcg_scan_peek(const unsigned* status, const rtcg_scan_value_t* values, rtcg_index_t tiles,
-                                    rtcg_index_t t, rtcg_scan_value_t* value)
+RTCG_DEVICE unsigned rtcg_scan_peek(RTCG_GLOBAL const unsigned* status, RTCG_GLOBAL const rtcg_scan_value_t* values,
+                                    rtcg_index_t tiles, rtcg_index_t t, rtcg_scan_value_t* value)
 {
-    const unsigned long long word = ((const volatile unsigned long long*)status)[t];
-    const unsigned bits = (unsigned)word;
-    memcpy(value, &bits, sizeof *value);
-    return (unsigned)(word >> 32);
+    const rtcg_uindex_t packed = ((volatile RTCG_GLOBAL const rtcg_uindex_t*)status)[t];
+    rtcg_scan_word_t word;
+    word.bits = (unsigned)packed;
+    *value = word.value;
+    return (unsigned)(packed >> 32);
 }
 #else
-RTCG_DEVICE void rtcg_scan_publish(unsigned* status, rtcg_scan_value_t* values, rtcg_index_t tiles,
-                                   rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
+RTCG_DEVICE void rtcg_scan_publish(RTCG_GLOBAL unsigned* status, RTCG_GLOBAL rtcg_scan_value_t* values,
+                                   rtcg_index_t tiles, rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
 {
     values[state == RTCG_SCAN_INCLUSIVE ? tiles + t : t] = value;
-    asm volatile("fence.acq_rel.gpu;" ::: "memory");
-    ((volatile unsigned*)status)[t] = state;
+    rtcg_fence_acq_rel_device();
+    ((volatile RTCG_GLOBAL unsigned*)status)[t] = state;
 }
 
-RTCG_DEVICE unsigned rtcg_scan_peek(const unsigned* status, const rtcg_scan_value_t* values, rtcg_index_t tiles,
-                                    rtcg_index_t t, rtcg_scan_value_t* value)
+RTCG_DEVICE unsigned rtcg_scan_peek(RTCG_GLOBAL const unsigned* status, RTCG_GLOBAL const rtcg_scan_value_t* values,
+                                    rtcg_index_t tiles, rtcg_index_t t, rtcg_scan_value_t* value)
 {
-    const unsigned state = ((const volatile unsigned*)status)[t];
+    const unsigned state = ((volatile RTCG_GLOBAL const unsigned*)status)[t];
     if (state == 0u) return state;
-    asm volatile("fence.acq_rel.gpu;" ::: "memory");
+    rtcg_fence_acq_rel_device();
     *value = values[state == RTCG_SCAN_INCLUSIVE ? tiles + t : t];
     return state;
 }
 #endif
 
-RTCG_KERNEL void __launch_bounds__(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kernel}}(
+RTCG_KERNEL void RTCG_LAUNCH_BOUNDS(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kernel}}(
 {{parameters}}    rtcg_index_t n,
-    unsigned* rtcg_status,
-    rtcg_scan_value_t* rtcg_values)
+    RTCG_GLOBAL unsigned* rtcg_status,
+    RTCG_GLOBAL rtcg_scan_value_t* rtcg_values)
 {
 {{tile_memory}}    RTCG_LOCAL_ARRAY(rtcg_scan_value_t, rtcg_window, RTCG_SCAN_WINDOW);
     RTCG_LOCAL unsigned rtcg_ticket;
@@ -349,19 +355,19 @@ RTCG_KERNEL void __launch_bounds__(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kern
                         do rtcg_state = rtcg_scan_peek(rtcg_status, rtcg_values, rtcg_tiles, rtcg_j, &rtcg_value);
                         while (rtcg_state == 0u);
                     const unsigned rtcg_whole_lanes =
-                        __ballot_sync(RTCG_SCAN_WINDOW_MASK, rtcg_state == RTCG_SCAN_INCLUSIVE);
+                        rtcg_warp_ballot(RTCG_SCAN_WINDOW_MASK, rtcg_state == RTCG_SCAN_INCLUSIVE);
                     // Lanes beyond the nearest whole prefix add nothing.
-                    const int rtcg_beyond = rtcg_whole_lanes != 0u && (int)rtcg_t > __ffs(rtcg_whole_lanes) - 1;
+                    const int rtcg_beyond = rtcg_whole_lanes != 0u && rtcg_t > rtcg_lowest_set_bit(rtcg_whole_lanes);
                     rtcg_window[rtcg_t] = rtcg_beyond ? rtcg_scan_neutral() : rtcg_value;
-                    __syncwarp(RTCG_SCAN_WINDOW_MASK);
+                    rtcg_warp_sync(RTCG_SCAN_WINDOW_MASK);
                     // Lane l holds a later tile than lane l + 1: fold pairs, earlier on the left.
                     for (unsigned rtcg_apart = 1; rtcg_apart < RTCG_SCAN_WINDOW; rtcg_apart *= 2) {
                         if ((rtcg_t & (2 * rtcg_apart - 1)) == 0 && rtcg_t + rtcg_apart < RTCG_SCAN_WINDOW)
                             rtcg_window[rtcg_t] = rtcg_scan_op(rtcg_window[rtcg_t + rtcg_apart], rtcg_window[rtcg_t]);
-                        __syncwarp(RTCG_SCAN_WINDOW_MASK);
+                        rtcg_warp_sync(RTCG_SCAN_WINDOW_MASK);
                     }
                     if (rtcg_t == 0) rtcg_prefix = rtcg_scan_op(rtcg_window[0], rtcg_prefix);
-                    __syncwarp(RTCG_SCAN_WINDOW_MASK);
+                    rtcg_warp_sync(RTCG_SCAN_WINDOW_MASK);
                     if (rtcg_whole_lanes != 0u) break;
                 }
             if (rtcg_t == 0) {
@@ -419,8 +425,8 @@ void check_scan_description(const ScanDescription& d) {
         if (is_blank(*text)) throw InvalidArgument(kernel + ": the " + std::string(what) + " is empty");
 }
 
-bool scans_in_one_pass(Dialect dialect, const ScanDescription& description) {
-    if (dialect != Dialect::cuda) return false;
+bool scans_in_one_pass(const codegen::Target& target, const ScanDescription& description) {
+    if (!target.warp_primitives) return false;
     for (std::string_view text : {std::string_view(description.output_statement),
                                   std::string_view(description.preamble)})
         for (const SnippetToken& token : snippet_tokens(text))
@@ -430,11 +436,20 @@ bool scans_in_one_pass(Dialect dialect, const ScanDescription& description) {
 
 bool scan_publishes_packed(const ScanDescription& description) { return description.dtype.size() <= 4; }
 
+CompileOptions scan_compile_options(const codegen::Target& target, const ScanDescription& description,
+                                    const TileShape& shape) {
+    if (target.dialect != Dialect::opencl || !scans_in_one_pass(target, description)) return {};
+    // A multiprocessor's 65536 registers shared by the groups, at most 255 per work-item.
+    const std::size_t registers = std::min<std::size_t>(65536 / (shape.block * single_pass_groups), 255);
+    return CompileOptions{{"-cl-nv-maxrregcount=" + std::to_string(registers)}, {}};
+}
+
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase) {
     return "rtcg_scan_" + description.name + "_" + std::string(phase);
 }
 
-std::string scan_source(Dialect dialect, const ScanDescription& d, const TileShape& shape) {
+std::string scan_source(const codegen::Target& target, const ScanDescription& d, const TileShape& shape) {
+    const Dialect dialect = target.dialect;
     check_scan_description(d);
     std::vector<DType> types{d.dtype};
     for (const Argument& argument : d.arguments) types.push_back(argument.type);
@@ -456,7 +471,8 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
                                           {"scan_run_totals", std::string(scan_run_totals)},
                                           {"prefix_runs", std::string(prefix_runs)},
                                           {"write_tile", tile_writer},
-                                          {"packed", scan_publishes_packed(d) ? "1" : "0"}});
+                                          {"packed", scan_publishes_packed(d) ? "1" : "0"},
+                                          {"min_groups", std::to_string(single_pass_groups)}});
     };
 
     std::string source = codegen::struct_declarations(types, dialect);
@@ -467,14 +483,15 @@ std::string scan_source(Dialect dialect, const ScanDescription& d, const TileSha
                                             {"type", d.dtype.c_name(dialect)},
                                             {"scan_expr", d.scan_expr},
                                             {"neutral", d.neutral}});
-    if (scans_in_one_pass(dialect, d)) {
+    const bool one_pass = scans_in_one_pass(target, d);
+    if (one_pass) {
         source += kernel(single_pass_kernel, "single");
     } else {
         source += kernel(reduce_kernel, "reduce");
         source += kernel(blocks_kernel, "blocks");
         source += kernel(final_kernel, "final");
     }
-    return codegen::with_prelude(dialect, source, {.complex = needs_complex(d)});
+    return codegen::with_prelude(dialect, source, {.complex = needs_complex(d), .warp = one_pass});
 }
 
 } // namespace rtcg::detail

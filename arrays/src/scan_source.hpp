@@ -19,6 +19,7 @@
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
+#include <rtcg/core/module.hpp>
 
 #include <string>
 #include <string_view>
@@ -42,15 +43,29 @@ struct ScanDescription {
 // define (i, n, item, prev_item, last_item) or points to local memory, or an expression is empty.
 void check_scan_description(const ScanDescription& description);
 
-// Whether the scan runs as one kernel: on CUDA, whose __threadfence lets one work-group read what
-// another published, and when nothing uses last_item (the whole scan's result, unknown to a
-// single pass until its last tile). Elsewhere, reduce-then-scan.
-bool scans_in_one_pass(codegen::Dialect dialect, const ScanDescription& description);
+// Whether the scan runs as one kernel: where the target has warp primitives (NVIDIA's, on CUDA
+// and OpenCL), whose look-back window takes a ballot and whose PTX fences let one work-group
+// read what another published, and when nothing uses last_item (the whole scan's result, unknown
+// to a single pass until its last tile). Elsewhere, reduce-then-scan.
+bool scans_in_one_pass(const codegen::Target& target, const ScanDescription& description);
+
+// Work-groups of the single pass that its register cap lets share a multiprocessor. Eight groups
+// of 256 fill an H100's or H200's 2048 threads, with 32 registers each: the tiles' loads of more
+// groups are in flight at once. On an H200, cumsum of 2^28 int32 took 1041 us with the compiler's
+// choice (56 registers, 4 groups), 880 us with 6 groups, 838 us with 8 (CUDA), and 1023 us on
+// NVIDIA's OpenCL without a cap.
+inline constexpr std::size_t single_pass_groups = 8;
+
+// What the program of scan_source needs from the compiler: CUDA caps the single pass's registers
+// by its launch bounds, which OpenCL lacks; on NVIDIA's OpenCL the program-wide cap of the
+// cl_nv_compiler_options extension does it. Nothing for reduce-then-scan.
+CompileOptions scan_compile_options(const codegen::Target& target, const ScanDescription& description,
+                                    const TileShape& shape);
 
 // Whether the single pass keeps each tile's value in its state word (values of at most 4 bytes).
 bool scan_publishes_packed(const ScanDescription& description);
 
-std::string scan_source(codegen::Dialect dialect, const ScanDescription& description, const TileShape& shape);
+std::string scan_source(const codegen::Target& target, const ScanDescription& description, const TileShape& shape);
 
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase);
 

@@ -44,6 +44,12 @@ Dialect dialect_of(const DeviceInfo& device) {
     throw InvalidArgument("no kernel dialect for backend '" + device.backend + "'", "codegen::dialect_of");
 }
 
+Target target_of(const DeviceInfo& device) {
+    const Dialect dialect = dialect_of(device);
+    if (dialect == Dialect::cuda) return Target(dialect);
+    return Target(dialect, device.platform == "NVIDIA CUDA" && device.simd_width == 32);
+}
+
 std::string_view to_string(Dialect dialect) noexcept { return dialect == Dialect::cuda ? "cuda" : "opencl"; }
 
 std::string_view kernel_qualifier(Dialect dialect) {

@@ -25,9 +25,12 @@ std::string_view prelude(Dialect dialect) { return full_prelude(dialect); }
 
 std::string_view complex_support(Dialect dialect) { return full_complex_support(dialect); }
 
+std::string_view warp_support(Dialect dialect) { return detail::warp_text(dialect); }
+
 std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options) {
     std::string text(prelude(dialect));
     if (options.complex) text += complex_support(dialect);
+    if (options.warp) text += warp_support(dialect);
     text += "#line 1\n";
     text += source;
     return text;

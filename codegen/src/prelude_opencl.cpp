@@ -22,6 +22,7 @@ constexpr std::string_view base_prelude =
 #define RTCG_LOCAL __local
 #define RTCG_LOCAL_ARRAY(type, name, count) __local type name[count]
 #define RTCG_CONSTANT __constant
+#define RTCG_LAUNCH_BOUNDS(block, min_groups)
 typedef long rtcg_index_t;
 typedef ulong rtcg_uindex_t;
 #define RTCG_LOCAL_ID(d) get_local_id(d)

@@ -1,6 +1,6 @@
 #pragma once
 // The pieces prelude.cpp puts together: each dialect's macros and types, the atomics, and the
-// complex support (which only generators that need it include).
+// complex and warp supports (which only generators that need them include).
 #include <rtcg/codegen/dialect.hpp>
 
 #include <string>
@@ -17,5 +17,8 @@ std::string atomics_text(Dialect dialect);
 
 // cfloat_t, cdouble_t and their functions (complex_text.cpp).
 std::string complex_text(Dialect dialect);
+
+// rtcg_warp_* and the bit counts (warp_text.cpp).
+std::string_view warp_text(Dialect dialect);
 
 } // namespace rtcg::codegen::detail

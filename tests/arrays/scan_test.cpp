@@ -1,7 +1,8 @@
 // ScanKernel and cumsum on the device against host references: every size of the issue, int32,
 // int64, float, double and a struct whose operation does not commute, inclusive and exclusive
 // forms and last_item, segmented scans (segments of one element, of the whole array, of random
-// lengths), argument errors, and one scan over 2^31 elements where a GPU has the memory. Every
+// lengths), argument errors, and one scan over 2^31 elements where a GPU has the memory; the
+// single pass on devices with warp primitives, reduce-then-scan elsewhere and with last_item. Every
 // generated program is also compiled for CUDA by NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
@@ -139,9 +140,13 @@ TEST_CASE("cumsum and exclusive_cumsum of int32, int64, float and double at ever
 }
 
 TEST_CASE("a scan gives item, prev_item and last_item at every size") {
+    const rtcg::codegen::Target target = rtcg::codegen::target_of(context().device());
     for (LastItem last : {LastItem::written, LastItem::not_written}) {
         const ScanKernel sum = all_forms<std::int64_t>("a + b", "0", "sum", last);
         compiles_for_cuda(sum);
+        // The single pass runs where the device has warp primitives (CUDA, OpenCL on NVIDIA).
+        const bool one_pass = sum.source(target).find("rtcg_scan_sum_single") != std::string::npos;
+        CHECK(one_pass == (target.warp_primitives && last == LastItem::not_written));
         for (std::size_t n : scan_sizes) {
             CAPTURE(n);
             std::vector<std::int64_t> x(n);

@@ -5,8 +5,9 @@
 // skipped); stability of equal keys, NaNs and zeros of both signs, through values that are the
 // keys' positions; views; values of any type; many tiles, whose passes chain long look-backs, and
 // the kernels driven directly with small tiles and both widths of the look-back's statuses, the
-// one-tile kernel (a whole sort in one work-group) among them. The kernels are also compiled for
-// CUDA by NVRTC.
+// one-tile kernel (a whole sort in one work-group) among them, ranked by warp votes and by
+// counting rounds where the device has warp primitives. The kernels are also compiled for CUDA by
+// NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
@@ -169,14 +170,15 @@ std::vector<std::uint32_t> repeating_keys(std::size_t n, unsigned seed) {
 // nullopt where the device cannot run the kernels in work-groups of `block`.
 using SortedPairs = std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>;
 template <class Count>
-std::optional<SortedPairs> sort_with_kernels(const std::vector<std::uint32_t>& keys, std::size_t block,
+std::optional<SortedPairs> sort_with_kernels(const rtcg::codegen::Target& target,
+                                             const std::vector<std::uint32_t>& keys, std::size_t block,
                                              std::size_t items) {
     using rtcg::codegen::DType;
     constexpr std::size_t key_positions = 4, digits = 256, total_words = 2 * key_positions * digits;
     const rtcg::Context& ctx = context();
     const DType counter = sizeof(Count) == 8 ? DType::uint64() : DType::uint32();
-    const rtcg::Module module = ctx.compile(rtcg::radix_sort_source(
-        rtcg::codegen::dialect_of(ctx.device()), DType::uint32(), DType::uint32(), counter, block, items));
+    const rtcg::Module module =
+        ctx.compile(rtcg::radix_sort_source(target, DType::uint32(), DType::uint32(), counter, block, items));
     for (const char* name : {"rtcg_sort_histogram", "rtcg_sort_starts", "rtcg_sort_pass"})
         if (const std::size_t allowed = module.kernel(name).attributes().max_threads_per_block; allowed && allowed < block)
             return std::nullopt;
@@ -210,12 +212,13 @@ std::optional<SortedPairs> sort_with_kernels(const std::vector<std::uint32_t>& k
 }
 
 // The same, by rtcg_sort_one_tile, for at most one tile of keys.
-std::optional<SortedPairs> sort_with_one_tile_kernel(const std::vector<std::uint32_t>& keys, std::size_t block,
+std::optional<SortedPairs> sort_with_one_tile_kernel(const rtcg::codegen::Target& target,
+                                                     const std::vector<std::uint32_t>& keys, std::size_t block,
                                                      std::size_t items) {
     using rtcg::codegen::DType;
     const rtcg::Context& ctx = context();
-    const rtcg::Module module = ctx.compile(rtcg::radix_sort_source(
-        rtcg::codegen::dialect_of(ctx.device()), DType::uint32(), DType::uint32(), DType::uint32(), block, items));
+    const rtcg::Module module =
+        ctx.compile(rtcg::radix_sort_source(target, DType::uint32(), DType::uint32(), DType::uint32(), block, items));
     const rtcg::Kernel kernel = module.kernel("rtcg_sort_one_tile");
     if (const std::size_t allowed = kernel.attributes().max_threads_per_block; allowed && allowed < block)
         return std::nullopt;
@@ -242,6 +245,14 @@ SortedPairs stable_sorted_with_positions(const std::vector<std::uint32_t>& keys)
         sorted.second.push_back(static_cast<std::uint32_t>(k));
     }
     return sorted;
+}
+
+// The device's target, and where it has warp primitives also the same dialect without them: both
+// rankings (warp votes, counting rounds) run on the device.
+std::vector<rtcg::codegen::Target> ranking_targets() {
+    const rtcg::codegen::Target target = rtcg::codegen::target_of(context().device());
+    if (!target.warp_primitives) return {target};
+    return {target, rtcg::codegen::Target(target.dialect, false)};
 }
 
 // Random, sorted, reverse-sorted and all-equal keys.
@@ -324,36 +335,40 @@ TEST_CASE("the pass kernels sort with small tiles and both widths of status") {
     // 64-bit counts take two words per status, as sort() does from 2^30 keys.
     const std::vector<std::uint32_t> keys = repeating_keys(50001, 28);
     const SortedPairs expected = stable_sorted_with_positions(keys);
-    for (const auto& [block, items] : small_shapes) {
-        const std::size_t tile = block * items;
-        CAPTURE(tile);
-        const auto narrow = sort_with_kernels<std::uint32_t>(keys, block, items);
-        if (!narrow) {
-            MESSAGE("skipped: the device runs these kernels in work-groups of fewer than " << block);
-            continue;
+    for (const rtcg::codegen::Target& target : ranking_targets())
+        for (const auto& [block, items] : small_shapes) {
+            const std::size_t tile = block * items;
+            CAPTURE(target.warp_primitives);
+            CAPTURE(tile);
+            const auto narrow = sort_with_kernels<std::uint32_t>(target, keys, block, items);
+            if (!narrow) {
+                MESSAGE("skipped: the device runs these kernels in work-groups of fewer than " << block);
+                continue;
+            }
+            CHECK(*narrow == expected);
+            const auto wide = sort_with_kernels<std::uint64_t>(target, keys, block, items);
+            REQUIRE(wide);
+            CHECK(*wide == expected);
         }
-        CHECK(*narrow == expected);
-        const auto wide = sort_with_kernels<std::uint64_t>(keys, block, items);
-        REQUIRE(wide);
-        CHECK(*wide == expected);
-    }
 }
 
 TEST_CASE("the one-tile kernel sorts a whole tile, a part of one and one key, in small work-groups") {
-    for (const auto& [block, items] : small_shapes) {
-        const std::size_t tile = block * items;
-        for (std::size_t n : {tile, tile - 1, tile / 2 + 1, std::size_t{1}}) {
-            CAPTURE(block);
-            CAPTURE(n);
-            const std::vector<std::uint32_t> keys = repeating_keys(n, static_cast<unsigned>(29 + n));
-            const auto sorted = sort_with_one_tile_kernel(keys, block, items);
-            if (!sorted) {
-                MESSAGE("skipped: the device runs the kernel in work-groups of fewer than " << block);
-                break;
+    for (const rtcg::codegen::Target& target : ranking_targets())
+        for (const auto& [block, items] : small_shapes) {
+            const std::size_t tile = block * items;
+            for (std::size_t n : {tile, tile - 1, tile / 2 + 1, std::size_t{1}}) {
+                CAPTURE(target.warp_primitives);
+                CAPTURE(block);
+                CAPTURE(n);
+                const std::vector<std::uint32_t> keys = repeating_keys(n, static_cast<unsigned>(29 + n));
+                const auto sorted = sort_with_one_tile_kernel(target, keys, block, items);
+                if (!sorted) {
+                    MESSAGE("skipped: the device runs the kernel in work-groups of fewer than " << block);
+                    break;
+                }
+                CHECK(*sorted == stable_sorted_with_positions(keys));
             }
-            CHECK(*sorted == stable_sorted_with_positions(keys));
         }
-    }
 }
 
 TEST_CASE("sort with every value of every digit present") {

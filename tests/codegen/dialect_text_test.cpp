@@ -1,6 +1,7 @@
-// The Dialect API's exact words, which generators paste into kernels, and how with_prelude puts
-// the prelude, the complex support and the source together. Whether the words compile and do what
-// they say is dialect_test.cpp's business; here the text is the contract.
+// The Dialect API's exact words, which generators paste into kernels, which targets have warp
+// primitives, and how with_prelude puts the prelude, the complex and warp supports and the source
+// together. Whether the words compile and do what they say is dialect_test.cpp's and
+// prelude_test.cpp's business; here the text is the contract.
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/core/error.hpp>
 
@@ -68,20 +69,55 @@ TEST_CASE("barriers") {
     CHECK(global_barrier(Dialect::opencl) == "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
 }
 
-TEST_CASE("with_prelude puts the complex support after the prelude and restarts the line count") {
+TEST_CASE("with_prelude puts the complex and warp supports after the prelude and restarts the line count") {
     for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
         CAPTURE(to_string(dialect));
         const std::string source = "RTCG_KERNEL void k() {}\n";
         CHECK(with_prelude(dialect, source) == std::string(prelude(dialect)) + "#line 1\n" + source);
         CHECK(with_prelude(dialect, source, {.complex = true}) ==
               std::string(prelude(dialect)) + std::string(complex_support(dialect)) + "#line 1\n" + source);
+        CHECK(with_prelude(dialect, source, {.complex = true, .warp = true}) ==
+              std::string(prelude(dialect)) + std::string(complex_support(dialect)) +
+                  std::string(warp_support(dialect)) + "#line 1\n" + source);
     }
 }
 
-TEST_CASE("the prelude and the complex support are fully expanded in both dialects") {
+TEST_CASE("the OpenCL warp support is PTX, not CUDA's intrinsics") {
+    const std::string_view opencl = warp_support(Dialect::opencl);
+    for (const char* intrinsic : {"__ballot_sync", "__syncwarp", "__shfl", "__popc", "__clz", "__ffs"}) {
+        CAPTURE(intrinsic);
+        CHECK(opencl.find(intrinsic) == std::string_view::npos);
+        CHECK(warp_support(Dialect::cuda).find(intrinsic) != std::string_view::npos);
+    }
+    CHECK(opencl.find("vote.sync.ballot.b32") != std::string_view::npos);
+}
+
+TEST_CASE("a target has warp primitives on CUDA and on NVIDIA's OpenCL platform with warps of 32") {
+    CHECK(Target(Dialect::cuda).warp_primitives);
+    CHECK_FALSE(Target(Dialect::opencl).warp_primitives);
+    rtcg::DeviceInfo device;
+    device.backend = "cuda";
+    device.platform = "NVIDIA CUDA";
+    device.simd_width = 32;
+    CHECK(target_of(device).dialect == Dialect::cuda);
+    CHECK(target_of(device).warp_primitives);
+    device.backend = "opencl";
+    CHECK(target_of(device).dialect == Dialect::opencl);
+    CHECK(target_of(device).warp_primitives);
+    device.simd_width = 1; // a driver that does not report its warp width
+    CHECK_FALSE(target_of(device).warp_primitives);
+    device.platform = "Portable Computing Language";
+    device.simd_width = 32;
+    CHECK_FALSE(target_of(device).warp_primitives);
+    device.backend = "metal";
+    CHECK_THROWS_AS(target_of(device), rtcg::InvalidArgument);
+}
+
+TEST_CASE("the prelude and the complex and warp supports are fully expanded in both dialects") {
     for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
         CAPTURE(to_string(dialect));
         CHECK(prelude(dialect).find('$') == std::string_view::npos);
         CHECK(complex_support(dialect).find('$') == std::string_view::npos);
+        CHECK(warp_support(dialect).find('$') == std::string_view::npos);
     }
 }

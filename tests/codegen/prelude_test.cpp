@@ -1,11 +1,13 @@
-// The prelude's memory macros, barriers, fences, index types and capability macros, each in a
-// kernel that runs; and the whole prelude through NVRTC without a warning.
+// The prelude's memory macros, barriers, fences, index types and capability macros, and the warp
+// primitives where the device has them, each in a kernel that runs; and the whole prelude
+// through NVRTC without a warning.
 #include "compile_everywhere.hpp"
 
 #include <rtcg/rtcg.hpp>
 
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <cstdint>
 #include <numeric>
 #include <string>
@@ -132,10 +134,70 @@ RTCG_KERNEL void capabilities(RTCG_GLOBAL int* out) {
     CHECK(context().to_host<int>(out) == std::vector<int>{0, 0, 5});
 }
 
-TEST_CASE("NVRTC compiles the prelude and the complex support without a warning") {
+TEST_CASE("the warp primitives vote, shuffle, synchronise and count bits where the target has them") {
+    constexpr std::size_t block = 64, outputs = 9;
+    const auto source = [](rtcg::codegen::Dialect dialect) {
+        return rtcg::codegen::with_prelude(dialect, R"(
+RTCG_KERNEL void warps(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out) {
+    RTCG_LOCAL_ARRAY(unsigned, shared, 64);
+    const unsigned t = (unsigned)RTCG_LOCAL_ID(0), lane = t % 32, warp_first = t - lane;
+    const unsigned v = in[t];
+    RTCG_GLOBAL unsigned* mine = out + 9 * t;
+    mine[0] = rtcg_warp_ballot(0xffffffffu, (int)(v & 1u));
+    mine[1] = rtcg_warp_shuffle(0xffffffffu, v, lane * 7u % 32u);
+    mine[2] = rtcg_warp_shuffle_up(0xffffffffu, v, 3u);
+    mine[3] = rtcg_warp_shuffle_xor(0xffffffffu, v, 5u);
+    mine[4] = rtcg_popcount(v);
+    mine[5] = rtcg_leading_zeros(v);
+    mine[6] = v ? rtcg_lowest_set_bit(v) : 99u;
+    // Half a warp votes among itself.
+    mine[7] = lane < 16 ? rtcg_warp_ballot(0x0000ffffu, (int)(v & 2u)) : 0u;
+    shared[t] = v;
+    rtcg_warp_sync(0xffffffffu);
+    mine[8] = shared[warp_first + (lane + 1) % 32];
+}
+)",
+                                           {.warp = true});
+    };
+    rtcg::test::compile_for_cuda(source(rtcg::codegen::Dialect::cuda));
+    const rtcg::codegen::Target target = rtcg::codegen::target_of(context().device());
+    if (!target.warp_primitives) {
+        // Only NVIDIA's devices have them; the generators fall back to work-group code elsewhere.
+        CHECK(context().device().platform != "NVIDIA CUDA");
+        return;
+    }
+    std::vector<unsigned> in(block);
+    for (std::size_t t = 0; t < block; ++t) in[t] = t % 11 == 0 ? 0u : static_cast<unsigned>(t * 2654435761u >> (t % 7));
+    auto in_gpu = context().to_device(in);
+    auto out_gpu = context().allocate(block * outputs * sizeof(unsigned));
+    context().compile(source(target.dialect)).kernel("warps")(context().queue(), rtcg::LaunchConfig{1, block}, in_gpu, out_gpu);
+    const auto out = context().to_host<unsigned>(out_gpu);
+    for (std::size_t t = 0; t < block; ++t) {
+        CAPTURE(t);
+        const std::size_t lane = t % 32, first = t - lane;
+        unsigned odd = 0, twos = 0;
+        for (std::size_t l = 0; l < 32; ++l) {
+            if (in[first + l] & 1u) odd |= 1u << l;
+            if (l < 16 && (in[first + l] & 2u)) twos |= 1u << l;
+        }
+        const unsigned v = in[t];
+        const std::vector<unsigned> expected{odd,
+                                             in[first + lane * 7 % 32],
+                                             lane < 3 ? v : in[t - 3],
+                                             in[first + (lane ^ 5)],
+                                             static_cast<unsigned>(std::popcount(v)),
+                                             static_cast<unsigned>(std::countl_zero(v)),
+                                             v ? static_cast<unsigned>(std::countr_zero(v)) : 99u,
+                                             lane < 16 ? twos : 0u,
+                                             in[first + (lane + 1) % 32]};
+        CHECK(std::vector<unsigned>(out.begin() + t * outputs, out.begin() + (t + 1) * outputs) == expected);
+    }
+}
+
+TEST_CASE("NVRTC compiles the prelude and the complex and warp supports without a warning") {
     if (!rtcg::test::nvrtc_available()) return;
     const rtcg::OfflineCompiler compiler("cuda", "sm_90");
-    const auto source = rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, "", {.complex = true});
+    const auto source = rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, "", {.complex = true, .warp = true});
     CHECK(compiler.compile(source).log.empty());
     // The branch for NVRTC before CUDA 13, with the prelude's own 32-byte-aligned 4-vectors.
     const rtcg::CompileOptions as_if_cuda_12{{"-U__CUDACC_VER_MAJOR__", "-D__CUDACC_VER_MAJOR__=12"}, {}};

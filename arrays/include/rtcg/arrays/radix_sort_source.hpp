@@ -1,7 +1,8 @@
 #pragma once
-// The source of the radix sort's kernels (rtcg/arrays/algorithms.hpp), for either dialect: what
-// sort() and sort_by_key() compile, and what tests compile with NVRTC where no GPU is. Pure text,
-// no device. Digits are 8 bits; a tile is block * items keys, one tile per work-group.
+// The source of the radix sort's kernels (rtcg/arrays/algorithms.hpp), for a target (a dialect,
+// and whether it has warp primitives): what sort() and sort_by_key() compile, and what tests
+// compile with NVRTC where no GPU is. Pure text, no device. Digits are 8 bits; a tile is
+// block * items keys, one tile per work-group.
 //
 // The state: one buffer of 32-bit words, zeroed by the host once per sort: the histogram's totals
 // (2 * 256 per position of the key), one tile counter per pass (one per position), then the
@@ -24,10 +25,11 @@
 //                  n, shift, pass, starts, state)
 //     Each work-group takes the next tile from the pass's counter (in the order work-groups
 //     start), loads its keys once, counts its keys of each digit and publishes those counts,
-//     ranks the keys by the digit, stably (by warp votes in CUDA, by counting rounds in local
-//     memory elsewhere), and looks back over the earlier tiles' statuses for where its keys of
-//     each digit go (a chained scan with decoupled look-back), publishes that plus its own count,
-//     and writes the tile there digit run by digit run (and each value from where its key was).
+//     ranks the keys by the digit, stably (by warp votes where the target has warp primitives, by
+//     counting rounds in local memory elsewhere), and looks back over the earlier tiles' statuses
+//     for where its keys of each digit go (a chained scan with decoupled look-back), publishes
+//     that plus its own count, and writes the tile there digit run by digit run (and each value
+//     from where its key was).
 //     A work-group waits only on tiles taken before its own, so the pass completes on every
 //     device that keeps its started work-groups running, in whatever order it starts them. The
 //     statuses are flagged with the pass's parity, so the state needs no zeroing between passes.
@@ -55,7 +57,7 @@ namespace rtcg {
 // (two such words); InvalidArgument otherwise. Work-groups of `block` work-items, each with
 // `items` keys per tile (both at least 1, tiles of at most 65535 keys). Static local memory: the
 // pass's is about tile * (key size + 2 with values) + 40 * block + 256 * (4 + counter size) bytes.
-RTCG_API std::string radix_sort_source(codegen::Dialect dialect, const codegen::DType& key,
+RTCG_API std::string radix_sort_source(const codegen::Target& target, const codegen::DType& key,
                                        const std::optional<codegen::DType>& value, const codegen::DType& counter,
                                        std::size_t block, std::size_t items);
 

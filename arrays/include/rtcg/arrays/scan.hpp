@@ -32,15 +32,16 @@
 // the scan restarts at every index where it is true: item is input(i) there, and prev_item is
 // neutral.
 //
-// Algorithm, on CUDA when nothing uses last_item: a single pass with decoupled look-back (Merrill
+// Algorithm, on NVIDIA devices (CUDA, and OpenCL on NVIDIA's driver: codegen::Target's warp
+// primitives) when nothing uses last_item: a single pass with decoupled look-back (Merrill
 // and Garland, as CUB's DeviceScan), which reads the input once. Each work-group takes the next
 // tile by an atomic ticket, scans it in local memory, publishes its total, and gathers the prefix
 // before it from the earlier tiles' published totals (32 at a time, back to the nearest tile
 // whose published value is a whole prefix), then runs the output statement. A group only waits
 // for tiles of earlier tickets, which have started, so every wait ends; what one group publishes
-// reaches another through __threadfence.
+// reaches another through volatile accesses and PTX's device-scope fences.
 //
-// Otherwise (OpenCL, or an output statement that uses last_item): reduce-then-scan in three
+// Otherwise (other OpenCL devices, or an output statement that uses last_item): reduce-then-scan in three
 // kernels of one program, each work-group streaming one contiguous chunk of the indices in tiles:
 // (1) per-group totals, (2) one work-group scans those totals, (3) each group rescans its chunk
 // starting from its total's prefix and runs the output statement. It reads the input twice
@@ -108,8 +109,9 @@ public:
     const codegen::DType& dtype() const noexcept;
     const std::vector<codegen::Argument>& arguments() const noexcept;
     const std::string& name() const noexcept;
-    // The generated source for `dialect`, with the tile shape chosen for this kernel's device.
-    std::string source(codegen::Dialect dialect) const;
+    // The generated source for `target` (or a dialect), with the tile shape chosen for this
+    // kernel's device.
+    std::string source(const codegen::Target& target) const;
 
     template <class... Args>
     void operator()(const Args&... args) const {

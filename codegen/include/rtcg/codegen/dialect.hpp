@@ -17,6 +17,23 @@ enum class Dialect { cuda, opencl };
 RTCG_API Dialect dialect_of(const DeviceInfo& device);
 RTCG_API std::string_view to_string(Dialect dialect) noexcept;
 
+// What generated kernels may use on a device: its dialect and, beyond the language, NVIDIA's warp
+// primitives (rtcg/codegen/prelude.hpp, warp_support), which CUDA always has and OpenCL has on
+// NVIDIA's driver, whose compiler takes inline PTX. A Dialect alone names a target with what the
+// dialect always has: warp primitives in CUDA, none in OpenCL.
+struct Target {
+    Dialect dialect;
+    bool warp_primitives;
+
+    Target(Dialect language) noexcept // NOLINT(google-explicit-constructor): a dialect is a target
+        : dialect(language), warp_primitives(language == Dialect::cuda) {}
+    Target(Dialect language, bool has_warp_primitives) noexcept
+        : dialect(language), warp_primitives(has_warp_primitives) {}
+};
+
+// The target of `device`: OpenCL devices have warp primitives on NVIDIA's platform with warps of 32.
+RTCG_API Target target_of(const DeviceInfo& device);
+
 // Where a pointer points or a variable lives: OpenCL's address spaces; CUDA's thread-local,
 // global, __shared__ and __constant__ memory.
 enum class AddressSpace { private_space, global, local, constant };

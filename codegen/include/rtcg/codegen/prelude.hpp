@@ -9,6 +9,9 @@
 //
 // Functions and qualifiers
 //   RTCG_KERNEL, RTCG_DEVICE (helper functions), RTCG_RESTRICT (after a pointer's `*`).
+//   RTCG_LAUNCH_BOUNDS(block, min_groups), after RTCG_KERNEL: CUDA's __launch_bounds__, which caps
+//   the registers so that min_groups work-groups of `block` fit on a multiprocessor; nothing in
+//   OpenCL, which has no such attribute.
 // Pointers, written before the pointee type
 //   RTCG_GLOBAL, RTCG_LOCAL_PTR, RTCG_CONSTANT_PTR (`const` in CUDA: do not add your own const).
 // Variables
@@ -64,6 +67,18 @@
 //   Branch cuts are the principal ones of std::complex (log, sqrt and pow along the negative
 //   real axis, with the sign of a zero imaginary part choosing the side). pow and powr give 1
 //   for 0 to the power 0 and 0 for 0 to any other power.
+//
+// Warp primitives (warp_support, after the prelude; PreludeOptions::warp), for targets that have
+// them (Target::warp_primitives): NVIDIA's warps of 32 work-items, consecutive in a
+// one-dimensional work-group, lane = local id % 32. `lanes` masks the lanes taking part, each of
+// which must call; values are unsigned.
+//   rtcg_warp_ballot(lanes, predicate): the lanes whose predicate is non-zero.
+//   rtcg_warp_sync(lanes): a barrier of those lanes that also orders their local memory accesses.
+//   rtcg_warp_shuffle(lanes, value, lane), rtcg_warp_shuffle_up(lanes, value, delta) (the lanes
+//   below delta get their own), rtcg_warp_shuffle_xor(lanes, value, lane_mask): another lane's value.
+//   rtcg_popcount(x), rtcg_leading_zeros(x) (32 for 0), rtcg_lowest_set_bit(x) (x non-zero).
+//   rtcg_fence_acq_rel_device(): PTX fence.acq_rel.gpu, which with volatile accesses orders one
+//   work-item's global writes (or reads) for work-items of other work-groups.
 #include <rtcg/codegen/dialect.hpp>
 
 #include <string>
@@ -74,6 +89,7 @@ namespace rtcg::codegen {
 // What with_prelude adds after the prelude itself.
 struct PreludeOptions {
     bool complex = false; // complex_support(dialect)
+    bool warp = false;    // warp_support(dialect)
 };
 
 // The prelude described above, for `dialect`.
@@ -81,6 +97,10 @@ RTCG_API std::string_view prelude(Dialect dialect);
 
 // cfloat_t, cdouble_t and their functions; uses the prelude's macros, so it comes after it.
 RTCG_API std::string_view complex_support(Dialect dialect);
+
+// The warp primitives above: CUDA's intrinsics, or inline PTX, which NVIDIA's OpenCL compiler
+// takes. Uses the prelude's macros, so it comes after it.
+RTCG_API std::string_view warp_support(Dialect dialect);
 
 // prelude + the supports `options` asks for + `#line 1` + source: compiler messages keep the line
 // numbers of `source`.
