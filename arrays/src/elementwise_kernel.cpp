@@ -43,7 +43,7 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vec
     }
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
         std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
-        detail::max_groups(context.device()), std::move(paired)});
+        detail::max_groups(context.device(), detail::operation_cost(operation)), std::move(paired)});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.

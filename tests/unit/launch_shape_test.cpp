@@ -1,4 +1,5 @@
-// How many work-groups grid-stride kernels launch (arrays/src/launch_shape.hpp). Needs no device.
+// How many work-groups grid-stride kernels launch (arrays/src/launch_shape.hpp), and which
+// operations count as streaming. Needs no device.
 #include "launch_shape.hpp"
 
 #include <doctest/doctest.h>
@@ -35,4 +36,30 @@ TEST_CASE("the cap follows the device's compute units and its largest grid") {
     CHECK(rtcg::detail::max_groups(device) == h200_groups);
     device.max_grid_size[0] = 1000;
     CHECK(rtcg::detail::max_groups(device) == 1000);
+}
+
+TEST_CASE("streaming operations are capped only by the largest grid, and only on GPUs") {
+    using rtcg::detail::OperationCost;
+    rtcg::DeviceInfo device;
+    device.compute_units = 132;
+    device.max_grid_size[0] = 2147483647;
+    device.type = rtcg::DeviceType::gpu;
+    CHECK(rtcg::detail::max_groups(device, OperationCost::streaming) == 2147483647);
+    CHECK(rtcg::detail::max_groups(device, OperationCost::computing) == h200_groups);
+    device.type = rtcg::DeviceType::cpu;
+    CHECK(rtcg::detail::max_groups(device, OperationCost::streaming) == h200_groups);
+}
+
+TEST_CASE("an operation streams when it calls no function and has no loop") {
+    using rtcg::detail::operation_cost;
+    using rtcg::detail::OperationCost;
+    CHECK(operation_cost("z[i] = a*x[i] + b*y[i]") == OperationCost::streaming);
+    CHECK(operation_cost("out[i] = ((x0[i] * x0[i]) + (double)x0[i]);") == OperationCost::streaming);
+    CHECK(operation_cost("if (x[i] > 0) y[i] = sizeof(x[i]); else y[i] = -x[i]") == OperationCost::streaming);
+    CHECK(operation_cost("z[i] = sin(x[i]) * exp(-y[i])") == OperationCost::computing);
+    CHECK(operation_cost("z[i] = my_helper (x[i])") == OperationCost::computing);
+    CHECK(operation_cost("for (int k = 0; k < 4; ++k) z[i] += x[i]") == OperationCost::computing);
+    CHECK(operation_cost("while (z[i] < 1) z[i] *= 2") == OperationCost::computing);
+    // The name of a function in a comment is not a call.
+    CHECK(operation_cost("z[i] = x[i] /* not sin(x) */") == OperationCost::streaming);
 }
