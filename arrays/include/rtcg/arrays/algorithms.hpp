@@ -102,10 +102,10 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 // order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys). Up to one tile of keys (a few
 // thousand), one work-group runs every pass in one launch. Beyond, one kernel counts every digit
 // position's histogram in a single read of the keys; each pass is then one kernel that reads the
-// keys once, ranks each tile stably (by warp votes in CUDA, in local memory elsewhere), finds where
-// the tile's digits go by a look-back over the earlier tiles' counts, and writes the tile digit
-// run by digit run. A pass whose digit is the same for every key only copies the keys, and from
-// 2^24 keys is skipped.
+// keys once, ranks each tile stably (by warp votes on NVIDIA GPUs, CUDA and OpenCL alike, in local
+// memory elsewhere), finds where the tile's digits go by a look-back over the earlier tiles'
+// counts, and writes the tile digit run by digit run. A pass whose digit is the same for every key
+// only copies the keys, and from 2^24 keys is skipped.
 // Needs device memory for two more copies of the keys (and values), the result and a scratch
 // array, and 256 status words per tile of a few thousand keys (two each from 2^30 keys).
 template <RadixSortable K>
