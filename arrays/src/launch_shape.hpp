@@ -65,7 +65,8 @@ inline OperationCost operation_cost(std::string_view operation) {
 // operations on GPUs, else groups_per_compute_unit per compute unit.
 inline std::size_t max_groups(const DeviceInfo& device, OperationCost cost = OperationCost::computing) {
     std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
-    if (cost == OperationCost::streaming && device.type == DeviceType::gpu) groups = std::numeric_limits<std::uint32_t>::max();
+    if (cost == OperationCost::streaming && device.type == DeviceType::gpu)
+        groups = std::numeric_limits<std::uint32_t>::max();
     if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
     return groups;
 }

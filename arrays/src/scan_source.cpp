@@ -255,12 +255,13 @@ RTCG_KERNEL void {{kernel}}(
 }
 )";
 
-// The single pass (scan_source.hpp), for targets with warp primitives: one tile per work-group, in the order the groups
-// take tickets. The tile is scanned as _final scans one and its total published; then the first
-// warp gathers the prefix before the tile from the earlier tiles' published values, 32 tiles at
-// a time, nearest first: each lane waits for one tile, a ballot finds the nearest tile whose value
-// is a whole prefix (an inclusive one), and a tree in local memory folds the window up to it.
-// A tile's total is already a whole prefix when a segment starts in it, or when it is tile 0.
+// The single pass (scan_source.hpp), for targets with warp primitives: one tile per work-group, in
+// the order the groups take tickets. The tile is scanned as _final scans one and its total
+// published; then the first warp gathers the prefix before the tile from the earlier tiles'
+// published values, 32 tiles at a time, nearest first: each lane waits for one tile, a ballot finds
+// the nearest tile whose value is a whole prefix (an inclusive one), and a tree in local memory
+// folds the window up to it. A tile's total is already a whole prefix when a segment starts in it,
+// or when it is tile 0.
 //
 // Publication (rtcg_status zero before the launch): a value of at most 4 bytes shares a 64-bit
 // word with its state, so a reader that sees the state sees the value, with no fence (Merrill and

@@ -167,10 +167,12 @@ RTCG_KERNEL void warps(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out
         return;
     }
     std::vector<unsigned> in(block);
-    for (std::size_t t = 0; t < block; ++t) in[t] = t % 11 == 0 ? 0u : static_cast<unsigned>(t * 2654435761u >> (t % 7));
+    for (std::size_t t = 0; t < block; ++t)
+        in[t] = t % 11 == 0 ? 0u : static_cast<unsigned>(t * 2654435761u >> (t % 7));
     auto in_gpu = context().to_device(in);
     auto out_gpu = context().allocate(block * outputs * sizeof(unsigned));
-    context().compile(source(target.dialect)).kernel("warps")(context().queue(), rtcg::LaunchConfig{1, block}, in_gpu, out_gpu);
+    const rtcg::Kernel warps = context().compile(source(target.dialect)).kernel("warps");
+    warps(context().queue(), rtcg::LaunchConfig{1, block}, in_gpu, out_gpu);
     const auto out = context().to_host<unsigned>(out_gpu);
     for (std::size_t t = 0; t < block; ++t) {
         CAPTURE(t);
