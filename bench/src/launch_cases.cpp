@@ -8,6 +8,7 @@
 //   latency_raw_driver  the same through cuLaunchKernel and cuStreamSynchronize (CUDA only);
 //   latency_raw_opencl  the same through clEnqueueNDRangeKernel and clFinish (OpenCL only).
 #include "cases.hpp"
+#include "timing.hpp"
 
 #if RTCG_BENCH_HAVE_CUDA_H
 #include "raw_driver.hpp"
@@ -22,7 +23,6 @@
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/offline_compiler.hpp>
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,8 +52,7 @@ struct Counts {
 // backend wraps (launch_raw_<api>).
 struct RawLaunch {
     std::string api;
-    std::function<void()> launch;
-    std::function<void()> synchronize;
+    HostWork launch; // call: one launch; drain: wait for it
 };
 
 std::optional<RawLaunch> raw_driver_launch(Workload& workload, const std::string& source) {
@@ -64,7 +63,7 @@ std::optional<RawLaunch> raw_driver_launch(Workload& workload, const std::string
     try {
         const CompiledBinary cubin = OfflineCompiler("cuda", device.architecture).compile(source);
         auto raw = std::make_shared<RawDriverKernel>(ordinal, cubin.bytes, std::string(noop_name));
-        return RawLaunch{"driver", [raw] { raw->launch(); }, [raw] { raw->synchronize(); }};
+        return RawLaunch{"driver", {[raw] { raw->launch(); }, [raw] { raw->synchronize(); }}};
     } catch (const BackendUnavailable& e) {
         workload.results.skip("launch_raw_driver", e.what());
     }
@@ -79,7 +78,7 @@ std::optional<RawLaunch> raw_opencl_launch(Workload& workload, const std::string
 #if RTCG_BENCH_HAVE_OPENCL
     try {
         auto raw = std::make_shared<RawOpenCLKernel>(workload.context.device().name, source, std::string(noop_name));
-        return RawLaunch{"opencl", [raw] { raw->launch(); }, [raw] { raw->synchronize(); }};
+        return RawLaunch{"opencl", {[raw] { raw->launch(); }, [raw] { raw->synchronize(); }}};
     } catch (const BackendError& e) {
         workload.results.skip("launch_raw_opencl", e.what());
     }
@@ -102,6 +101,11 @@ void add_host_times(Workload& workload, const std::vector<std::string>& names, c
         workload.results.add({names[k], "-", 1, microseconds[k] * 1e-3, 0});
 }
 
+// Host time from one launch to its completion: `launch`'s call, then its drain, one at a time.
+double latency_us(const HostWork& launch, std::size_t samples) {
+    return median_host_us({{[&] { launch.call(), launch.drain(); }, [] {}}}, 1, samples).front();
+}
+
 } // namespace
 
 void run_launch(Workload& workload) {
@@ -122,19 +126,17 @@ void run_launch(Workload& workload) {
     // rtcg's and the raw call's launches take their batches in turn (timing.hpp). Their
     // latencies do not: the raw OpenCL kernel has a context of its own, and NVIDIA's driver took
     // 145 us to run a kernel right after one of the other context's (against 9 us in a row).
+    const HostWork rtcg_launch{launch, finish};
     std::vector<std::string> throughput_names{"launch_kernel", "launch_elementwise"};
-    std::vector<HostWork> throughput{{launch, finish}, {[&] { touch(one); }, finish}};
+    std::vector<HostWork> throughput{rtcg_launch, {[&] { touch(one); }, finish}};
     const std::optional<RawLaunch> raw = raw_launch(workload, source);
     if (raw) {
         throughput_names.push_back("launch_raw_" + raw->api);
-        throughput.push_back({raw->launch, raw->synchronize});
+        throughput.push_back(raw->launch);
     }
     add_host_times(workload, throughput_names, median_host_us(throughput, launches_per_batch, counts.throughput_batches));
-    add_host_times(workload, {"latency_kernel"},
-                   median_host_us({{[&] { launch(), finish(); }, [] {}}}, 1, counts.latency_samples));
-    if (raw)
-        add_host_times(workload, {"latency_raw_" + raw->api},
-                       median_host_us({{[&] { raw->launch(), raw->synchronize(); }, [] {}}}, 1, counts.latency_samples));
+    add_host_times(workload, {"latency_kernel"}, {latency_us(rtcg_launch, counts.latency_samples)});
+    if (raw) add_host_times(workload, {"latency_raw_" + raw->api}, {latency_us(raw->launch, counts.latency_samples)});
 }
 
 } // namespace rtcg::bench
