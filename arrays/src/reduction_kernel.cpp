@@ -29,13 +29,14 @@ std::string label(const ReductionDescription& description) { return "ReductionKe
 // paired_compile.hpp for when it is left out).
 std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionDescription description) {
     const DeviceInfo& device = context.device();
+    const codegen::Target target = codegen::target_of(device);
     const ReductionShape shape = reduction_shape(device, description.dtype_out, label(description));
     codegen::verify_layout(context, description.dtype_out);
     for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
 
     std::optional<PairedSnippet> pairs = reduction_pairs(description);
     const Module module = compile_with_pairs(context, pairs, [&](const PairedSnippet* paired) {
-        return reduction_source(codegen::dialect_of(device), description, shape, paired);
+        return reduction_source(target, description, shape, paired);
     });
     Kernel first = module.kernel(reduction_kernel_name(description.name, ReductionPass::map_and_reduce));
     Kernel second = module.kernel(reduction_kernel_name(description.name, ReductionPass::reduce_partials));
@@ -51,7 +52,7 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionD
     }
     return std::make_shared<const ReductionProgram>(
         ReductionProgram{std::move(description), shape, std::move(first), std::move(second), first_group, second_group,
-                         max_groups, last_group_folds(codegen::dialect_of(device)), std::move(paired)});
+                         max_groups, last_group_folds(target), std::move(paired)});
 }
 
 // Everything the source depends on; the separator cannot occur in C source.
@@ -122,9 +123,9 @@ const std::vector<Argument>& UntypedReductionKernel::arguments() const noexcept 
 }
 const std::string& UntypedReductionKernel::name() const noexcept { return program_->description.name; }
 
-std::string UntypedReductionKernel::source(codegen::Dialect dialect) const {
+std::string UntypedReductionKernel::source(const codegen::Target& target) const {
     const PairedSnippet* pairs = program_->paired ? &program_->paired->snippet : nullptr;
-    return reduction_source(dialect, program_->description, program_->shape, pairs);
+    return reduction_source(target, program_->description, program_->shape, pairs);
 }
 
 ArrayData UntypedReductionKernel::launch(Queue& queue, std::span<const CallArgument> args, const Range* range) const {

@@ -136,11 +136,11 @@ std::string fold_partials(std::string_view count) {
 // group stores its value in rtcg_partials, counts itself done, and the group that counts last
 // folds them all. The fences pair up: a group's value is in memory before its count, and the last
 // group reads the values only after seeing every count, so it reads all of them (the PTX memory
-// model's fence-fence synchronisation through the counter; CUDA's documented __threadfence
+// model's fence-fence synchronisation through the counter, as in CUDA's documented __threadfence
 // reduction). That group zeroes the counter for the queue's next reduction.
-std::string first_pass_end(Dialect dialect) {
+std::string first_pass_end(const codegen::Target& target) {
     std::string text(group_fold);
-    if (!last_group_folds(dialect)) return text + std::string(store_group_value);
+    if (!last_group_folds(target)) return text + std::string(store_group_value);
     text += R"(    if (RTCG_NUM_GROUPS(0) == 1) {
         if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;
         return;
@@ -148,9 +148,9 @@ std::string first_pass_end(Dialect dialect) {
     RTCG_LOCAL int rtcg_last_group;
     if (rtcg_lid == 0) {
         rtcg_partials[RTCG_GROUP_ID(0)] = rtcg_acc;
-        RTCG_MEM_FENCE_GLOBAL();
+        rtcg_fence_acq_rel_device();
         rtcg_last_group = rtcg_atomic_add_u32_global(rtcg_groups_done, 1u) == (unsigned)RTCG_NUM_GROUPS(0) - 1u;
-        RTCG_MEM_FENCE_GLOBAL();
+        rtcg_fence_acq_rel_device();
     }
     RTCG_LOCAL_BARRIER();
     if (!rtcg_last_group) return;
@@ -159,7 +159,7 @@ std::string first_pass_end(Dialect dialect) {
         const rtcg_index_t rtcg_groups = (rtcg_index_t)RTCG_NUM_GROUPS(0);
 )";
     // The fold one level deeper, inside its block.
-    codegen::syntax::Printer fold(dialect);
+    codegen::syntax::Printer fold(target.dialect);
     fold.indent();
     fold.lines(fold_partials("rtcg_groups") + "    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;\n");
     return text + fold.take() + "    }\n}\n";
@@ -167,15 +167,15 @@ std::string first_pass_end(Dialect dialect) {
 
 // Parameters and the loop's state for a first pass that steps through the indices `step` at a
 // time (1, or 2 for pairs).
-std::string first_pass_head(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
+std::string first_pass_head(const codegen::Target& target, const ReductionDescription& d, const ReductionShape& shape,
                             const std::string& kernel_name, std::string_view step) {
-    std::string text = "RTCG_KERNEL void " + kernel_name + "(\n" + array_parameters(d.arguments, dialect) +
+    std::string text = "RTCG_KERNEL void " + kernel_name + "(\n" + array_parameters(d.arguments, target.dialect) +
                        ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_out, rtcg_index_t rtcg_out_offset";
-    if (last_group_folds(dialect))
+    if (last_group_folds(target))
         text += ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_partials, RTCG_GLOBAL unsigned *rtcg_groups_done";
     text += ")\n{\n";
     text += scratch(shape);
-    text += array_pointer_setup(d.arguments, dialect);
+    text += array_pointer_setup(d.arguments, target.dialect);
     // Indices advance by additions; unsigned, so stepping past the end of the range cannot overflow.
     const std::string by = std::string(step) + " * ";
     text += "    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);\n"
@@ -187,16 +187,18 @@ std::string first_pass_head(Dialect dialect, const ReductionDescription& d, cons
     return text;
 }
 
-std::string map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape) {
-    std::string text = first_pass_head(dialect, d, shape, reduction_kernel_name(d.name, ReductionPass::map_and_reduce), "1");
+std::string map_and_reduce_kernel(const codegen::Target& target, const ReductionDescription& d,
+                                  const ReductionShape& shape) {
+    std::string text = first_pass_head(target, d, shape, reduction_kernel_name(d.name, ReductionPass::map_and_reduce), "1");
     text += fold_loop(at_each_index(d.map_expr), shape.items_per_thread, "n");
-    return text + first_pass_end(dialect);
+    return text + first_pass_end(target);
 }
 
 // The first pass over the n / 2 whole pairs (step 1), then the last index of an odd count, alone.
-std::string paired_map_and_reduce_kernel(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
-                                         const PairedSnippet& pairs) {
-    std::string text = first_pass_head(dialect, d, shape, reduction_kernel_name(d.name, ReductionPass::pairs), "2");
+std::string paired_map_and_reduce_kernel(const codegen::Target& target, const ReductionDescription& d,
+                                         const ReductionShape& shape, const PairedSnippet& pairs) {
+    const Dialect dialect = target.dialect;
+    std::string text = first_pass_head(target, d, shape, reduction_kernel_name(d.name, ReductionPass::pairs), "2");
     codegen::syntax::Printer pointers(dialect);
     pointers.indent();
     pointers.lines(paired_pointers(pairs, d.arguments, "rtcg_start"));
@@ -205,7 +207,7 @@ std::string paired_map_and_reduce_kernel(Dialect dialect, const ReductionDescrip
     text += "    if (n % 2 != 0 && RTCG_GLOBAL_ID(0) == 0) {\n"
             "        const rtcg_index_t i = rtcg_start + n - 1;\n"
             "        rtcg_acc = rtcg_reduce_op(rtcg_acc, (" + d.map_expr + "));\n    }\n";
-    return text + first_pass_end(dialect);
+    return text + first_pass_end(target);
 }
 
 std::string partials_kernel(const ReductionDescription& d, const ReductionShape& shape) {
@@ -228,7 +230,7 @@ void check_reduction(const ReductionDescription& d) {
 
 } // namespace
 
-bool last_group_folds(Dialect dialect) { return dialect == Dialect::cuda; }
+bool last_group_folds(const codegen::Target& target) { return target.warp_primitives; }
 
 std::string reduction_kernel_name(std::string_view name, ReductionPass pass) {
     const std::string base = "rtcg_reduce_" + std::string(name);
@@ -244,9 +246,10 @@ std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& descrip
     return pair_snippet(description.map_expr, description.arguments, description.preamble, false);
 }
 
-std::string reduction_source(Dialect dialect, const ReductionDescription& d, const ReductionShape& shape,
+std::string reduction_source(const codegen::Target& target, const ReductionDescription& d, const ReductionShape& shape,
                              const PairedSnippet* pairs) {
     check_reduction(d);
+    const Dialect dialect = target.dialect;
     std::vector<DType> types{d.dtype_out};
     for (const codegen::Argument& argument : d.arguments) types.push_back(argument.type);
 
@@ -255,13 +258,13 @@ std::string reduction_source(Dialect dialect, const ReductionDescription& d, con
     source += "typedef " + d.dtype_out.c_name(dialect) + " rtcg_out_t;\n";
     source += "RTCG_DEVICE rtcg_out_t rtcg_reduce_neutral(void) { return (" + d.neutral + "); }\n";
     source += "RTCG_DEVICE rtcg_out_t rtcg_reduce_op(rtcg_out_t a, rtcg_out_t b) { return (" + d.reduce_expr + "); }\n";
-    source += map_and_reduce_kernel(dialect, d, shape);
-    if (pairs) source += paired_map_and_reduce_kernel(dialect, d, shape, *pairs);
+    source += map_and_reduce_kernel(target, d, shape);
+    if (pairs) source += paired_map_and_reduce_kernel(target, d, shape, *pairs);
     source += partials_kernel(d, shape);
 
     const bool complex = std::any_of(types.begin(), types.end(), contains_complex) || names_complex(d.neutral) ||
                          names_complex(d.reduce_expr) || names_complex(d.map_expr) || names_complex(d.preamble);
-    return codegen::with_prelude(dialect, source, {.complex = complex});
+    return codegen::with_prelude(dialect, source, {.complex = complex, .warp = last_group_folds(target)});
 }
 
 } // namespace rtcg::detail

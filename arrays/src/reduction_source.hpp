@@ -41,7 +41,7 @@
 
 namespace rtcg::detail {
 
-// Everything a ReductionKernel's source depends on besides the dialect and its shape.
+// Everything a ReductionKernel's source depends on besides the target and its shape.
 struct ReductionDescription {
     codegen::DType dtype_out;
     std::string neutral;
@@ -64,7 +64,7 @@ enum class ReductionPass { map_and_reduce, pairs, reduce_partials };
 // argument is or contains a complex type, or the expressions or the preamble name cfloat or
 // cdouble; struct types among them are declared before the preamble.
 // With `pairs`, the source also holds the paired first pass.
-std::string reduction_source(codegen::Dialect dialect, const ReductionDescription& description,
+std::string reduction_source(const codegen::Target& target, const ReductionDescription& description,
                              const ReductionShape& shape, const PairedSnippet* pairs);
 
 // The pairing of the map expression (its arrays are only read), or nullopt.
@@ -74,8 +74,9 @@ std::string reduction_kernel_name(std::string_view name, ReductionPass pass);
 
 // Whether the first pass's last group folds every group's value (one launch per reduction), which
 // needs a fence that makes a group's stores visible to the other groups before its atomic count:
-// CUDA's __threadfence. OpenCL 1.2's mem_fence orders a work-item's accesses only as its own
-// group sees them, so OpenCL reductions fold in a second launch.
-bool last_group_folds(codegen::Dialect dialect);
+// the warp support's device-scope fence (PTX), so on targets with warp primitives. OpenCL 1.2's
+// mem_fence orders a work-item's accesses only as its own group sees them, so elsewhere OpenCL
+// reductions fold in a second launch.
+bool last_group_folds(const codegen::Target& target);
 
 } // namespace rtcg::detail

@@ -203,7 +203,7 @@ TEST_CASE("an equal kernel built again compiles nothing") {
     CHECK(second(Array<double>::to_device(context(), {0.5, 0.25})).get() == 0.75);
 }
 
-// Where the first pass's last group folds (CUDA), every queue counts its groups on a word of its
+// Where the first pass's last group folds (targets with warp primitives), every queue counts its groups on a word of its
 // own: sums queued on three queues at once, none read before all are queued, must not mix.
 TEST_CASE("sums queued on several queues at once each give their own result") {
     const ReductionKernel<std::int64_t> sum = sum_kernel<std::int64_t>();
@@ -226,5 +226,21 @@ TEST_CASE("sums queued on several queues at once each give their own result") {
     for (std::size_t call = 0; call < calls; ++call) {
         CAPTURE(call);
         CHECK(results[call].get() == expected[call]);
+    }
+}
+
+// One launch where the target has warp primitives (their device-scope fence orders each group's
+// partial before its count), two elsewhere: the counter and the fence appear in the source only
+// where the last group folds.
+TEST_CASE("the last group folds the partials only where the target has warp primitives") {
+    const ReductionKernel<double> sum = sum_kernel<double>();
+    for (const rtcg::codegen::Target target :
+         {rtcg::codegen::Target{Dialect::cuda}, rtcg::codegen::Target{Dialect::opencl, true},
+          rtcg::codegen::Target{Dialect::opencl, false}}) {
+        CAPTURE(rtcg::codegen::to_string(target.dialect));
+        CAPTURE(target.warp_primitives);
+        const std::string source = sum.source(target);
+        CHECK((source.find("rtcg_groups_done") != std::string::npos) == target.warp_primitives);
+        CHECK((source.find("rtcg_fence_acq_rel_device();") != std::string::npos) == target.warp_primitives);
     }
 }

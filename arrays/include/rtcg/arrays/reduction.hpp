@@ -28,16 +28,17 @@
 // the prelude's complex support is added), vectors, and structs declared with
 // rtcg/codegen/device_struct.hpp (checked on the device with verify_layout before the build).
 //
-// Algorithm: one launch on CUDA, two on OpenCL, of one program. The first kernel runs as many
-// work-groups as the device keeps resident at once (fewer for small inputs); each work-item folds
-// map_expr over a grid-stride loop, several independent evaluations per iteration so that their
-// loads are in flight together; each work-group folds its work-items' values in a tree in local
-// memory into one partial value. On CUDA, the group that finishes last (counted with an atomic
-// add, after a __threadfence that makes every group's partial visible) folds the partials into
+// Algorithm: one launch on CUDA and on OpenCL on NVIDIA, two on other OpenCL devices, of one
+// program. The first kernel runs as many work-groups as the device keeps resident at once (fewer
+// for small inputs); each work-item folds map_expr over a grid-stride loop, several independent
+// evaluations per iteration so that their loads are in flight together; each work-group folds its
+// work-items' values in a tree in local memory into one partial value. Where the target has warp
+// primitives (codegen::target_of), the group that finishes last (counted with an atomic add,
+// after a device-scope fence that makes every group's partial visible) folds the partials into
 // the result, as the CUDA programming guide's __threadfence example does; OpenCL 1.2 has no
-// fence that orders stores across work-groups, so there a second kernel, one work-group, folds
-// them. When one work-group suffices, the first kernel writes the result itself; with no indices,
-// the second kernel alone writes the neutral element. Indices are 64-bit throughout.
+// fence that orders stores across work-groups, so elsewhere a second kernel, one work-group,
+// folds them. When one work-group suffices, the first kernel writes the result itself; with no
+// indices, the second kernel alone writes the neutral element. Indices are 64-bit throughout.
 //
 // Order: work-items take indices k, k + S, k + 2S, ... (S work-items in all), and the tree folds
 // across work-items and groups, so operands are not combined in index order. reduce_expr must
@@ -102,9 +103,10 @@ public:
     const codegen::DType& dtype_out() const noexcept;
     const std::vector<codegen::Argument>& arguments() const noexcept;
     const std::string& name() const noexcept;
-    // The generated source for `dialect` (both kernels, prelude included): what this kernel
-    // compiles for its own dialect.
-    std::string source(codegen::Dialect dialect) const;
+    // The generated source for `target` (every kernel, prelude included): what this kernel
+    // compiles for codegen::target_of(its device). On targets with warp primitives the first
+    // pass's last group folds the result, so a reduction is one launch; elsewhere it is two.
+    std::string source(const codegen::Target& target) const;
 
     // Reduces over the arrays' indices (or `range`'s, when not null) into a new 0-dimensional
     // array of dtype_out(), enqueued on `queue`, a queue of the kernel's context.
@@ -140,7 +142,7 @@ public:
     const Context& context() const noexcept { return untyped_.context(); }
     const std::vector<codegen::Argument>& arguments() const noexcept { return untyped_.arguments(); }
     const std::string& name() const noexcept { return untyped_.name(); }
-    std::string source(codegen::Dialect dialect) const { return untyped_.source(dialect); }
+    std::string source(const codegen::Target& target) const { return untyped_.source(target); }
     const detail::UntypedReductionKernel& untyped() const noexcept { return untyped_; }
 
     template <class... Args>
