@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 
 using rtcg::test::context;
@@ -57,22 +58,51 @@ TEST_CASE("device-to-device copies honour both offsets") {
     }
 }
 
+// Backends may copy whole words by kernel and leave other ranges to the driver (OpenCL on NVIDIA,
+// backends/opencl/src/transfer_kernels.hpp): offsets and sizes of every alignment, up to ranges
+// longer than one launch covers.
+TEST_CASE("device-to-device copies at every alignment") {
+    const std::size_t bytes = (1u << 23) + 64;
+    const auto host = random_values<std::uint8_t>(bytes);
+    const auto background = random_values<std::uint8_t>(bytes);
+    const auto a = context().to_device(host);
+    auto& queue = context().queue();
+    for (const std::size_t src_offset : {0u, 1u, 4u, 16u, 20u})
+        for (const std::size_t dst_offset : {0u, 3u, 16u, 36u})
+            for (const std::size_t length : {1u, 6u, 16u, 100u, 4099u, 1u << 23}) {
+                CAPTURE(src_offset);
+                CAPTURE(dst_offset);
+                CAPTURE(length);
+                auto b = context().to_device(background);
+                queue.copy(a, b, length, src_offset, dst_offset);
+                std::vector<std::uint8_t> expected = background;
+                std::copy_n(host.begin() + static_cast<std::ptrdiff_t>(src_offset), length,
+                            expected.begin() + static_cast<std::ptrdiff_t>(dst_offset));
+                REQUIRE(context().to_host<std::uint8_t>(b) == expected);
+            }
+}
+
 TEST_CASE("fill repeats patterns of 1, 2, 4 and 8 bytes over a sub-range") {
     auto& queue = context().queue();
     const std::size_t bytes = 16384;
     const auto background = random_values<std::uint8_t>(bytes);
     const std::uint64_t pattern = 0x0123456789abcdefULL;
-    for (const std::size_t pattern_size : {1u, 2u, 4u, 8u}) {
-        CAPTURE(pattern_size);
-        auto buffer = context().to_device(background);
-        const std::size_t offset = 8 * pattern_size, length = 1000 * pattern_size;
-        queue.fill(buffer, &pattern, pattern_size, offset, length);
-        const auto back = context().to_host<std::uint8_t>(buffer);
-        std::vector<std::uint8_t> expected = background;
-        for (std::size_t i = 0; i < length; ++i)
-            expected[offset + i] = reinterpret_cast<const std::uint8_t*>(&pattern)[i % pattern_size];
-        CHECK(back == expected);
-    }
+    // Ranges on 16-byte words, on 4-byte words only, and on neither, in pattern units.
+    for (const std::size_t pattern_size : {1u, 2u, 4u, 8u})
+        for (const std::size_t offset_units : {1u, 2u, 4u, 8u})
+            for (const std::size_t length_units : {2u, 4u, 1001u, 1024u}) {
+                CAPTURE(pattern_size);
+                CAPTURE(offset_units);
+                CAPTURE(length_units);
+                auto buffer = context().to_device(background);
+                const std::size_t offset = offset_units * pattern_size, length = length_units * pattern_size;
+                queue.fill(buffer, &pattern, pattern_size, offset, length);
+                const auto back = context().to_host<std::uint8_t>(buffer);
+                std::vector<std::uint8_t> expected = background;
+                for (std::size_t i = 0; i < length; ++i)
+                    expected[offset + i] = reinterpret_cast<const std::uint8_t*>(&pattern)[i % pattern_size];
+                REQUIRE(back == expected);
+            }
 }
 
 TEST_CASE("zero-byte buffers and transfers are valid and do nothing") {

@@ -48,11 +48,14 @@ Context::Context(const FoundDevice& found)
     : info_(found.entry.info), device_(found.device),
       compiler_identity_(describe_compiler(found.platform, info_)),
       context_(create_context(found.platform, found.device)),
-      mapping_queue_(create_queue_for(context_.get(), device_, 0)) {}
+      mapping_queue_(create_queue_for(context_.get(), device_, 0)),
+      transfers_(transfers_by_kernel(info_)
+                     ? std::make_shared<TransferProgram>(context_.get(), device_, info_.name, transfer_max_groups)
+                     : nullptr) {}
 
 std::unique_ptr<plugin::QueueImpl> Context::create_queue() {
     // Profiling is what lets events report elapsed time.
-    return std::make_unique<Queue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE));
+    return std::make_unique<Queue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE), transfers_);
 }
 
 std::unique_ptr<plugin::BufferImpl> Context::allocate(std::size_t bytes) {

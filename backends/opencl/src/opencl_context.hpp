@@ -2,11 +2,13 @@
 // One OpenCL context on one device: queues, buffers and programs are made here.
 #include "device_enumeration.hpp"
 #include "handles.hpp"
+#include "transfer_kernels.hpp"
 
 #include <rtcg/core/plugin/backend.hpp>
 
 #include <CL/cl.h>
 
+#include <memory>
 #include <string>
 
 namespace rtcg::opencl {
@@ -39,6 +41,9 @@ private:
     // Maps and unmaps pinned host buffers; kept apart from user queues so that a mapping never
     // waits behind (or holds up) the user's work.
     QueueHandle mapping_queue_;
+    // Copies and fills by kernels where that is faster (transfer_kernels.hpp), else null. Queues
+    // share it; core keeps a context alive as long as any of its queues.
+    std::shared_ptr<TransferProgram> transfers_;
 };
 
 } // namespace rtcg::opencl

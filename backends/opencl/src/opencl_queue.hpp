@@ -1,14 +1,19 @@
 #pragma once
-// An in-order command queue with profiling enabled.
+// An in-order command queue with profiling enabled. Copies and fills go through the context's
+// transfer kernels where it has them (transfer_kernels.hpp), else through the driver's commands.
 #include "handles.hpp"
+#include "transfer_kernels.hpp"
 
 #include <rtcg/core/plugin/backend.hpp>
+
+#include <memory>
+#include <optional>
 
 namespace rtcg::opencl {
 
 class Queue final : public plugin::QueueImpl {
 public:
-    explicit Queue(QueueHandle queue) noexcept : queue_(std::move(queue)) {}
+    Queue(QueueHandle queue, std::shared_ptr<TransferProgram> transfers) noexcept;
 
     void write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
                bool blocking) override;
@@ -26,6 +31,7 @@ public:
 
 private:
     QueueHandle queue_;
+    std::optional<TransferKernels> transfers_;
 };
 
 } // namespace rtcg::opencl

@@ -1,0 +1,131 @@
+#include "transfer_kernels.hpp"
+
+#include "program_build.hpp"
+#include "status.hpp"
+
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/plugin/support.hpp>
+
+#include <spdlog/logger.h>
+
+#include <algorithm>
+#include <array>
+
+namespace rtcg::opencl {
+namespace {
+
+// Indices count words; a grid-stride loop lets a launch of max_groups cover any size.
+constexpr const char* transfer_source = R"(
+#define RTCG_TRANSFERS(word, width)                                                              \
+__kernel void rtcg_copy_##width(__global const word* src, ulong src_first, __global word* dst,  \
+                                ulong dst_first, ulong words)                                    \
+{                                                                                                \
+    for (ulong k = get_global_id(0); k < words; k += get_global_size(0))                         \
+        dst[dst_first + k] = src[src_first + k];                                                 \
+}                                                                                                \
+__kernel void rtcg_fill_##width(__global word* dst, ulong first, ulong words, word pattern)      \
+{                                                                                                \
+    for (ulong k = get_global_id(0); k < words; k += get_global_size(0))                         \
+        dst[first + k] = pattern;                                                                \
+}
+RTCG_TRANSFERS(uint4, 16)
+RTCG_TRANSFERS(uint, 4)
+)";
+
+constexpr std::size_t group_size = 256;
+
+KernelHandle create_kernel(cl_program program, const char* name) {
+    cl_int status = CL_SUCCESS;
+    KernelHandle kernel(clCreateKernel(program, name, &status));
+    check(status, "clCreateKernel");
+    return kernel;
+}
+
+template <class Value>
+void set_argument(cl_kernel kernel, cl_uint index, const Value& value) {
+    check(clSetKernelArg(kernel, index, sizeof value, &value), "clSetKernelArg");
+}
+
+// The word size that divides every one of `values`: 16, 4, or 0 for none.
+std::size_t word_size(std::initializer_list<std::size_t> values) {
+    std::size_t all = 0;
+    for (std::size_t value : values) all |= value;
+    if (all % 16 == 0) return 16;
+    if (all % 4 == 0) return 4;
+    return 0;
+}
+
+} // namespace
+
+bool transfers_by_kernel(const DeviceInfo& device) { return device.platform == "NVIDIA CUDA"; }
+
+TransferProgram::TransferProgram(cl_context context, cl_device_id device, std::string device_name,
+                                 std::size_t max_groups)
+    : context_(context), device_(device), device_name_(std::move(device_name)), max_groups_(max_groups) {}
+
+cl_program TransferProgram::program() {
+    std::call_once(build_once_, [this] {
+        try {
+            program_.emplace(build_from_source(context_, device_, device_name_, {transfer_source, {}, false}).program);
+        } catch (const Error& error) {
+            plugin::logger().warn("rtcg's OpenCL copy and fill kernels did not build on {}, so copies and fills use "
+                                  "the driver's commands: {}",
+                                  device_name_, error.what());
+        }
+    });
+    return program_ ? program_->get() : nullptr;
+}
+
+const TransferKernels::Kernels* TransferKernels::kernels() {
+    if (!kernels_) {
+        const cl_program program = program_->program();
+        if (program == nullptr) return nullptr;
+        kernels_.emplace(Kernels{create_kernel(program, "rtcg_copy_16"), create_kernel(program, "rtcg_copy_4"),
+                                 create_kernel(program, "rtcg_fill_16"), create_kernel(program, "rtcg_fill_4")});
+    }
+    return &*kernels_;
+}
+
+void TransferKernels::launch(cl_command_queue queue, cl_kernel kernel, std::size_t words) const {
+    const std::size_t groups = std::min((words + group_size - 1) / group_size, program_->max_groups());
+    const std::size_t global = groups * group_size;
+    check(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &group_size, 0, nullptr, nullptr),
+          "clEnqueueNDRangeKernel");
+}
+
+bool TransferKernels::copy(cl_command_queue queue, cl_mem src, std::size_t src_offset, cl_mem dst,
+                           std::size_t dst_offset, std::size_t bytes) {
+    const std::size_t word = word_size({src_offset, dst_offset, bytes});
+    const Kernels* all = word == 0 ? nullptr : kernels();
+    if (all == nullptr) return false;
+    const cl_kernel kernel = (word == 16 ? all->copy16 : all->copy4).get();
+    set_argument(kernel, 0, src);
+    set_argument(kernel, 1, cl_ulong{src_offset / word});
+    set_argument(kernel, 2, dst);
+    set_argument(kernel, 3, cl_ulong{dst_offset / word});
+    set_argument(kernel, 4, cl_ulong{bytes / word});
+    launch(queue, kernel, bytes / word);
+    return true;
+}
+
+bool TransferKernels::fill(cl_command_queue queue, cl_mem dst, std::size_t offset, std::size_t bytes,
+                           const void* pattern, std::size_t pattern_size) {
+    std::size_t word = word_size({offset, bytes});
+    if (word == 4 && pattern_size > 4) word = 0; // an 8-byte pattern needs 16-byte words
+    const Kernels* all = word == 0 ? nullptr : kernels();
+    if (all == nullptr) return false;
+    // The pattern repeated over a word; a word boundary is a pattern boundary, since the pattern's
+    // size divides the word's and the offset.
+    std::array<unsigned char, 16> repeated{};
+    const auto* bytes_of_pattern = static_cast<const unsigned char*>(pattern);
+    for (std::size_t k = 0; k < word; ++k) repeated[k] = bytes_of_pattern[k % pattern_size];
+    const cl_kernel kernel = (word == 16 ? all->fill16 : all->fill4).get();
+    set_argument(kernel, 0, dst);
+    set_argument(kernel, 1, cl_ulong{offset / word});
+    set_argument(kernel, 2, cl_ulong{bytes / word});
+    check(clSetKernelArg(kernel, 3, word, repeated.data()), "clSetKernelArg");
+    launch(queue, kernel, bytes / word);
+    return true;
+}
+
+} // namespace rtcg::opencl

@@ -1,0 +1,83 @@
+#pragma once
+// Device-to-device copies and fills as kernels, on drivers whose own commands cost more than a
+// launch. On NVIDIA's OpenCL (H200, driver 580) a clEnqueueCopyBuffer takes 14.5 µs of device
+// time for any size up to 16 MB, where a copy kernel takes 4.3 µs (7.3 µs at 16 MB), and
+// clEnqueueFillBuffer fills 16 MB in 11.9 µs against a kernel's 5.5 µs (bench/NOTES.md, attempt
+// 35). On PoCL the driver's commands are the faster (a 16 MB copy: 0.48 ms, a kernel 9 ms), so
+// other devices keep them.
+//
+// The kernels move words of 16 or 4 bytes, one per work-item up to transfer_max_groups groups of
+// 256 and then in a grid-stride loop: a grid that covers the range streams faster than one that
+// fills the device once and strides (a 1 GB copy: 501 µs, against 545 µs with 8 groups per
+// multiprocessor and 507 µs for the driver's copy). A copy whose offsets and size are not all
+// multiples of 4 bytes, or a fill of an 8-byte pattern off a 16-byte boundary, is left to the
+// driver.
+#include "handles.hpp"
+
+#include <rtcg/core/device_info.hpp>
+
+#include <CL/cl.h>
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace rtcg::opencl {
+
+// Whether `device` copies and fills by kernels: on NVIDIA's platform.
+bool transfers_by_kernel(const DeviceInfo& device);
+
+// 2^28 work-items: 4 GB of 16-byte words per pass, well inside NVIDIA's grid limit of 2^31 - 1 groups.
+inline constexpr std::size_t transfer_max_groups = std::size_t{1} << 20;
+
+// The context's copy and fill program, built on first use. Thread-safe.
+class TransferProgram {
+public:
+    // `max_groups`: the most work-groups of 256 a launch uses (transfer_max_groups but in tests).
+    TransferProgram(cl_context context, cl_device_id device, std::string device_name, std::size_t max_groups);
+
+    // The built program, or nullptr where the build failed; the failure is logged once as a
+    // warning, and the driver's commands then serve every copy and fill.
+    cl_program program();
+    cl_device_id device() const noexcept { return device_; }
+    std::size_t max_groups() const noexcept { return max_groups_; }
+
+private:
+    cl_context context_;
+    cl_device_id device_;
+    std::string device_name_;
+    std::size_t max_groups_;
+    std::once_flag build_once_;
+    std::optional<ProgramHandle> program_;
+};
+
+// One queue's kernels of the program: a cl_kernel holds its arguments, so each queue (used by
+// one thread at a time) sets and launches its own.
+class TransferKernels {
+public:
+    explicit TransferKernels(std::shared_ptr<TransferProgram> program) noexcept : program_(std::move(program)) {}
+
+    // Each enqueues the operation on `queue` as a kernel and returns true, or returns false,
+    // having enqueued nothing, when the range does not suit the kernels' words or the program
+    // did not build. Offsets and sizes are in bytes, already checked against the buffers.
+    bool copy(cl_command_queue queue, cl_mem src, std::size_t src_offset, cl_mem dst, std::size_t dst_offset,
+              std::size_t bytes);
+    bool fill(cl_command_queue queue, cl_mem dst, std::size_t offset, std::size_t bytes, const void* pattern,
+              std::size_t pattern_size);
+
+private:
+    struct Kernels {
+        KernelHandle copy16, copy4, fill16, fill4;
+    };
+
+    // Created on first use; nullptr where the program did not build.
+    const Kernels* kernels();
+    void launch(cl_command_queue queue, cl_kernel kernel, std::size_t words) const;
+
+    std::shared_ptr<TransferProgram> program_;
+    std::optional<Kernels> kernels_;
+};
+
+} // namespace rtcg::opencl

@@ -1,0 +1,123 @@
+// The OpenCL plug-in's copy and fill kernels (backends/opencl/src/transfer_kernels.hpp), which
+// the plug-in uses on NVIDIA's platform only, run here on the first OpenCL device (PoCL in CI) so
+// that every machine checks them: copies and fills at offsets and sizes that pick each word size
+// or refuse, against host references, with bytes outside the range untouched.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include "transfer_kernels.hpp"
+
+#include "status.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace {
+
+using rtcg::opencl::check;
+
+constexpr std::size_t buffer_bytes = 1 << 20;
+
+struct Device {
+    cl_device_id device = nullptr;
+    rtcg::opencl::ContextHandle context{nullptr};
+    rtcg::opencl::QueueHandle queue{nullptr};
+};
+
+Device first_device() {
+    cl_platform_id platform = nullptr;
+    check(clGetPlatformIDs(1, &platform, nullptr), "clGetPlatformIDs");
+    Device d;
+    check(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &d.device, nullptr), "clGetDeviceIDs");
+    cl_int status = CL_SUCCESS;
+    rtcg::opencl::ContextHandle context(clCreateContext(nullptr, 1, &d.device, nullptr, nullptr, &status));
+    check(status, "clCreateContext");
+    rtcg::opencl::QueueHandle queue(clCreateCommandQueue(context.get(), d.device, 0, &status));
+    check(status, "clCreateCommandQueue");
+    return Device{d.device, std::move(context), std::move(queue)};
+}
+
+rtcg::opencl::MemHandle buffer_of(const Device& d, const std::vector<unsigned char>& contents) {
+    cl_int status = CL_SUCCESS;
+    rtcg::opencl::MemHandle buffer(clCreateBuffer(d.context.get(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                                  contents.size(), const_cast<unsigned char*>(contents.data()),
+                                                  &status));
+    check(status, "clCreateBuffer");
+    return buffer;
+}
+
+std::vector<unsigned char> contents_of(const Device& d, cl_mem buffer) {
+    std::vector<unsigned char> bytes(buffer_bytes);
+    check(clEnqueueReadBuffer(d.queue.get(), buffer, CL_TRUE, 0, bytes.size(), bytes.data(), 0, nullptr, nullptr),
+          "clEnqueueReadBuffer");
+    return bytes;
+}
+
+std::vector<unsigned char> counting_bytes(unsigned seed) {
+    std::vector<unsigned char> bytes(buffer_bytes);
+    for (std::size_t k = 0; k < bytes.size(); ++k) bytes[k] = static_cast<unsigned char>(k * 7 + seed + k / 251);
+    return bytes;
+}
+
+// Two groups per launch, so that any range past 512 words takes the grid-stride loop.
+std::shared_ptr<rtcg::opencl::TransferProgram> program_for(const Device& d) {
+    return std::make_shared<rtcg::opencl::TransferProgram>(d.context.get(), d.device, "the test device", 2);
+}
+
+} // namespace
+
+TEST_CASE("copies by kernel where offsets and size are multiples of 4 bytes, and refuse otherwise") {
+    const Device d = first_device();
+    rtcg::opencl::TransferKernels kernels(program_for(d));
+    struct Copy {
+        std::size_t src_offset, dst_offset, bytes;
+        bool by_kernel;
+    };
+    for (const Copy c : {Copy{0, 0, buffer_bytes, true}, Copy{16, 48, 4096 + 16, true}, Copy{4, 1000, 999 * 4, true},
+                         Copy{12, 8, 20, true}, Copy{0, 0, 4, true}, Copy{1, 0, 64, false}, Copy{0, 2, 64, false},
+                         Copy{0, 0, 6, false}}) {
+        CAPTURE(c.src_offset);
+        CAPTURE(c.dst_offset);
+        CAPTURE(c.bytes);
+        const std::vector<unsigned char> source = counting_bytes(1), before = counting_bytes(99);
+        const rtcg::opencl::MemHandle src = buffer_of(d, source), dst = buffer_of(d, before);
+        CHECK(kernels.copy(d.queue.get(), src.get(), c.src_offset, dst.get(), c.dst_offset, c.bytes) == c.by_kernel);
+        std::vector<unsigned char> expected = before;
+        if (c.by_kernel)
+            std::copy_n(source.begin() + c.src_offset, c.bytes, expected.begin() + c.dst_offset);
+        CHECK(contents_of(d, dst.get()) == expected);
+    }
+}
+
+TEST_CASE("fills repeat patterns of 1, 2, 4 and 8 bytes by kernel where the words allow it") {
+    const Device d = first_device();
+    rtcg::opencl::TransferKernels kernels(program_for(d));
+    const unsigned char pattern[8] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88};
+    struct Fill {
+        std::size_t pattern_size, offset, bytes;
+        bool by_kernel;
+    };
+    for (const Fill f : {Fill{4, 0, buffer_bytes, true}, Fill{1, 16, 4096, true}, Fill{2, 4, 4092, true},
+                         Fill{1, 8, 12, true}, Fill{8, 32, 8192 + 16, true}, Fill{8, 8, 64, false},
+                         Fill{8, 16, 24, false}, Fill{1, 3, 64, false}, Fill{2, 2, 64, false}}) {
+        CAPTURE(f.pattern_size);
+        CAPTURE(f.offset);
+        CAPTURE(f.bytes);
+        const std::vector<unsigned char> before = counting_bytes(5);
+        const rtcg::opencl::MemHandle dst = buffer_of(d, before);
+        CHECK(kernels.fill(d.queue.get(), dst.get(), f.offset, f.bytes, pattern, f.pattern_size) == f.by_kernel);
+        std::vector<unsigned char> expected = before;
+        if (f.by_kernel)
+            for (std::size_t k = 0; k < f.bytes; ++k) expected[f.offset + k] = pattern[k % f.pattern_size];
+        CHECK(contents_of(d, dst.get()) == expected);
+    }
+}
+
+TEST_CASE("the plug-in copies by kernel on NVIDIA's platform only") {
+    rtcg::DeviceInfo device;
+    device.platform = "NVIDIA CUDA";
+    CHECK(rtcg::opencl::transfers_by_kernel(device));
+    device.platform = "Portable Computing Language";
+    CHECK_FALSE(rtcg::opencl::transfers_by_kernel(device));
+}
