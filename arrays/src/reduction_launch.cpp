@@ -56,8 +56,8 @@ std::size_t resident_groups(const DeviceInfo& device, const Kernel& kernel, std:
 std::size_t first_pass_groups(std::size_t indices, std::size_t group_size, const ReductionShape& shape,
                               std::size_t max_groups) {
     // One batch per work-item is the least worth a group; up to two batches in a single group
-    // finish sooner than a fold of the groups' values would (a second launch, or on CUDA the last
-    // group's fold).
+    // finish sooner than a fold of the groups' values would (a second launch, or where the target
+    // has warp primitives the last group's fold).
     const std::size_t batch = group_size * shape.items_per_thread;
     if (indices <= 2 * batch) return 1;
     return std::min((indices + batch - 1) / batch, max_groups);

@@ -3,8 +3,8 @@
 // launch. On NVIDIA's OpenCL (H200, driver 580) a clEnqueueCopyBuffer takes 14.5 µs of device
 // time for any size up to 16 MB, where a copy kernel takes 4.3 µs (7.3 µs at 16 MB), and
 // clEnqueueFillBuffer fills 16 MB in 11.9 µs against a kernel's 5.5 µs (bench/NOTES.md, attempt
-// 35). On PoCL the driver's commands are the faster (a 16 MB copy: 0.48 ms, a kernel 9 ms), so
-// other devices keep them.
+// 35). Other devices keep the driver's commands: PoCL's are not slow, and other drivers were not
+// measured.
 //
 // The kernels move words of 16 or 4 bytes, one per work-item up to transfer_max_groups groups of
 // 256 and then in a grid-stride loop: a grid that covers the range streams faster than one that
