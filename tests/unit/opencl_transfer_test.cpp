@@ -28,14 +28,17 @@ struct Device {
 Device first_device() {
     cl_platform_id platform = nullptr;
     check(clGetPlatformIDs(1, &platform, nullptr), "clGetPlatformIDs");
-    Device d;
-    check(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &d.device, nullptr), "clGetDeviceIDs");
+    cl_device_id device = nullptr;
+    check(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr), "clGetDeviceIDs");
+    char name[256] = {};
+    check(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, nullptr), "clGetDeviceInfo");
+    MESSAGE("device: " << name);
     cl_int status = CL_SUCCESS;
-    rtcg::opencl::ContextHandle context(clCreateContext(nullptr, 1, &d.device, nullptr, nullptr, &status));
+    rtcg::opencl::ContextHandle context(clCreateContext(nullptr, 1, &device, nullptr, nullptr, &status));
     check(status, "clCreateContext");
-    rtcg::opencl::QueueHandle queue(clCreateCommandQueue(context.get(), d.device, 0, &status));
+    rtcg::opencl::QueueHandle queue(clCreateCommandQueue(context.get(), device, 0, &status));
     check(status, "clCreateCommandQueue");
-    return Device{d.device, std::move(context), std::move(queue)};
+    return Device{device, std::move(context), std::move(queue)};
 }
 
 rtcg::opencl::MemHandle buffer_of(const Device& d, const std::vector<unsigned char>& contents) {
@@ -99,7 +102,8 @@ TEST_CASE("fills repeat patterns of 1, 2, 4 and 8 bytes by kernel where the word
         bool by_kernel;
     };
     for (const Fill f : {Fill{4, 0, buffer_bytes, true}, Fill{1, 16, 4096, true}, Fill{2, 4, 4092, true},
-                         Fill{1, 8, 12, true}, Fill{8, 32, 8192 + 16, true}, Fill{8, 8, 64, false},
+                         Fill{1, 8, 12, true}, Fill{4, 4, 65536 + 8, true}, Fill{8, 32, 8192 + 16, true},
+                         Fill{8, 8, 64, false},
                          Fill{8, 16, 24, false}, Fill{1, 3, 64, false}, Fill{2, 2, 64, false}}) {
         CAPTURE(f.pattern_size);
         CAPTURE(f.offset);

@@ -6,10 +6,10 @@
 // 35). Other devices keep the driver's commands: PoCL's are not slow, and other drivers were not
 // measured.
 //
-// The kernels move words of 16 or 4 bytes, one per work-item up to transfer_max_groups groups of
-// 256 and then in a grid-stride loop: a grid that covers the range streams faster than one that
-// fills the device once and strides (a 1 GB copy: 501 µs, against 545 µs with 8 groups per
-// multiprocessor and 507 µs for the driver's copy). A copy whose offsets and size are not all
+// The kernels move words of 16 bytes one per work-item, or of 4 bytes four per work-item, up to
+// transfer_max_groups groups of 256 and then in a grid-stride loop: a grid that covers the range
+// streams faster than one that fills the device once and strides (a 1 GB copy: 501 µs, against
+// 545 µs with 8 groups per multiprocessor and 507 µs for the driver's copy). A copy whose offsets and size are not all
 // multiples of 4 bytes, or a fill of an 8-byte pattern off a 16-byte boundary, is left to the
 // driver.
 #include "handles.hpp"
@@ -74,7 +74,8 @@ private:
 
     // Created on first use; nullptr where the program did not build.
     const Kernels* kernels();
-    void launch(cl_command_queue queue, cl_kernel kernel, std::size_t words) const;
+    // Words of `word` bytes: 16 one per work-item, 4 four per work-item (transfer_kernels.cpp).
+    void launch(cl_command_queue queue, cl_kernel kernel, std::size_t words, std::size_t word) const;
 
     std::shared_ptr<TransferProgram> program_;
     std::optional<Kernels> kernels_;
