@@ -5,6 +5,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include "transfer_kernels.hpp"
 
+#include "opencl_buffer.hpp"
 #include "status.hpp"
 
 #include <doctest/doctest.h>
@@ -41,18 +42,18 @@ Device first_device() {
     return Device{device, std::move(context), std::move(queue)};
 }
 
-rtcg::opencl::MemHandle buffer_of(const Device& d, const std::vector<unsigned char>& contents) {
-    cl_int status = CL_SUCCESS;
-    rtcg::opencl::MemHandle buffer(clCreateBuffer(d.context.get(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                                  contents.size(), const_cast<unsigned char*>(contents.data()),
-                                                  &status));
-    check(status, "clCreateBuffer");
+rtcg::opencl::Buffer buffer_of(const Device& d, const std::vector<unsigned char>& contents) {
+    rtcg::opencl::Buffer buffer(d.context.get(), contents.size(), "the test device");
+    check(clEnqueueWriteBuffer(d.queue.get(), buffer.handle(), CL_TRUE, 0, contents.size(), contents.data(), 0,
+                               nullptr, nullptr),
+          "clEnqueueWriteBuffer");
     return buffer;
 }
 
-std::vector<unsigned char> contents_of(const Device& d, cl_mem buffer) {
+std::vector<unsigned char> contents_of(const Device& d, const rtcg::opencl::Buffer& buffer) {
     std::vector<unsigned char> bytes(buffer_bytes);
-    check(clEnqueueReadBuffer(d.queue.get(), buffer, CL_TRUE, 0, bytes.size(), bytes.data(), 0, nullptr, nullptr),
+    check(clEnqueueReadBuffer(d.queue.get(), buffer.handle(), CL_TRUE, 0, bytes.size(), bytes.data(), 0, nullptr,
+                              nullptr),
           "clEnqueueReadBuffer");
     return bytes;
 }
@@ -64,15 +65,13 @@ std::vector<unsigned char> counting_bytes(unsigned seed) {
 }
 
 // Two groups per launch, so that any range past 512 words takes the grid-stride loop.
-std::shared_ptr<rtcg::opencl::TransferProgram> program_for(const Device& d) {
-    return std::make_shared<rtcg::opencl::TransferProgram>(d.context.get(), d.device, "the test device", 2);
-}
+rtcg::opencl::TransferKernels kernels_for(const Device& d) { return {d.context.get(), d.device, "the test device", 2}; }
 
 } // namespace
 
 TEST_CASE("copies by kernel where offsets and size are multiples of 4 bytes, and refuse otherwise") {
     const Device d = first_device();
-    rtcg::opencl::TransferKernels kernels(program_for(d));
+    rtcg::opencl::TransferKernels kernels = kernels_for(d);
     struct Copy {
         std::size_t src_offset, dst_offset, bytes;
         bool by_kernel;
@@ -84,18 +83,18 @@ TEST_CASE("copies by kernel where offsets and size are multiples of 4 bytes, and
         CAPTURE(c.dst_offset);
         CAPTURE(c.bytes);
         const std::vector<unsigned char> source = counting_bytes(1), before = counting_bytes(99);
-        const rtcg::opencl::MemHandle src = buffer_of(d, source), dst = buffer_of(d, before);
-        CHECK(kernels.copy(d.queue.get(), src.get(), c.src_offset, dst.get(), c.dst_offset, c.bytes) == c.by_kernel);
+        const rtcg::opencl::Buffer src = buffer_of(d, source), dst = buffer_of(d, before);
+        CHECK(kernels.copy(d.queue.get(), src, c.src_offset, dst, c.dst_offset, c.bytes) == c.by_kernel);
         std::vector<unsigned char> expected = before;
         if (c.by_kernel)
             std::copy_n(source.begin() + c.src_offset, c.bytes, expected.begin() + c.dst_offset);
-        CHECK(contents_of(d, dst.get()) == expected);
+        CHECK(contents_of(d, dst) == expected);
     }
 }
 
 TEST_CASE("fills repeat patterns of 1, 2, 4 and 8 bytes by kernel where the words allow it") {
     const Device d = first_device();
-    rtcg::opencl::TransferKernels kernels(program_for(d));
+    rtcg::opencl::TransferKernels kernels = kernels_for(d);
     const unsigned char pattern[8] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88};
     struct Fill {
         std::size_t pattern_size, offset, bytes;
@@ -109,12 +108,12 @@ TEST_CASE("fills repeat patterns of 1, 2, 4 and 8 bytes by kernel where the word
         CAPTURE(f.offset);
         CAPTURE(f.bytes);
         const std::vector<unsigned char> before = counting_bytes(5);
-        const rtcg::opencl::MemHandle dst = buffer_of(d, before);
-        CHECK(kernels.fill(d.queue.get(), dst.get(), f.offset, f.bytes, pattern, f.pattern_size) == f.by_kernel);
+        const rtcg::opencl::Buffer dst = buffer_of(d, before);
+        CHECK(kernels.fill(d.queue.get(), dst, f.offset, f.bytes, pattern, f.pattern_size) == f.by_kernel);
         std::vector<unsigned char> expected = before;
         if (f.by_kernel)
             for (std::size_t k = 0; k < f.bytes; ++k) expected[f.offset + k] = pattern[k % f.pattern_size];
-        CHECK(contents_of(d, dst.get()) == expected);
+        CHECK(contents_of(d, dst) == expected);
     }
 }
 

@@ -50,7 +50,7 @@ Context::Context(const FoundDevice& found)
       context_(create_context(found.platform, found.device)),
       mapping_queue_(create_queue_for(context_.get(), device_, 0)),
       transfers_(transfers_by_kernel(info_)
-                     ? std::make_shared<TransferProgram>(context_.get(), device_, info_.name, transfer_max_groups)
+                     ? std::make_shared<TransferKernels>(context_.get(), device_, info_.name, transfer_max_groups)
                      : nullptr) {}
 
 std::unique_ptr<plugin::QueueImpl> Context::create_queue() {

@@ -43,7 +43,7 @@ private:
     QueueHandle mapping_queue_;
     // Copies and fills by kernels where that is faster (transfer_kernels.hpp), else null. Queues
     // share it; core keeps a context alive as long as any of its queues.
-    std::shared_ptr<TransferProgram> transfers_;
+    std::shared_ptr<TransferKernels> transfers_;
 };
 
 } // namespace rtcg::opencl

@@ -17,10 +17,6 @@ cl_bool as_cl_bool(bool value) noexcept { return value ? CL_TRUE : CL_FALSE; }
 
 } // namespace
 
-Queue::Queue(QueueHandle queue, std::shared_ptr<TransferProgram> transfers) noexcept : queue_(std::move(queue)) {
-    if (transfers) transfers_.emplace(std::move(transfers));
-}
-
 // Calls that return no event to the caller pass nullptr for it: an event asked for must be
 // released, and nothing here would use it.
 
@@ -40,7 +36,7 @@ void Queue::read(const plugin::BufferImpl& src, std::size_t src_offset, void* ds
 
 void Queue::copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
                  std::size_t dst_offset, std::size_t bytes) {
-    if (transfers_ && transfers_->copy(queue_.get(), memory_of(src), src_offset, memory_of(dst), dst_offset, bytes))
+    if (transfers_ && transfers_->copy(queue_.get(), src, src_offset, dst, dst_offset, bytes))
         return;
     check(clEnqueueCopyBuffer(queue_.get(), memory_of(src), memory_of(dst), src_offset, dst_offset, bytes, 0,
                               nullptr, nullptr),
@@ -49,7 +45,7 @@ void Queue::copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::
 
 void Queue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
                  std::size_t pattern_size) {
-    if (transfers_ && transfers_->fill(queue_.get(), memory_of(dst), offset, bytes, pattern, pattern_size)) return;
+    if (transfers_ && transfers_->fill(queue_.get(), dst, offset, bytes, pattern, pattern_size)) return;
     // OpenCL copies the pattern before returning, so it need not outlive the call.
     check(clEnqueueFillBuffer(queue_.get(), memory_of(dst), pattern, pattern_size, offset, bytes, 0, nullptr,
                               nullptr),

@@ -7,13 +7,13 @@
 #include <rtcg/core/plugin/backend.hpp>
 
 #include <memory>
-#include <optional>
 
 namespace rtcg::opencl {
 
 class Queue final : public plugin::QueueImpl {
 public:
-    Queue(QueueHandle queue, std::shared_ptr<TransferProgram> transfers) noexcept;
+    Queue(QueueHandle queue, std::shared_ptr<TransferKernels> transfers) noexcept
+        : queue_(std::move(queue)), transfers_(std::move(transfers)) {}
 
     void write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
                bool blocking) override;
@@ -31,7 +31,7 @@ public:
 
 private:
     QueueHandle queue_;
-    std::optional<TransferKernels> transfers_;
+    std::shared_ptr<TransferKernels> transfers_; // null: the driver's commands
 };
 
 } // namespace rtcg::opencl

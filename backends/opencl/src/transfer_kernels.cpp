@@ -1,7 +1,8 @@
 #include "transfer_kernels.hpp"
 
+#include "opencl_kernel.hpp"
+#include "opencl_module.hpp"
 #include "program_build.hpp"
-#include "status.hpp"
 
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/plugin/support.hpp>
@@ -65,17 +66,7 @@ __kernel void rtcg_fill_4(__global uint* dst, ulong first, ulong words, uint pat
 
 constexpr std::size_t group_size = 256;
 
-KernelHandle create_kernel(cl_program program, const char* name) {
-    cl_int status = CL_SUCCESS;
-    KernelHandle kernel(clCreateKernel(program, name, &status));
-    check(status, "clCreateKernel");
-    return kernel;
-}
-
-template <class Value>
-void set_argument(cl_kernel kernel, cl_uint index, const Value& value) {
-    check(clSetKernelArg(kernel, index, sizeof value, &value), "clSetKernelArg");
-}
+plugin::KernelArgument value_argument(const cl_ulong& value) { return {nullptr, &value, sizeof value}; }
 
 // The word size that divides every one of `values`: 16, 4, or 0 for none.
 std::size_t word_size(std::initializer_list<std::size_t> values) {
@@ -90,59 +81,48 @@ std::size_t word_size(std::initializer_list<std::size_t> values) {
 
 bool transfers_by_kernel(const DeviceInfo& device) { return device.platform == "NVIDIA CUDA"; }
 
-TransferProgram::TransferProgram(cl_context context, cl_device_id device, std::string device_name,
+TransferKernels::TransferKernels(cl_context context, cl_device_id device, std::string device_name,
                                  std::size_t max_groups)
     : context_(context), device_(device), device_name_(std::move(device_name)), max_groups_(max_groups) {}
 
-cl_program TransferProgram::program() {
+const TransferKernels::Kernels* TransferKernels::kernels() {
     std::call_once(build_once_, [this] {
         try {
-            program_.emplace(build_from_source(context_, device_, device_name_, {transfer_source, {}, false}).program);
+            Module module(build_from_source(context_, device_, device_name_, {transfer_source, {}, false}).program,
+                          device_);
+            kernels_.emplace(Kernels{module.kernel("rtcg_copy_16"), module.kernel("rtcg_copy_4"),
+                                     module.kernel("rtcg_fill_16"), module.kernel("rtcg_fill_4")});
         } catch (const Error& error) {
             plugin::logger().warn("rtcg's OpenCL copy and fill kernels did not build on {}, so copies and fills use "
                                   "the driver's commands: {}",
                                   device_name_, error.what());
         }
     });
-    return program_ ? program_->get() : nullptr;
+    return kernels_ ? &*kernels_ : nullptr;
 }
 
-const TransferKernels::Kernels* TransferKernels::kernels() {
-    if (!kernels_) {
-        const cl_program program = program_->program();
-        if (program == nullptr) return nullptr;
-        kernels_.emplace(Kernels{create_kernel(program, "rtcg_copy_16"), create_kernel(program, "rtcg_copy_4"),
-                                 create_kernel(program, "rtcg_fill_16"), create_kernel(program, "rtcg_fill_4")});
-    }
-    return &*kernels_;
-}
-
-void TransferKernels::launch(cl_command_queue queue, cl_kernel kernel, std::size_t words, std::size_t word) const {
+void TransferKernels::launch(cl_command_queue queue, plugin::KernelImpl& kernel, std::size_t words, std::size_t word,
+                             std::span<const plugin::KernelArgument> args) const {
     const std::size_t per_work_item = word == 16 ? 1 : 4;
     const std::size_t per_group = group_size * per_work_item;
-    const std::size_t groups = std::min((words + per_group - 1) / per_group, program_->max_groups());
-    const std::size_t global = groups * group_size;
-    check(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &group_size, 0, nullptr, nullptr),
-          "clEnqueueNDRangeKernel");
+    const std::size_t groups = std::min((words + per_group - 1) / per_group, max_groups_);
+    static_cast<Kernel&>(kernel).enqueue(queue, LaunchConfig{Dim3{groups}, Dim3{group_size}, 0}, args);
 }
 
-bool TransferKernels::copy(cl_command_queue queue, cl_mem src, std::size_t src_offset, cl_mem dst,
-                           std::size_t dst_offset, std::size_t bytes) {
+bool TransferKernels::copy(cl_command_queue queue, const plugin::BufferImpl& src, std::size_t src_offset,
+                           const plugin::BufferImpl& dst, std::size_t dst_offset, std::size_t bytes) {
     const std::size_t word = word_size({src_offset, dst_offset, bytes});
     const Kernels* all = word == 0 ? nullptr : kernels();
     if (all == nullptr) return false;
-    const cl_kernel kernel = (word == 16 ? all->copy16 : all->copy4).get();
-    set_argument(kernel, 0, src);
-    set_argument(kernel, 1, cl_ulong{src_offset / word});
-    set_argument(kernel, 2, dst);
-    set_argument(kernel, 3, cl_ulong{dst_offset / word});
-    set_argument(kernel, 4, cl_ulong{bytes / word});
-    launch(queue, kernel, bytes / word, word);
+    const cl_ulong src_first = src_offset / word, dst_first = dst_offset / word, words = bytes / word;
+    const plugin::KernelArgument args[] = {{&src, nullptr, 0}, value_argument(src_first), {&dst, nullptr, 0},
+                                           value_argument(dst_first), value_argument(words)};
+    launch(queue, *(word == 16 ? all->copy16 : all->copy4), words, word, args);
     return true;
 }
 
-bool TransferKernels::fill(cl_command_queue queue, cl_mem dst, std::size_t offset, std::size_t bytes,
-                           const void* pattern, std::size_t pattern_size) {
+bool TransferKernels::fill(cl_command_queue queue, const plugin::BufferImpl& dst, std::size_t offset,
+                           std::size_t bytes, const void* pattern, std::size_t pattern_size) {
     std::size_t word = word_size({offset, bytes});
     if (word == 4 && pattern_size > 4) word = 0; // an 8-byte pattern needs 16-byte words
     const Kernels* all = word == 0 ? nullptr : kernels();
@@ -152,12 +132,10 @@ bool TransferKernels::fill(cl_command_queue queue, cl_mem dst, std::size_t offse
     std::array<unsigned char, 16> repeated{};
     const auto* bytes_of_pattern = static_cast<const unsigned char*>(pattern);
     for (std::size_t k = 0; k < word; ++k) repeated[k] = bytes_of_pattern[k % pattern_size];
-    const cl_kernel kernel = (word == 16 ? all->fill16 : all->fill4).get();
-    set_argument(kernel, 0, dst);
-    set_argument(kernel, 1, cl_ulong{offset / word});
-    set_argument(kernel, 2, cl_ulong{bytes / word});
-    check(clSetKernelArg(kernel, 3, word, repeated.data()), "clSetKernelArg");
-    launch(queue, kernel, bytes / word, word);
+    const cl_ulong first = offset / word, words = bytes / word;
+    const plugin::KernelArgument args[] = {{&dst, nullptr, 0}, value_argument(first), value_argument(words),
+                                           {nullptr, repeated.data(), word}};
+    launch(queue, *(word == 16 ? all->fill16 : all->fill4), words, word, args);
     return true;
 }
 

@@ -12,9 +12,8 @@
 // 545 µs with 8 groups per multiprocessor and 507 µs for the driver's copy). A copy whose offsets and size are not all
 // multiples of 4 bytes, or a fill of an 8-byte pattern off a 16-byte boundary, is left to the
 // driver.
-#include "handles.hpp"
-
 #include <rtcg/core/device_info.hpp>
+#include <rtcg/core/plugin/backend.hpp>
 
 #include <CL/cl.h>
 
@@ -22,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace rtcg::opencl {
@@ -32,52 +32,38 @@ bool transfers_by_kernel(const DeviceInfo& device);
 // 2^28 work-items: 4 GB of 16-byte words per pass, well inside NVIDIA's grid limit of 2^31 - 1 groups.
 inline constexpr std::size_t transfer_max_groups = std::size_t{1} << 20;
 
-// The context's copy and fill program, built on first use. Thread-safe.
-class TransferProgram {
+// The context's copy and fill kernels, built on first use and shared by its queues: the plug-in's
+// Kernel serialises launches of one kernel, whose arguments the cl_kernel holds. Thread-safe.
+class TransferKernels {
 public:
     // `max_groups`: the most work-groups of 256 a launch uses (transfer_max_groups but in tests).
-    TransferProgram(cl_context context, cl_device_id device, std::string device_name, std::size_t max_groups);
+    TransferKernels(cl_context context, cl_device_id device, std::string device_name, std::size_t max_groups);
 
-    // The built program, or nullptr where the build failed; the failure is logged once as a
-    // warning, and the driver's commands then serve every copy and fill.
-    cl_program program();
-    cl_device_id device() const noexcept { return device_; }
-    std::size_t max_groups() const noexcept { return max_groups_; }
+    // Each enqueues the operation on `queue` as a kernel and returns true, or returns false,
+    // having enqueued nothing, when the range does not suit the kernels' words or the program
+    // did not build (logged once as a warning; the driver's commands then serve). Buffers are
+    // this plug-in's; offsets and sizes are in bytes, already checked against them.
+    bool copy(cl_command_queue queue, const plugin::BufferImpl& src, std::size_t src_offset,
+              const plugin::BufferImpl& dst, std::size_t dst_offset, std::size_t bytes);
+    bool fill(cl_command_queue queue, const plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes,
+              const void* pattern, std::size_t pattern_size);
 
 private:
+    struct Kernels {
+        std::unique_ptr<plugin::KernelImpl> copy16, copy4, fill16, fill4;
+    };
+
+    // nullptr where the program did not build.
+    const Kernels* kernels();
+    // `words` of `word` bytes: 16 one per work-item, 4 four per work-item (transfer_kernels.cpp).
+    void launch(cl_command_queue queue, plugin::KernelImpl& kernel, std::size_t words, std::size_t word,
+                std::span<const plugin::KernelArgument> args) const;
+
     cl_context context_;
     cl_device_id device_;
     std::string device_name_;
     std::size_t max_groups_;
     std::once_flag build_once_;
-    std::optional<ProgramHandle> program_;
-};
-
-// One queue's kernels of the program: a cl_kernel holds its arguments, so each queue (used by
-// one thread at a time) sets and launches its own.
-class TransferKernels {
-public:
-    explicit TransferKernels(std::shared_ptr<TransferProgram> program) noexcept : program_(std::move(program)) {}
-
-    // Each enqueues the operation on `queue` as a kernel and returns true, or returns false,
-    // having enqueued nothing, when the range does not suit the kernels' words or the program
-    // did not build. Offsets and sizes are in bytes, already checked against the buffers.
-    bool copy(cl_command_queue queue, cl_mem src, std::size_t src_offset, cl_mem dst, std::size_t dst_offset,
-              std::size_t bytes);
-    bool fill(cl_command_queue queue, cl_mem dst, std::size_t offset, std::size_t bytes, const void* pattern,
-              std::size_t pattern_size);
-
-private:
-    struct Kernels {
-        KernelHandle copy16, copy4, fill16, fill4;
-    };
-
-    // Created on first use; nullptr where the program did not build.
-    const Kernels* kernels();
-    // Words of `word` bytes: 16 one per work-item, 4 four per work-item (transfer_kernels.cpp).
-    void launch(cl_command_queue queue, cl_kernel kernel, std::size_t words, std::size_t word) const;
-
-    std::shared_ptr<TransferProgram> program_;
     std::optional<Kernels> kernels_;
 };
 
