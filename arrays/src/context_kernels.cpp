@@ -45,4 +45,11 @@ const Buffer& ContextKernels::group_counter(Queue& queue) {
     return entry->second;
 }
 
+ScanTileStates& ContextKernels::scan_tile_states(const Queue& queue) {
+    const std::lock_guard lock(mutex_);
+    std::unique_ptr<ScanTileStates>& states = scan_tile_states_[queue.id()];
+    if (!states) states = std::make_unique<ScanTileStates>();
+    return *states;
+}
+
 } // namespace rtcg::detail

@@ -4,6 +4,8 @@
 // ...) here; keys start with the generator's name, so one key never names two types. One ContextKernels exists per context while anything holds it (ElementwiseKernels
 // and arrays of the context do); a process-wide registry finds it without keeping it alive, so a
 // context and its kernels go away once nothing uses them.
+#include "scan_tile_states.hpp"
+
 #include <rtcg/core/buffer.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/queue.hpp>
@@ -41,6 +43,10 @@ public:
     // like the memory pool's blocks, a word per queue that ever asked.
     const Buffer& group_counter(Queue& queue);
 
+    // The tile states that single-pass scans on `queue` keep from one to the next
+    // (scan_tile_states.hpp), made on a queue's first scan and kept as long as these kernels are.
+    ScanTileStates& scan_tile_states(const Queue& queue);
+
 private:
     std::shared_ptr<const void> find_any(const std::string& key) const;
     std::shared_ptr<const void> insert_any(const std::string& key, std::shared_ptr<const void> program);
@@ -50,6 +56,7 @@ private:
     mutable std::mutex mutex_;
     std::unordered_map<std::string, std::shared_ptr<const void>> programs_;
     std::unordered_map<std::uint64_t, Buffer> group_counters_; // by queue id
+    std::unordered_map<std::uint64_t, std::unique_ptr<ScanTileStates>> scan_tile_states_; // by queue id
 };
 
 } // namespace rtcg::detail

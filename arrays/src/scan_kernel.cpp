@@ -155,13 +155,14 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
     // Scratch from the pool for the call's queue: released when the call returns, and handed out
     // again only for work queued after these kernels (memory_pool.hpp, "Asynchrony").
     if (const Kernel* single = std::get_if<Kernel>(&program_->kernels)) {
-        Buffer status = pool.allocate((2 * tiles + 1) * sizeof(std::uint32_t), queue);
-        queue.fill(status, std::uint32_t{0});
+        const detail::ScanTileStates::Grant states = kernels_->scan_tile_states(queue).next(context(), queue, tiles);
         const Buffer values =
             detail::scan_publishes_packed(description) ? Buffer() : pool.allocate(2 * tiles * value_size, queue);
-        packed[user + 1] = buffer_argument(status);
-        packed[user + 2] = buffer_argument(values.size() ? values : status);
-        single->launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program_->shape.block}, 0}, packed.first(user + 3));
+        const std::uint32_t epoch = states.epoch;
+        packed[user + 1] = buffer_argument(*states.states);
+        packed[user + 2] = buffer_argument(values.size() ? values : *states.states);
+        packed[user + 3] = plugin::KernelArgument{nullptr, &epoch, sizeof epoch};
+        single->launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program_->shape.block}, 0}, packed.first(user + 4));
         return;
     }
 

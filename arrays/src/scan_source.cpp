@@ -263,12 +263,16 @@ RTCG_KERNEL void {{kernel}}(
 // folds the window up to it. A tile's total is already a whole prefix when a segment starts in it,
 // or when it is tile 0.
 //
-// Publication (rtcg_status zero before the launch): a value of at most 4 bytes shares a 64-bit
-// word with its state, so a reader that sees the state sees the value, with no fence (Merrill and
-// Garland's packing, as CUB's). Larger values go to rtcg_values (a tile's own total at t, its
-// inclusive prefix at tiles + t), each stored before its state word with a release fence between,
-// and read after it with an acquire fence between: fence-fence synchronisation in the PTX memory
-// model. The ticket counter is word 2 * tiles of rtcg_status.
+// Publication: rtcg_status is the queue's tile states (scan_tile_states.hpp): word 0 the ticket
+// counter, zero at the start, which the group drawing the last ticket leaves zero again; from
+// word 2, a 64-bit word per tile whose high half is its state tagged with the scan's epoch
+// (epoch << 2 | state). It may hold an earlier scan's state, whatever that scan's value type: a
+// state of another epoch reads as unpublished. A value of at most 4 bytes shares the 64-bit word
+// with its tagged state (in the low half), so a reader that sees the state sees the value, with
+// no fence (Merrill and Garland's packing, as CUB's). Larger values go to rtcg_values
+// (a tile's own total at t, its inclusive prefix at tiles + t), each stored before its state word
+// with a release fence between, and read after it with an acquire fence between: fence-fence
+// synchronisation in the PTX memory model.
 constexpr std::string_view single_pass_kernel = R"(
 #define RTCG_SCAN_AGGREGATE 1u /* the tile's own total */
 #define RTCG_SCAN_INCLUSIVE 2u /* everything up to the tile's end */
@@ -276,6 +280,12 @@ constexpr std::string_view single_pass_kernel = R"(
 #define RTCG_SCAN_WINDOW_MASK (RTCG_SCAN_WINDOW == 32 ? 0xffffffffu : (1u << RTCG_SCAN_WINDOW) - 1u)
 #define RTCG_SCAN_PACKED {{packed}}
 #define RTCG_SCAN_MIN_GROUPS {{min_groups}}
+
+/* The state of a tagged word: its own if the epoch is this scan's, else 0 (unpublished). */
+RTCG_DEVICE unsigned rtcg_scan_state_of(unsigned tagged, unsigned epoch)
+{
+    return tagged >> 2 == epoch ? (tagged & 3u) : 0u;
+}
 
 #if RTCG_SCAN_PACKED
 /* A value's bits in the low bytes of a word, and back: a union, which both dialects' compilers
@@ -285,37 +295,39 @@ typedef union {
     unsigned bits;
 } rtcg_scan_word_t;
 
-RTCG_DEVICE void rtcg_scan_publish(RTCG_GLOBAL unsigned* status, RTCG_GLOBAL rtcg_scan_value_t* values,
-                                   rtcg_index_t tiles, rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
+RTCG_DEVICE void rtcg_scan_publish(RTCG_GLOBAL unsigned* states, RTCG_GLOBAL rtcg_scan_value_t* values,
+                                   rtcg_index_t tiles, rtcg_index_t t, unsigned epoch, unsigned state,
+                                   rtcg_scan_value_t value)
 {
     rtcg_scan_word_t word;
     word.bits = 0u;
     word.value = value;
-    ((volatile RTCG_GLOBAL rtcg_uindex_t*)status)[t] = ((rtcg_uindex_t)state << 32) | word.bits;
+    ((volatile RTCG_GLOBAL rtcg_uindex_t*)states)[t] = ((rtcg_uindex_t)(epoch << 2 | state) << 32) | word.bits;
 }
 
-RTCG_DEVICE unsigned rtcg_scan_peek(RTCG_GLOBAL const unsigned* status, RTCG_GLOBAL const rtcg_scan_value_t* values,
-                                    rtcg_index_t tiles, rtcg_index_t t, rtcg_scan_value_t* value)
+RTCG_DEVICE unsigned rtcg_scan_peek(RTCG_GLOBAL const unsigned* states, RTCG_GLOBAL const rtcg_scan_value_t* values,
+                                    rtcg_index_t tiles, rtcg_index_t t, unsigned epoch, rtcg_scan_value_t* value)
 {
-    const rtcg_uindex_t packed = ((volatile RTCG_GLOBAL const rtcg_uindex_t*)status)[t];
+    const rtcg_uindex_t packed = ((volatile RTCG_GLOBAL const rtcg_uindex_t*)states)[t];
     rtcg_scan_word_t word;
     word.bits = (unsigned)packed;
     *value = word.value;
-    return (unsigned)(packed >> 32);
+    return rtcg_scan_state_of((unsigned)(packed >> 32), epoch);
 }
 #else
-RTCG_DEVICE void rtcg_scan_publish(RTCG_GLOBAL unsigned* status, RTCG_GLOBAL rtcg_scan_value_t* values,
-                                   rtcg_index_t tiles, rtcg_index_t t, unsigned state, rtcg_scan_value_t value)
+RTCG_DEVICE void rtcg_scan_publish(RTCG_GLOBAL unsigned* states, RTCG_GLOBAL rtcg_scan_value_t* values,
+                                   rtcg_index_t tiles, rtcg_index_t t, unsigned epoch, unsigned state,
+                                   rtcg_scan_value_t value)
 {
     values[state == RTCG_SCAN_INCLUSIVE ? tiles + t : t] = value;
     rtcg_fence_acq_rel_device();
-    ((volatile RTCG_GLOBAL unsigned*)status)[t] = state;
+    ((volatile RTCG_GLOBAL unsigned*)states)[2 * t + 1] = epoch << 2 | state;
 }
 
-RTCG_DEVICE unsigned rtcg_scan_peek(RTCG_GLOBAL const unsigned* status, RTCG_GLOBAL const rtcg_scan_value_t* values,
-                                    rtcg_index_t tiles, rtcg_index_t t, rtcg_scan_value_t* value)
+RTCG_DEVICE unsigned rtcg_scan_peek(RTCG_GLOBAL const unsigned* states, RTCG_GLOBAL const rtcg_scan_value_t* values,
+                                    rtcg_index_t tiles, rtcg_index_t t, unsigned epoch, rtcg_scan_value_t* value)
 {
-    const unsigned state = ((volatile RTCG_GLOBAL const unsigned*)status)[t];
+    const unsigned state = rtcg_scan_state_of(((volatile RTCG_GLOBAL const unsigned*)states)[2 * t + 1], epoch);
     if (state == 0u) return state;
     rtcg_fence_acq_rel_device();
     *value = values[state == RTCG_SCAN_INCLUSIVE ? tiles + t : t];
@@ -326,14 +338,20 @@ RTCG_DEVICE unsigned rtcg_scan_peek(RTCG_GLOBAL const unsigned* status, RTCG_GLO
 RTCG_KERNEL void RTCG_LAUNCH_BOUNDS(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{kernel}}(
 {{parameters}}    rtcg_index_t n,
     RTCG_GLOBAL unsigned* rtcg_status,
-    RTCG_GLOBAL rtcg_scan_value_t* rtcg_values)
+    RTCG_GLOBAL rtcg_scan_value_t* rtcg_values,
+    unsigned rtcg_epoch)
 {
 {{tile_memory}}    RTCG_LOCAL_ARRAY(rtcg_scan_value_t, rtcg_window, RTCG_SCAN_WINDOW);
     RTCG_LOCAL unsigned rtcg_ticket;
     RTCG_LOCAL rtcg_scan_value_t rtcg_shared_carry;
 {{pointers}}    const unsigned rtcg_t = (unsigned)RTCG_LOCAL_ID(0);
     const rtcg_index_t rtcg_tiles = (n + RTCG_SCAN_TILE - 1) / RTCG_SCAN_TILE;
-    if (rtcg_t == 0) rtcg_ticket = rtcg_atomic_add_u32_global(rtcg_status + 2 * rtcg_tiles, 1u);
+    RTCG_GLOBAL unsigned* rtcg_states = rtcg_status + 2;
+    if (rtcg_t == 0) {
+        rtcg_ticket = rtcg_atomic_add_u32_global(rtcg_status, 1u);
+        /* Every other group has drawn: the queue's next scan finds the counter zero. */
+        if (rtcg_ticket == (unsigned)(rtcg_tiles - 1)) *rtcg_status = 0u;
+    }
     RTCG_LOCAL_BARRIER();
     const rtcg_index_t rtcg_tile_index = (rtcg_index_t)rtcg_ticket;
     const rtcg_index_t rtcg_base = rtcg_tile_index * RTCG_SCAN_TILE;
@@ -344,7 +362,7 @@ RTCG_KERNEL void RTCG_LAUNCH_BOUNDS(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{ker
             const rtcg_scan_value_t rtcg_total = rtcg_sums[RTCG_SCAN_BLOCK - 1];
             const int rtcg_whole = rtcg_tile_index == 0 || RTCG_SCAN_STARTS(rtcg_sum_starts, RTCG_SCAN_BLOCK - 1);
             if (rtcg_t == 0)
-                rtcg_scan_publish(rtcg_status, rtcg_values, rtcg_tiles, rtcg_tile_index,
+                rtcg_scan_publish(rtcg_states, rtcg_values, rtcg_tiles, rtcg_tile_index, rtcg_epoch,
                                   rtcg_whole ? RTCG_SCAN_INCLUSIVE : RTCG_SCAN_AGGREGATE, rtcg_total);
             rtcg_scan_value_t rtcg_prefix = rtcg_scan_neutral(); // before the tile, in lane 0
             if (rtcg_tile_index > 0)
@@ -353,7 +371,8 @@ RTCG_KERNEL void RTCG_LAUNCH_BOUNDS(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{ker
                     rtcg_scan_value_t rtcg_value = rtcg_scan_neutral();
                     unsigned rtcg_state = RTCG_SCAN_INCLUSIVE; // before tile 0: nothing
                     if (rtcg_j >= 0)
-                        do rtcg_state = rtcg_scan_peek(rtcg_status, rtcg_values, rtcg_tiles, rtcg_j, &rtcg_value);
+                        do rtcg_state =
+                               rtcg_scan_peek(rtcg_states, rtcg_values, rtcg_tiles, rtcg_j, rtcg_epoch, &rtcg_value);
                         while (rtcg_state == 0u);
                     const unsigned rtcg_whole_lanes =
                         rtcg_warp_ballot(RTCG_SCAN_WINDOW_MASK, rtcg_state == RTCG_SCAN_INCLUSIVE);
@@ -373,8 +392,8 @@ RTCG_KERNEL void RTCG_LAUNCH_BOUNDS(RTCG_SCAN_BLOCK, RTCG_SCAN_MIN_GROUPS) {{ker
                 }
             if (rtcg_t == 0) {
                 if (!rtcg_whole)
-                    rtcg_scan_publish(rtcg_status, rtcg_values, rtcg_tiles, rtcg_tile_index, RTCG_SCAN_INCLUSIVE,
-                                      rtcg_scan_op(rtcg_prefix, rtcg_total));
+                    rtcg_scan_publish(rtcg_states, rtcg_values, rtcg_tiles, rtcg_tile_index, rtcg_epoch,
+                                      RTCG_SCAN_INCLUSIVE, rtcg_scan_op(rtcg_prefix, rtcg_total));
                 rtcg_shared_carry = rtcg_prefix;
             }
         }

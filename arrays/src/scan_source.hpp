@@ -4,9 +4,10 @@
 // _blocks and _final (see rtcg/arrays/scan.hpp for both algorithms).
 //
 // Parameters of _single: the user's arguments as below, then `rtcg_index_t n`, then
-// `unsigned* rtcg_status` (2 * tiles + 1 words, zero before the launch: each tile's state, then a
-// ticket counter) and `value_t* rtcg_values`, two values per tile unless scan_publishes_packed
-// (then unused: any buffer will do). Launched with one work-group per tile.
+// `unsigned* rtcg_status` (the queue's tile states, ScanTileStates::bytes_for(tiles) bytes: a
+// ticket counter, zero, then epoch-tagged states that may be an earlier scan's), `value_t*
+// rtcg_values`, two values per tile unless scan_publishes_packed (then unused: any buffer will
+// do), and `unsigned rtcg_epoch`, the scan's own, never 0. Launched with one work-group per tile.
 //
 // Parameters of _reduce and _final: the user's arguments (each pointer as a base pointer and an
 // element offset, as ElementwiseKernel passes them), then `rtcg_index_t n, rtcg_index_t chunk`

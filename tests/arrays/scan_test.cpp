@@ -1,9 +1,10 @@
 // ScanKernel and cumsum on the device against host references: every size of the issue, int32,
 // int64, float, double and a struct whose operation does not commute, inclusive and exclusive
 // forms and last_item, segmented scans (segments of one element, of the whole array, of random
-// lengths), argument errors, and one scan over 2^31 elements where a GPU has the memory; the
-// single pass on devices with warp primitives, reduce-then-scan elsewhere and with last_item. Every
-// generated program is also compiled for CUDA by NVRTC.
+// lengths), argument errors, scans queued back to back on two queues, and one scan over 2^31
+// elements where a GPU has the memory; the single pass on devices with warp primitives,
+// reduce-then-scan elsewhere and with last_item. Every generated program is also compiled for
+// CUDA by NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
@@ -241,6 +242,56 @@ TEST_CASE("scan arguments and descriptions are checked") {
     const std::vector<std::int32_t> got = sums.get();
     CHECK(got.front() == 3);
     CHECK(got.back() == 3000);
+}
+
+// The single pass keeps its tile states per queue from one scan to the next (scan_tile_states.hpp):
+// each scan finds what earlier ones published, of other epochs and value types, and must read it
+// as unpublished. Scans queued back to back with no wait between, sizes falling and rising (a
+// grown buffer among them), int32 (value and state in one word) and double (values apart), on
+// two queues at once.
+TEST_CASE("scans queued back to back ignore the tile states that earlier scans left") {
+    const std::size_t sizes[] = {(1u << 20) + 1, 5000, 1u << 18, 1, 3 * 4096 + 5, (1u << 22) + 3, 257, 1u << 16};
+    const auto running_sum = [](rtcg::codegen::DType type, std::string name) {
+        using rtcg::codegen::Argument;
+        return ScanKernel(context(), type, {Argument::pointer(type, "x"), Argument::pointer(type, "y")}, "x[i]",
+                          "a + b", "0", "y[i] = item", {.name = std::move(name)});
+    };
+    const ScanKernel int_sum = running_sum(dtype_of<std::int32_t>(), "queued_int");
+    const ScanKernel double_sum = running_sum(dtype_of<double>(), "queued_double");
+    std::vector<std::vector<std::int32_t>> int_inputs;
+    std::vector<std::vector<double>> double_inputs;
+    std::vector<Array<std::int32_t>> int_x, int_y;
+    std::vector<Array<double>> double_x, double_y;
+    for (std::size_t n : sizes) {
+        int_inputs.push_back(small_values<std::int32_t>(n));
+        double_inputs.push_back(small_values<double>(n));
+        int_x.push_back(Array<std::int32_t>::to_device(context(), int_inputs.back()));
+        double_x.push_back(Array<double>::to_device(context(), double_inputs.back()));
+        int_y.push_back(Array<std::int32_t>::zeros(context(), n));
+        double_y.push_back(Array<double>::zeros(context(), n));
+    }
+    context().queue().finish();
+    rtcg::Queue queues[] = {context().create_queue(), context().create_queue()};
+    for (int round = 0; round < 2; ++round)
+        for (std::size_t k = 0; k < std::size(sizes); ++k) {
+            rtcg::Queue& queue = queues[(k + round) % 2];
+            int_sum(queue, int_x[k], int_y[k]);
+            double_sum(queue, double_x[k], double_y[k]);
+        }
+    for (rtcg::Queue& queue : queues) queue.finish();
+    for (std::size_t k = 0; k < std::size(sizes); ++k) {
+        CAPTURE(sizes[k]);
+        std::vector<std::int32_t> int_expected(sizes[k]);
+        std::vector<double> double_expected(sizes[k]);
+        std::int32_t int_total = 0;
+        double double_total = 0;
+        for (std::size_t i = 0; i < sizes[k]; ++i) {
+            int_expected[i] = int_total += int_inputs[k][i];
+            double_expected[i] = double_total += double_inputs[k][i];
+        }
+        CHECK(int_y[k].get() == int_expected);
+        CHECK(double_y[k].get() == double_expected);
+    }
 }
 
 TEST_CASE("a scan over more than 2^31 elements (GPUs with the memory only)") {

@@ -56,7 +56,9 @@
 // Calls check their arguments as ElementwiseKernel's do (count, dtypes, context, scalar
 // conversions; see elementwise.hpp), with InvalidArgument naming "ScanKernel '<name>'". A call
 // with an empty first array launches nothing. Temporaries (a few values per work-group) come from
-// the context's memory pool for the call's queue. Built once per context: an equal ScanKernel
+// the context's memory pool for the call's queue; the single pass's tile states (8 bytes per
+// tile of the largest scan so far) are kept per queue and need no zeroing between scans, so a
+// scan is one command. Built once per context: an equal ScanKernel
 // built again is a map lookup.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/elementwise.hpp>
