@@ -172,8 +172,13 @@ std::string paired_stores(const PairedSnippet& snippet, std::span<const Argument
     for (const PairedArray& array : snippet.arrays) {
         if (!array.written) continue;
         const Argument& argument = arguments[array.argument];
-        text += pairs_pointer(argument.name) + "[" + std::string(pair) + "] = rtcg_make_" + array.vector + "(" +
-                lane_value(argument, 0) + ", " + lane_value(argument, 1) + ");\n";
+        const std::string target = pairs_pointer(argument.name) + "[" + std::string(pair) + "]";
+        const std::string value =
+            "rtcg_make_" + array.vector + "(" + lane_value(argument, 0) + ", " + lane_value(argument, 1) + ")";
+        // An array only written (both lanes, unconditionally) is output streaming past: its lines
+        // had better leave the L2 before those of arrays still to be read (prelude.hpp).
+        text += array.loaded ? target + " = " + value + ";\n"
+                             : "RTCG_STORE_STREAMING(&" + target + ", " + value + ");\n";
     }
     return text;
 }

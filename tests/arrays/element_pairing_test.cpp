@@ -45,6 +45,8 @@ TEST_CASE("lin_comb runs in pairs from even starts and one index per step elsewh
     const ElementwiseKernel lin_comb(context(), "float a, float *x, float b, float *y, float *z",
                                      "z[i] = a*x[i] + b*y[i]", "lin_comb");
     CHECK(lin_comb.source(Dialect::opencl).find("rtcg_ew_lin_comb_pairs") != std::string::npos);
+    // z is only written: its pairs stream out (prelude.hpp, RTCG_STORE_STREAMING).
+    CHECK(lin_comb.source(Dialect::cuda).find("RTCG_STORE_STREAMING(&rtcg_pairs_z[rtcg_k]") != std::string::npos);
     rtcg::test::compile_for_cuda(lin_comb.source(Dialect::cuda));
     for (std::size_t n : sizes) {
         CAPTURE(n);
@@ -84,6 +86,8 @@ TEST_CASE("paired lanes skip, write conditionally, work in place and mix types a
                                    "if (x[i] == 0) continue; if (x[i] > 0) k[i] += (int)(d[i] + i); x[i] = -x[i] // flip",
                                    "mixed");
     CHECK(kernel.source(Dialect::opencl).find("rtcg_ew_mixed_pairs") != std::string::npos);
+    // Arrays that are loaded are stored plainly: they are in the cache already.
+    CHECK(kernel.source(Dialect::cuda).find("RTCG_STORE_STREAMING(&") == std::string::npos);
     rtcg::test::compile_for_cuda(kernel.source(Dialect::cuda));
     for (std::size_t n : sizes) {
         CAPTURE(n);
