@@ -45,9 +45,16 @@ TEST_CASE("lin_comb runs in pairs from even starts and one index per step elsewh
     const ElementwiseKernel lin_comb(context(), "float a, float *x, float b, float *y, float *z",
                                      "z[i] = a*x[i] + b*y[i]", "lin_comb");
     CHECK(lin_comb.source(Dialect::opencl).find("rtcg_ew_lin_comb_pairs") != std::string::npos);
-    // z is only written: its pairs stream out (prelude.hpp, RTCG_STORE_STREAMING).
+    // z is only written: its pairs stream out (prelude.hpp, RTCG_STORE_STREAMING), for every
+    // paired element type.
     CHECK(lin_comb.source(Dialect::cuda).find("RTCG_STORE_STREAMING(&rtcg_pairs_z[rtcg_k]") != std::string::npos);
     rtcg::test::compile_for_cuda(lin_comb.source(Dialect::cuda));
+    for (const char* type : {"int", "unsigned int", "double"}) {
+        CAPTURE(type);
+        const std::string declarations = std::string(type) + " *x, " + type + " *z";
+        rtcg::test::compile_for_cuda(rtcg::elementwise_source(
+            Dialect::cuda, rtcg::codegen::parse_arguments(declarations), "z[i] = x[i] + 1", "streamed"));
+    }
     for (std::size_t n : sizes) {
         CAPTURE(n);
         const std::vector<float> x = ramp(n + 3, 1), y = ramp(n + 3, 3);
