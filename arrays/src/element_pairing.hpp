@@ -13,8 +13,8 @@
 // or '++'/'--', or follows '++'/'--'. Each lane then runs the code with `i` set to its index and
 // each paired `x[i]` replaced by a local loaded for it before either lane runs; written arrays are
 // stored after both (RTCG_STORE_STREAMING for those never loaded: on an H200, lin_comb float64
-// at 2^20 took 9.35 -> 9.02 us, float32 at 2^22 15.5 -> 15.1 us). Every other array is read and written in memory as the code says, at the
-// lane's own `i`. Nothing is paired when the code could change `i` (assigns it, increments it or
+// at 2^20 took 9.35 -> 9.02 us, float32 at 2^22 15.5 -> 15.1 us). Every other array is read and
+// written in memory as the code says, at the lane's own `i`. Nothing is paired when the code could change `i` (assigns it, increments it or
 // takes its address), leaves the kernel (`return`, `goto`), holds a preprocessor line, or names a
 // macro the preamble defines (which could hide any of these). Lanes that `continue` or `break`
 // end only their own index, as they do in the one-index kernel.

@@ -1,6 +1,6 @@
-// The prelude's memory macros, barriers, fences, index types and capability macros, and the warp
-// primitives where the device has them, each in a kernel that runs; and the whole prelude
-// through NVRTC without a warning.
+// The prelude's memory macros, streaming stores, barriers, fences, index types and capability
+// macros, and the warp primitives where the device has them, each in a kernel that runs; and the
+// whole prelude through NVRTC without a warning.
 #include "compile_everywhere.hpp"
 
 #include <rtcg/rtcg.hpp>
@@ -78,6 +78,38 @@ RTCG_KERNEL void weigh(RTCG_CONSTANT_PTR int* RTCG_RESTRICT values, RTCG_GLOBAL 
     const auto result = context().to_host<int>(out);
     const int weights[] = {2, -3, 5};
     for (unsigned i = 0; i < n; ++i) REQUIRE(result[i] == values[i] * weights[i % 3]);
+}
+
+TEST_CASE("RTCG_STORE_STREAMING stores scalars, 2-vectors and 4-vectors") {
+    constexpr unsigned n = 37;
+    const auto module = rtcg::test::compile_everywhere(R"(
+RTCG_KERNEL void stream_out(RTCG_GLOBAL const int* in, RTCG_GLOBAL int* scalars, RTCG_GLOBAL rtcg_float2* pairs,
+                            RTCG_GLOBAL rtcg_int4* quads, unsigned n) {
+    const size_t i = RTCG_GLOBAL_ID(0);
+    if (i >= n) return;
+    const int v = in[i];
+    RTCG_STORE_STREAMING(&scalars[i], v * 3);
+    RTCG_STORE_STREAMING(pairs + i, rtcg_make_float2((float)v, -0.5f * (float)v));
+    RTCG_STORE_STREAMING(&quads[i], rtcg_make_int4(v, v + 1, v + 2, v + 3));
+}
+)");
+    std::vector<int> in(n);
+    std::iota(in.begin(), in.end(), -10);
+    auto in_gpu = context().to_device(in);
+    auto scalars = context().allocate(n * sizeof(int));
+    auto pairs = context().allocate(2 * n * sizeof(float));
+    auto quads = context().allocate(4 * n * sizeof(int));
+    module.kernel("stream_out")(context().queue(), rtcg::LaunchConfig::covering(n, 16), in_gpu, scalars, pairs, quads, n);
+    const auto got_scalars = context().to_host<int>(scalars);
+    const auto got_pairs = context().to_host<float>(pairs);
+    const auto got_quads = context().to_host<int>(quads);
+    for (unsigned i = 0; i < n; ++i) {
+        CAPTURE(i);
+        REQUIRE(got_scalars[i] == 3 * in[i]);
+        REQUIRE(got_pairs[2 * i] == static_cast<float>(in[i]));
+        REQUIRE(got_pairs[2 * i + 1] == -0.5f * static_cast<float>(in[i]));
+        for (int c = 0; c < 4; ++c) REQUIRE(got_quads[4 * i + c] == in[i] + c);
+    }
 }
 
 TEST_CASE("rtcg_index_t and rtcg_uindex_t are 64 bits wide") {
