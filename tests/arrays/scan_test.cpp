@@ -248,7 +248,10 @@ TEST_CASE("scan arguments and descriptions are checked") {
 // each scan finds what earlier ones published, of other epochs and value types, and must read it
 // as unpublished. Scans queued back to back with no wait between, sizes falling and rising (a
 // grown buffer among them), int32 (value and state in one word) and double (values apart), on
-// two queues at once.
+// two queues at once where the single pass runs, so that one queue's states cannot mix with the
+// other's. Elsewhere one queue takes them all: PoCL 5.0's CPU device aborted once in two runs
+// on a 16-core machine (pocl_release_dlhandle_cache: "found->ref_count > 0") with two queues
+// running reduce-then-scan's kernels at once, which has no states to check.
 TEST_CASE("scans queued back to back ignore the tile states that earlier scans left") {
     const std::size_t sizes[] = {(1u << 20) + 1, 5000, 1u << 18, 1, 3 * 4096 + 5, (1u << 22) + 3, 257, 1u << 16};
     const auto running_sum = [](rtcg::codegen::DType type, std::string name) {
@@ -272,9 +275,10 @@ TEST_CASE("scans queued back to back ignore the tile states that earlier scans l
     }
     context().queue().finish();
     rtcg::Queue queues[] = {context().create_queue(), context().create_queue()};
-    for (int round = 0; round < 2; ++round)
+    const std::size_t queue_count = rtcg::codegen::target_of(context().device()).warp_primitives ? 2 : 1;
+    for (std::size_t round = 0; round < 2; ++round)
         for (std::size_t k = 0; k < std::size(sizes); ++k) {
-            rtcg::Queue& queue = queues[(k + round) % 2];
+            rtcg::Queue& queue = queues[(k + round) % queue_count];
             int_sum(queue, int_x[k], int_y[k]);
             double_sum(queue, double_x[k], double_y[k]);
         }
