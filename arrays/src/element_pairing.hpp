@@ -6,18 +6,19 @@
 // with much arithmetic per float64 element gains from two elements' loads in flight before it
 // runs (the fused float64 case rose from 76% to 89% of copy; bench/NOTES.md, attempts 9 and 11).
 //
-// The user's code is C that may read any element, so rtcg reads its tokens and pairs only what
-// it can prove is touched at the running index alone. An array argument is paired when it points
-// to global memory, holds float32, int32, uint32 or float64, and every use of its name is `x[i]`
-// (not after '&', '.' or '->'); the array is written when such a use is followed by an assignment
-// or '++'/'--', or follows '++'/'--'. Each lane then runs the code with `i` set to its index and
-// each paired `x[i]` replaced by a local loaded for it before either lane runs; written arrays are
-// stored after both (RTCG_STORE_STREAMING for those never loaded: on an H200, lin_comb float64
-// at 2^20 took 9.35 -> 9.02 us, float32 at 2^22 15.5 -> 15.1 us). Every other array is read and
-// written in memory as the code says, at the lane's own `i`. Nothing is paired when the code could change `i` (assigns it, increments it or
-// takes its address), leaves the kernel (`return`, `goto`), holds a preprocessor line, or names a
-// macro the preamble defines (which could hide any of these). Lanes that `continue` or `break`
-// end only their own index, as they do in the one-index kernel.
+// The user's code is C that may read any element, so rtcg reads its tokens and pairs only what it
+// can prove is touched at the running index alone. An array argument is paired when it points to
+// global memory, holds float32, int32, uint32 or float64, and every use of its name is `x[i]` (not
+// after '&', '.' or '->'); the array is written when such a use is followed by an assignment or
+// '++'/'--', or follows '++'/'--'. Each lane then runs the code with `i` set to its index and each
+// paired `x[i]` replaced by a local loaded for it before either lane runs; written arrays are
+// stored after both (RTCG_STORE_STREAMING for those never loaded: on an H200, lin_comb float64 at
+// 2^20 took 9.35 -> 9.02 us, float32 at 2^22 15.5 -> 15.1 us). Every other array is read and
+// written in memory as the code says, at the lane's own `i`. Nothing is paired when the code could
+// change `i` (assigns it, increments it or takes its address), leaves the kernel (`return`,
+// `goto`), holds a preprocessor line, or names a macro the preamble defines (which could hide any
+// of these). Lanes that `continue` or `break` end only their own index, as they do in the
+// one-index kernel.
 //
 // Read-only arrays' lane values are const: in CUDA, code that writes one through a reference
 // (`void f(float& v)` called with `x[i]`) then fails to compile, and the caller falls back to the

@@ -158,10 +158,9 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
         const detail::ScanTileStates::Grant states = kernels_->scan_tile_states(queue).next(context(), queue, tiles);
         const Buffer values =
             detail::scan_publishes_packed(description) ? Buffer() : pool.allocate(2 * tiles * value_size, queue);
-        const std::uint32_t epoch = states.epoch;
         packed[user + 1] = buffer_argument(*states.states);
         packed[user + 2] = buffer_argument(values.size() ? values : *states.states);
-        packed[user + 3] = plugin::KernelArgument{nullptr, &epoch, sizeof epoch};
+        packed[user + 3] = plugin::KernelArgument{nullptr, &states.epoch, sizeof states.epoch};
         single->launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program_->shape.block}, 0}, packed.first(user + 4));
         return;
     }

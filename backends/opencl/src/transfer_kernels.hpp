@@ -9,9 +9,9 @@
 // The kernels move words of 16 bytes one per work-item, or of 4 bytes four per work-item, up to
 // transfer_max_groups groups of 256 and then in a grid-stride loop: a grid that covers the range
 // streams faster than one that fills the device once and strides (a 1 GB copy: 501 µs, against
-// 545 µs with 8 groups per multiprocessor and 507 µs for the driver's copy). A copy whose offsets and size are not all
-// multiples of 4 bytes, or a fill of an 8-byte pattern off a 16-byte boundary, is left to the
-// driver.
+// 545 µs with 8 groups per multiprocessor and 507 µs for the driver's copy). A copy whose offsets
+// and size are not all multiples of 4 bytes, or a fill of an 8-byte pattern off a 16-byte
+// boundary, is left to the driver.
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/plugin/backend.hpp>
 
