@@ -6,14 +6,17 @@ namespace {
 
 constexpr int dimensions = 3;
 
-std::string_view opencl_function(IndexQuery query) {
+// OpenCL's queries by name, but the global size: NVIDIA's get_global_size is wrong from 2^31
+// work-items on (the OpenCL prelude says how), so it is the group count times the group size.
+std::string opencl_index_expression(IndexQuery query, int dimension) {
+    const std::string argument = '(' + std::to_string(dimension) + ')';
     switch (query) {
-    case IndexQuery::global_id: return "get_global_id";
-    case IndexQuery::local_id: return "get_local_id";
-    case IndexQuery::group_id: return "get_group_id";
-    case IndexQuery::local_size: return "get_local_size";
-    case IndexQuery::num_groups: return "get_num_groups";
-    case IndexQuery::global_size: return "get_global_size";
+    case IndexQuery::global_id: return "get_global_id" + argument;
+    case IndexQuery::local_id: return "get_local_id" + argument;
+    case IndexQuery::group_id: return "get_group_id" + argument;
+    case IndexQuery::local_size: return "get_local_size" + argument;
+    case IndexQuery::num_groups: return "get_num_groups" + argument;
+    case IndexQuery::global_size: return "(get_num_groups" + argument + " * get_local_size" + argument + ')';
     }
     throw InvalidArgument("unknown index query", "codegen::index_expression");
 }
@@ -89,7 +92,7 @@ std::string index_expression(Dialect dialect, IndexQuery query, int dimension) {
         throw InvalidArgument("index dimension " + std::to_string(dimension) + " is not 0, 1 or 2",
                               "codegen::index_expression");
     if (dialect == Dialect::cuda) return cuda_index_expression(query, "xyz"[dimension]);
-    return std::string(opencl_function(query)) + '(' + std::to_string(dimension) + ')';
+    return opencl_index_expression(query, dimension);
 }
 
 std::string_view local_barrier(Dialect dialect) {

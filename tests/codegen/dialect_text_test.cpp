@@ -55,7 +55,7 @@ TEST_CASE("index expressions widen CUDA's built-ins before combining them") {
     CHECK(index_expression(Dialect::opencl, IndexQuery::group_id, 2) == "get_group_id(2)");
     CHECK(index_expression(Dialect::opencl, IndexQuery::local_size, 0) == "get_local_size(0)");
     CHECK(index_expression(Dialect::opencl, IndexQuery::num_groups, 1) == "get_num_groups(1)");
-    CHECK(index_expression(Dialect::opencl, IndexQuery::global_size, 2) == "get_global_size(2)");
+    CHECK(index_expression(Dialect::opencl, IndexQuery::global_size, 2) == "(get_num_groups(2) * get_local_size(2))");
     for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
         CHECK_THROWS_AS(index_expression(dialect, IndexQuery::global_id, -1), rtcg::InvalidArgument);
         CHECK_THROWS_AS(index_expression(dialect, IndexQuery::global_id, 3), rtcg::InvalidArgument);

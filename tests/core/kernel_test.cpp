@@ -137,3 +137,25 @@ TEST_CASE("events time device work and order queues") {
     CHECK(ms < 60000.0);
     CHECK(context().to_host<float>(copy) == context().to_host<float>(a));
 }
+
+TEST_CASE("PyCUDA's first example: multiply_them in one block of 400 threads") {
+    // NVIDIA's OpenCL reports 256 work-items as every kernel's limit but runs groups up to the
+    // device's; rtcg takes the device's limit there (backends/opencl/src/opencl_kernel.cpp).
+    const std::size_t n = 400;
+    if (context().device().max_work_group_size < n) {
+        MESSAGE("skipped: the device runs at most " << context().device().max_work_group_size << " work-items a group");
+        return;
+    }
+    const auto a = random_values<float>(n), b = random_values<float>(n);
+    auto a_gpu = context().to_device(a), b_gpu = context().to_device(b);
+    auto dest = context().allocate(n * sizeof(float));
+    const auto multiply_them = rtcg::test::compile(R"(
+        RTCG_KERNEL void multiply_them(RTCG_GLOBAL float* dest, RTCG_GLOBAL const float* a, RTCG_GLOBAL const float* b) {
+            const int i = RTCG_LOCAL_ID(0);
+            dest[i] = a[i] * b[i];
+        })").kernel("multiply_them");
+    CHECK(multiply_them.attributes().max_threads_per_block >= n);
+    multiply_them(context().queue(), rtcg::LaunchConfig{1, n}, dest, a_gpu, b_gpu);
+    const auto result = context().to_host<float>(dest);
+    for (std::size_t i = 0; i < n; ++i) REQUIRE(result[i] == a[i] * b[i]);
+}

@@ -27,6 +27,17 @@ std::size_t global_size(std::size_t grid, std::size_t block, const std::string& 
     return grid * block;
 }
 
+// Whether the driver's CL_KERNEL_WORK_GROUP_SIZE is the kernel's limit. NVIDIA's reports 256 for
+// every kernel (H100, driver 580: a kernel that only multiplies, one built with
+// -cl-nv-maxrregcount=32, and one declared reqd_work_group_size(1024), which then launches at
+// 1024 only), yet runs groups up to the device's limit: there the launch itself says when a
+// kernel's registers cannot hold a group (CL_OUT_OF_RESOURCES from clEnqueueNDRangeKernel, which
+// enqueue reports as an InvalidArgument).
+bool reports_work_group_size(cl_device_id device) {
+    const auto platform = device_info<cl_platform_id>(device, CL_DEVICE_PLATFORM);
+    return platform_info<std::string>(platform, CL_PLATFORM_NAME) != "NVIDIA CUDA";
+}
+
 // Argument errors that come from what the caller passed, rather than from the runtime.
 bool is_argument_error(cl_int status) noexcept {
     return status == CL_INVALID_ARG_SIZE || status == CL_INVALID_ARG_VALUE || status == CL_INVALID_MEM_OBJECT ||
@@ -42,7 +53,9 @@ Kernel::Kernel(KernelHandle kernel, std::string name, cl_device_id device)
 plugin::KernelAttributes Kernel::attributes() const {
     const cl_kernel kernel = kernel_.get();
     plugin::KernelAttributes attributes;
-    attributes.max_threads_per_block = kernel_work_group_info<std::size_t>(kernel, device_, CL_KERNEL_WORK_GROUP_SIZE);
+    attributes.max_threads_per_block = reports_work_group_size(device_)
+                                           ? kernel_work_group_info<std::size_t>(kernel, device_, CL_KERNEL_WORK_GROUP_SIZE)
+                                           : device_info<std::size_t>(device_, CL_DEVICE_MAX_WORK_GROUP_SIZE);
     attributes.preferred_multiple =
         kernel_work_group_info<std::size_t>(kernel, device_, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE);
     attributes.static_local_bytes = kernel_work_group_info<cl_ulong>(kernel, device_, CL_KERNEL_LOCAL_MEM_SIZE);
@@ -91,9 +104,15 @@ void Kernel::enqueue(cl_command_queue queue, const LaunchConfig& config, std::sp
         set_argument(static_cast<cl_uint>(index), args[index]);
     if (config.dynamic_local_bytes > 0)
         set_dynamic_local(static_cast<cl_uint>(args.size()), config.dynamic_local_bytes);
-    check(clEnqueueNDRangeKernel(queue, kernel_.get(), work_dimensions(config), nullptr, global.data(), local.data(), 0,
-                                 nullptr, nullptr),
-          "clEnqueueNDRangeKernel");
+    const cl_int status = clEnqueueNDRangeKernel(queue, kernel_.get(), work_dimensions(config), nullptr, global.data(),
+                                                 local.data(), 0, nullptr, nullptr);
+    if (status == CL_OUT_OF_RESOURCES || status == CL_INVALID_WORK_GROUP_SIZE)
+        throw InvalidArgument("kernel '" + name_ + "' cannot run work-groups of " +
+                                  std::to_string(config.block.volume()) +
+                                  " work-items on this device: its registers or local memory do not fit so many, or "
+                                  "it declares another required size",
+                              "clEnqueueNDRangeKernel", status, error_name(status));
+    check(status, "clEnqueueNDRangeKernel");
 }
 
 } // namespace rtcg::opencl

@@ -18,27 +18,28 @@ namespace {
 // Indices count words; a grid-stride loop lets a launch of max_groups cover any size. A 16-byte
 // word per work-item streams at the device's copy rate; 4-byte words one per work-item reach only
 // 63% of it (1 GB: 801 against 507 µs), so each 4-byte work-item moves four words a global size
-// apart, all loaded before any is stored (1 GB: 520 µs; the driver's copy 514). A fill of 4-byte
-// words stores 16-byte words between its first and last 16-byte boundaries (a buffer starts on
-// one), as four 4-byte words per work-item took 1.6x the 16-byte fill's time.
+// apart, all loaded before any is stored (1 GB: 520 µs; the driver's copy 514). A fill off 16-byte
+// boundaries stores 16-byte words between its first and last boundaries, as four 4-byte words per
+// work-item took 1.6x the 16-byte fill's time. The global size is the group count times the group
+// size, as in the prelude, which says why.
 constexpr const char* transfer_source = R"(
 __kernel void rtcg_copy_16(__global const uint4* src, ulong src_first, __global uint4* dst, ulong dst_first,
                            ulong words)
 {
-    for (ulong k = get_global_id(0); k < words; k += get_global_size(0))
+    for (ulong k = get_global_id(0); k < words; k += get_num_groups(0) * get_local_size(0))
         dst[dst_first + k] = src[src_first + k];
 }
 
 __kernel void rtcg_fill_16(__global uint4* dst, ulong first, ulong words, uint4 pattern)
 {
-    for (ulong k = get_global_id(0); k < words; k += get_global_size(0))
+    for (ulong k = get_global_id(0); k < words; k += get_num_groups(0) * get_local_size(0))
         dst[first + k] = pattern;
 }
 
 __kernel void rtcg_copy_4(__global const uint* src, ulong src_first, __global uint* dst, ulong dst_first,
                           ulong words)
 {
-    const ulong g = get_global_size(0);
+    const ulong g = get_num_groups(0) * get_local_size(0);
     for (ulong k = get_global_id(0); k < words; k += 4 * g) {
         uint v[4];
         for (int j = 0; j < 4; ++j)
@@ -48,19 +49,22 @@ __kernel void rtcg_copy_4(__global const uint* src, ulong src_first, __global ui
     }
 }
 
-__kernel void rtcg_fill_4(__global uint* dst, ulong first, ulong words, uint pattern)
+__kernel void rtcg_fill_bytes(__global uchar* dst, ulong first, ulong count, uint4 pattern)
 {
-    // Every 4-byte word holds the same pattern, so all but the words before the first 16-byte
-    // boundary and after the last (work-item 0 stores those) go as 16-byte words.
-    const ulong head = min((4 - first % 4) % 4, words);
-    const ulong wide_words = (words - head) / 4;
+    // Byte p of the buffer takes byte p % 16 of `pattern`, the caller's pattern repeated from a
+    // 16-byte boundary (a buffer starts on one). Work-item 0 stores the bytes before the range's
+    // first 16-byte boundary and after its last; the rest go as 16-byte words.
+    uchar bytes[16];
+    vstore16(as_uchar16(pattern), 0, bytes);
+    const ulong head = min((16 - first % 16) % 16, count);
+    const ulong wide_words = (count - head) / 16;
     if (get_global_id(0) == 0) {
-        for (ulong k = 0; k < head; ++k) dst[first + k] = pattern;
-        for (ulong k = head + 4 * wide_words; k < words; ++k) dst[first + k] = pattern;
+        for (ulong p = first; p < first + head; ++p) dst[p] = bytes[p % 16];
+        for (ulong p = first + head + 16 * wide_words; p < first + count; ++p) dst[p] = bytes[p % 16];
     }
     __global uint4* wide = (__global uint4*)(dst + first + head);
-    for (ulong k = get_global_id(0); k < wide_words; k += get_global_size(0))
-        wide[k] = (uint4)(pattern);
+    for (ulong k = get_global_id(0); k < wide_words; k += get_num_groups(0) * get_local_size(0))
+        wide[k] = pattern;
 }
 )";
 
@@ -91,7 +95,7 @@ const TransferKernels::Kernels* TransferKernels::kernels() {
             Module module(build_from_source(context_, device_, device_name_, {transfer_source, {}, false}).program,
                           device_);
             kernels_.emplace(Kernels{module.kernel("rtcg_copy_16"), module.kernel("rtcg_copy_4"),
-                                     module.kernel("rtcg_fill_16"), module.kernel("rtcg_fill_4")});
+                                     module.kernel("rtcg_fill_16"), module.kernel("rtcg_fill_bytes")});
         } catch (const Error& error) {
             plugin::logger().warn("rtcg's OpenCL copy and fill kernels did not build on {}, so copies and fills use "
                                   "the driver's commands: {}",
@@ -105,7 +109,7 @@ void TransferKernels::launch(cl_command_queue queue, plugin::KernelImpl& kernel,
                              std::span<const plugin::KernelArgument> args) const {
     const std::size_t per_work_item = word == 16 ? 1 : 4;
     const std::size_t per_group = group_size * per_work_item;
-    const std::size_t groups = std::min((words + per_group - 1) / per_group, max_groups_);
+    const std::size_t groups = std::clamp<std::size_t>((words + per_group - 1) / per_group, 1, max_groups_);
     static_cast<Kernel&>(kernel).enqueue(queue, LaunchConfig{Dim3{groups}, Dim3{group_size}, 0}, args);
 }
 
@@ -123,19 +127,25 @@ bool TransferKernels::copy(cl_command_queue queue, const plugin::BufferImpl& src
 
 bool TransferKernels::fill(cl_command_queue queue, const plugin::BufferImpl& dst, std::size_t offset,
                            std::size_t bytes, const void* pattern, std::size_t pattern_size) {
-    std::size_t word = word_size({offset, bytes});
-    if (word == 4 && pattern_size > 4) word = 0; // an 8-byte pattern needs 16-byte words
-    const Kernels* all = word == 0 ? nullptr : kernels();
+    const Kernels* all = kernels();
     if (all == nullptr) return false;
-    // The pattern repeated over a word; a word boundary is a pattern boundary, since the pattern's
-    // size divides the word's and the offset.
+    // The pattern repeated over 16 bytes from a 16-byte boundary: the pattern's size divides 16 and
+    // the offset, so every 16-byte boundary of the buffer is a pattern boundary.
     std::array<unsigned char, 16> repeated{};
     const auto* bytes_of_pattern = static_cast<const unsigned char*>(pattern);
-    for (std::size_t k = 0; k < word; ++k) repeated[k] = bytes_of_pattern[k % pattern_size];
-    const cl_ulong first = offset / word, words = bytes / word;
-    const plugin::KernelArgument args[] = {{&dst, nullptr, 0}, value_argument(first), value_argument(words),
-                                           {nullptr, repeated.data(), word}};
-    launch(queue, *(word == 16 ? all->fill16 : all->fill4), words, word, args);
+    for (std::size_t k = 0; k < repeated.size(); ++k) repeated[k] = bytes_of_pattern[k % pattern_size];
+    const plugin::KernelArgument pattern_argument{nullptr, repeated.data(), repeated.size()};
+    if (word_size({offset, bytes}) == 16) {
+        const cl_ulong first = offset / 16, words = bytes / 16;
+        const plugin::KernelArgument args[] = {{&dst, nullptr, 0}, value_argument(first), value_argument(words),
+                                               pattern_argument};
+        launch(queue, *all->fill16, words, 16, args);
+    } else {
+        const cl_ulong first = offset, count = bytes;
+        const plugin::KernelArgument args[] = {{&dst, nullptr, 0}, value_argument(first), value_argument(count),
+                                               pattern_argument};
+        launch(queue, *all->fill_bytes, bytes / 16, 16, args);
+    }
     return true;
 }
 

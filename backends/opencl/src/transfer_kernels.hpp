@@ -10,8 +10,10 @@
 // transfer_max_groups groups of 256 and then in a grid-stride loop: a grid that covers the range
 // streams faster than one that fills the device once and strides (a 1 GB copy: 501 µs, against
 // 545 µs with 8 groups per multiprocessor and 507 µs for the driver's copy). A copy whose offsets
-// and size are not all multiples of 4 bytes, or a fill of an 8-byte pattern off a 16-byte
-// boundary, is left to the driver.
+// and size are not all multiples of 4 bytes is left to the driver. Every fill runs as a kernel, as
+// 16-byte words with single bytes at an unaligned range's ends: NVIDIA's clEnqueueFillBuffer with
+// a 1-byte pattern hangs past 2^31 bytes and, split into pieces of 2^30, leaves the queue failing
+// (CL_OUT_OF_RESOURCES at the next read; H100, driver 580).
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/plugin/backend.hpp>
 
@@ -40,9 +42,10 @@ public:
     TransferKernels(cl_context context, cl_device_id device, std::string device_name, std::size_t max_groups);
 
     // Each enqueues the operation on `queue` as a kernel and returns true, or returns false,
-    // having enqueued nothing, when the range does not suit the kernels' words or the program
-    // did not build (logged once as a warning; the driver's commands then serve). Buffers are
-    // this plug-in's; offsets and sizes are in bytes, already checked against them.
+    // having enqueued nothing, when the program did not build (logged once as a warning; the
+    // driver's commands then serve) or, for a copy, when the range does not suit the kernels'
+    // words. Buffers are this plug-in's; offsets and sizes are in bytes, already checked against
+    // them; a fill's pattern size (1, 2, 4 or 8) divides its offset and size.
     bool copy(cl_command_queue queue, const plugin::BufferImpl& src, std::size_t src_offset,
               const plugin::BufferImpl& dst, std::size_t dst_offset, std::size_t bytes);
     bool fill(cl_command_queue queue, const plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes,
@@ -50,12 +53,13 @@ public:
 
 private:
     struct Kernels {
-        std::unique_ptr<plugin::KernelImpl> copy16, copy4, fill16, fill4;
+        std::unique_ptr<plugin::KernelImpl> copy16, copy4, fill16, fill_bytes;
     };
 
     // nullptr where the program did not build.
     const Kernels* kernels();
-    // `words` of `word` bytes: 16 one per work-item, 4 four per work-item (transfer_kernels.cpp).
+    // `words` of `word` bytes: 16 one per work-item, 4 four per work-item (transfer_kernels.cpp);
+    // at least one group, for a fill's ends when it has no whole word.
     void launch(cl_command_queue queue, plugin::KernelImpl& kernel, std::size_t words, std::size_t word,
                 std::span<const plugin::KernelArgument> args) const;
 
