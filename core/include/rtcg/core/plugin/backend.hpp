@@ -71,6 +71,22 @@ struct KernelArgument {
     std::size_t size = 0;
 };
 
+// What a kernel parameter takes, as far as the backend can tell.
+enum class ParameterKind : std::uint8_t {
+    unknown,        // the backend cannot tell: only the size is checked, where it is known
+    value,          // a value passed by copy: a scalar, a vector, a struct
+    global_pointer, // a pointer to global (or constant) memory: takes a Buffer
+    local_pointer,  // OpenCL's __local pointer: takes no argument; the launch's dynamic local
+                    // memory reaches the kernel's last parameter if it is one
+};
+
+struct KernelParameter {
+    ParameterKind kind = ParameterKind::unknown;
+    std::size_t size = 0;    // in bytes; 0 where the backend cannot tell (OpenCL)
+    std::string declaration; // as the driver or the source names it ("__global float*", "int n");
+                             // empty where neither does
+};
+
 class RTCG_API KernelImpl {
 public:
     virtual ~KernelImpl() = default;
