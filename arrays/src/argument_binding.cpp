@@ -91,7 +91,7 @@ std::size_t pack_arguments(const std::string& kernel, std::span<const Argument> 
     for (std::size_t k = 0; k < args.size(); ++k) {
         if (declared[k].is_pointer) {
             check_array(kernel, declared[k], args[k], context);
-            packed[next++] = plugin::KernelArgument{args[k].array->buffer().impl(), nullptr, 0};
+            packed[next++] = kernel_argument(args[k].array->buffer());
             packed[next++] = store_index(slots[k], static_cast<std::int64_t>(args[k].array->offset()));
         } else {
             if (args[k].array)

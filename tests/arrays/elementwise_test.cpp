@@ -9,6 +9,7 @@
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/codegen/device_struct.hpp>
+#include <rtcg/core/plugin/kernel_declaration.hpp>
 
 #include <doctest/doctest.h>
 
@@ -177,6 +178,23 @@ TEST_CASE("kernel names are prefixed, so names of OpenCL built-ins work") {
     rotate(x);
     CHECK(x.get() == std::vector<std::uint32_t>{2u, 1u});
     CHECK(rtcg::elementwise_kernel_name("rotate") == "rtcg_ew_rotate");
+}
+
+TEST_CASE("a generated kernel's parameters can be read from its CUDA source") {
+    // The CUDA plug-in tells pointer parameters from values by the kernel's definition, read
+    // through the prelude's macros and typedefs: every parameter of a generated kernel must be
+    // readable.
+    const ElementwiseKernel kernel = lin_comb();
+    const auto parameters = rtcg::plugin::declared_parameters(kernel.source(Dialect::cuda), {},
+                                                              rtcg::elementwise_kernel_name("lin_comb"),
+                                                              rtcg::plugin::UnqualifiedPointers::global);
+    REQUIRE(parameters);
+    using rtcg::plugin::ParameterKind;
+    std::vector<ParameterKind> kinds;
+    for (const auto& parameter : *parameters) kinds.push_back(parameter.kind);
+    // Each array is a pointer and its offset; then the range's start, step and count.
+    const auto pointer = ParameterKind::global_pointer, value = ParameterKind::value;
+    CHECK(kinds == std::vector{value, pointer, value, value, pointer, value, pointer, value, value, value, value});
 }
 
 TEST_CASE("the fill and arange kernels compile for CUDA") {

@@ -42,7 +42,7 @@ TEST_CASE("a wrong number of arguments is refused before launch") {
     auto a = context().allocate(16);
     const auto kernel = rtcg::test::compile(kernels::twice).kernel("twice");
     const auto text = message_of<rtcg::InvalidArgument>([&] { kernel(context().queue(), rtcg::LaunchConfig{1, 4}, a); });
-    CHECK(contains(text, "takes 2 arguments, 1 were given"));
+    CHECK(contains(text, "takes 2 arguments; 1 was given"));
 }
 
 TEST_CASE("an argument of the wrong size is refused") {

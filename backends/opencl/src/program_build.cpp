@@ -11,13 +11,15 @@
 namespace rtcg::opencl {
 namespace {
 
+// Argument info lets core tell pointer parameters from values (kernel_parameters.hpp). Drivers
+// report it only for programs built with this option; PoCL and NVIDIA's driver also for programs
+// built again from such a program's binary, with the option.
+constexpr const char* argument_info_option = "-cl-kernel-arg-info";
+
 std::string build_options(const plugin::CompileRequest& request) {
-    std::string options;
-    for (const auto& option : request.options) {
-        if (!options.empty()) options += ' ';
-        options += option;
-    }
-    if (request.debug) options += options.empty() ? "-g" : " -g";
+    std::string options = argument_info_option;
+    for (const auto& option : request.options) options += ' ' + option;
+    if (request.debug) options += " -g";
     return options;
 }
 
