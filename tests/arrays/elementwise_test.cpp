@@ -15,6 +15,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 using rtcg::Array;
@@ -178,6 +179,23 @@ TEST_CASE("kernel names are prefixed, so names of OpenCL built-ins work") {
     rotate(x);
     CHECK(x.get() == std::vector<std::uint32_t>{2u, 1u});
     CHECK(rtcg::elementwise_kernel_name("rotate") == "rtcg_ew_rotate");
+}
+
+TEST_CASE("a kernel of a 10,000-character name runs, under a shortened name the same in every run") {
+    const std::string name = "long_" + std::string(10'000, 'n');
+    const ElementwiseKernel add_one(context(), "int *x", "x[i] += 1", name);
+    compiles_for_cuda(add_one);
+    auto x = Array<std::int32_t>::to_device(context(), {1, 2, 3, 4, 5});
+    add_one(x);
+    CHECK(x.get() == std::vector<std::int32_t>{2, 3, 4, 5, 6});
+    // A readable beginning and a hash of the whole name; another name gets another hash.
+    const std::string generated = rtcg::elementwise_kernel_name(name);
+    CHECK(generated.size() == 64);
+    CHECK(generated.rfind("rtcg_ew_long_nnn", 0) == 0);
+    CHECK(generated == rtcg::elementwise_kernel_name(name));
+    CHECK(generated != rtcg::elementwise_kernel_name(name + "m"));
+    CHECK(rtcg::elementwise_kernel_name(std::string(56, 'k')) == "rtcg_ew_" + std::string(56, 'k'));
+    CHECK(rtcg::elementwise_kernel_name(std::string(57, 'k')).size() == 64);
 }
 
 TEST_CASE("a generated kernel's parameters can be read from its CUDA source") {

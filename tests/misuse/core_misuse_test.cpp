@@ -188,4 +188,18 @@ TEST_CASE("misuse: a yes/no environment variable with another value is refused, 
     }
 }
 
+TEST_CASE("misuse: a kernel name that PoCL cannot take is refused before PoCL aborts") {
+    const bool pocl = context().device().platform == "Portable Computing Language";
+    const std::string name = "k" + std::string(pocl ? 10'000 : 300, 'x');
+    const std::string source = "RTCG_KERNEL void " + name + "(RTCG_GLOBAL int* a) { a[RTCG_GLOBAL_ID(0)] = 7; }\n";
+    if (pocl) {
+        expect_misuse<InvalidArgument>([&] { compile(source); }, {"kernel name", "10001 characters", "PoCL"});
+        return;
+    }
+    // Elsewhere a long name is an ordinary one.
+    Buffer out = context().to_device(std::vector<int>(32, 0));
+    compile(source).kernel(name)(context().queue(), LaunchConfig{1, 32}, out);
+    CHECK(context().to_host<int>(out) == std::vector<int>(32, 7));
+}
+
 } // namespace rtcg::test
