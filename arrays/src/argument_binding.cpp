@@ -69,6 +69,16 @@ private:
     std::span<const Argument> declared_;
 };
 
+// The declared arguments for a message: all of a short list; of a long one (a generated kernel can
+// declare thousands), the first few and the last, and how many there are.
+std::string argument_list(std::span<const Argument> declared) {
+    constexpr std::size_t listed_in_full = 8, listed_first = 4;
+    if (declared.size() <= listed_in_full)
+        return codegen::print_arguments({declared.begin(), declared.end()}, codegen::Dialect::cuda);
+    return codegen::print_arguments({declared.begin(), declared.begin() + listed_first}, codegen::Dialect::cuda) +
+           ", ..., " + codegen::print_arguments({declared.end() - 1, declared.end()}, codegen::Dialect::cuda);
+}
+
 } // namespace
 
 std::size_t pack_arguments(const std::string& kernel, std::span<const Argument> declared, const Context& context,
@@ -76,13 +86,12 @@ std::size_t pack_arguments(const std::string& kernel, std::span<const Argument> 
                            std::span<plugin::KernelArgument> packed) {
     if (args.size() != declared.size())
         throw InvalidArgument(kernel + ": expected " + std::to_string(declared.size()) + " arguments (" +
-                              codegen::print_arguments({declared.begin(), declared.end()}, codegen::Dialect::cuda) +
-                              "), got " + std::to_string(args.size()));
+                              argument_list(declared) + "), got " + std::to_string(args.size()));
     std::size_t next = 0;
     for (std::size_t k = 0; k < args.size(); ++k) {
         if (declared[k].is_pointer) {
             check_array(kernel, declared[k], args[k], context);
-            packed[next++] = plugin::KernelArgument{args[k].array->buffer().impl(), nullptr, 0};
+            packed[next++] = kernel_argument(args[k].array->buffer());
             packed[next++] = store_index(slots[k], static_cast<std::int64_t>(args[k].array->offset()));
         } else {
             if (args[k].array)

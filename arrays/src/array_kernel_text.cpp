@@ -3,6 +3,8 @@
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 
 namespace rtcg::detail {
 namespace {
@@ -18,6 +20,20 @@ bool is_c_identifier(std::string_view name) {
     const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
     return !name.empty() && letter(name[0]) &&
            std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
+std::string generated_kernel_name(std::string_view prefix, std::string_view user_name, std::string_view suffix) {
+    std::string name = std::string(prefix) + std::string(user_name) + std::string(suffix);
+    if (name.size() <= generated_name_limit) return name;
+    // FNV-1a, 64 bits: fixed by its definition, unlike std::hash.
+    std::uint64_t hash = 0xcbf29ce484222325;
+    for (const char c : user_name) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3;
+    char digits[17];
+    std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
+    constexpr std::size_t hash_part = 1 + 16; // '_' and the digits
+    const std::size_t fixed = std::min(generated_name_limit, prefix.size() + suffix.size() + hash_part);
+    const std::size_t kept = generated_name_limit - fixed;
+    return std::string(prefix) + std::string(user_name.substr(0, kept)) + "_" + digits + std::string(suffix);
 }
 
 bool contains_complex(const codegen::DType& type) {

@@ -17,6 +17,14 @@ namespace rtcg::detail {
 
 bool is_c_identifier(std::string_view name);
 
+// The name of a generated kernel: prefix + user_name + suffix ("rtcg_ew_" "lin_comb" "_pairs"),
+// unless that is longer than generated_name_limit; then prefix, the user name's beginning, '_',
+// 16 hex digits of a hash of the whole user name, and suffix, in generated_name_limit characters.
+// Drivers need not take long names (PoCL aborts on names of a few hundred characters); the hash
+// is the same in every run, so the disk cache still finds the kernel.
+inline constexpr std::size_t generated_name_limit = 64;
+std::string generated_kernel_name(std::string_view prefix, std::string_view user_name, std::string_view suffix = {});
+
 // Whether the prelude's complex support is needed: a type that is or contains a complex type,
 // or user text that names cfloat or cdouble.
 bool contains_complex(const codegen::DType& type);

@@ -74,7 +74,7 @@ std::string paired_kernel(Dialect dialect, std::span<const Argument> arguments, 
 std::string elementwise_kernel_name(std::string_view name) {
     if (!detail::is_c_identifier(name))
         throw InvalidArgument("ElementwiseKernel: the name '" + std::string(name) + "' is not a C identifier");
-    return "rtcg_ew_" + std::string(name);
+    return detail::generated_kernel_name("rtcg_ew_", name);
 }
 
 std::string elementwise_source(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
@@ -85,7 +85,10 @@ std::string elementwise_source(Dialect dialect, std::span<const Argument> argume
 
 namespace detail {
 
-std::string elementwise_paired_kernel_name(std::string_view name) { return elementwise_kernel_name(name) + "_pairs"; }
+std::string elementwise_paired_kernel_name(std::string_view name) {
+    elementwise_kernel_name(name); // checks the name
+    return generated_kernel_name("rtcg_ew_", name, "_pairs");
+}
 
 std::string elementwise_source(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
                                std::string_view name, std::string_view preamble, const PairedSnippet* pairs) {

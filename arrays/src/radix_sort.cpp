@@ -133,7 +133,7 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
     }
 }
 
-plugin::KernelArgument buffer_argument(const Buffer& buffer) { return plugin::KernelArgument{buffer.impl(), nullptr, 0}; }
+plugin::KernelArgument buffer_argument(const Buffer& buffer) { return detail::kernel_argument(buffer); }
 template <class T>
 plugin::KernelArgument value_argument(const T& value) {
     return plugin::KernelArgument{nullptr, &value, sizeof value};

@@ -83,7 +83,7 @@ std::shared_ptr<const ReductionProgram> find_or_build(ContextKernels& kernels, c
 }
 
 plugin::KernelArgument buffer_argument(const Buffer& buffer) {
-    return plugin::KernelArgument{buffer.impl(), nullptr, 0};
+    return detail::kernel_argument(buffer);
 }
 plugin::KernelArgument index_argument(const std::int64_t& value) {
     return plugin::KernelArgument{nullptr, &value, sizeof value};

@@ -233,13 +233,12 @@ void check_reduction(const ReductionDescription& d) {
 bool last_group_folds(const codegen::Target& target) { return target.warp_primitives; }
 
 std::string reduction_kernel_name(std::string_view name, ReductionPass pass) {
-    const std::string base = "rtcg_reduce_" + std::string(name);
     switch (pass) {
-    case ReductionPass::map_and_reduce: return base;
-    case ReductionPass::pairs: return base + "_pairs";
-    case ReductionPass::reduce_partials: return base + "_partials";
+    case ReductionPass::map_and_reduce: return generated_kernel_name("rtcg_reduce_", name);
+    case ReductionPass::pairs: return generated_kernel_name("rtcg_reduce_", name, "_pairs");
+    case ReductionPass::reduce_partials: return generated_kernel_name("rtcg_reduce_", name, "_partials");
     }
-    return base;
+    return generated_kernel_name("rtcg_reduce_", name);
 }
 
 std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& description) {

@@ -70,6 +70,7 @@ std::string reduction_source(const codegen::Target& target, const ReductionDescr
 // The pairing of the map expression (its arrays are only read), or nullopt.
 std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& description);
 
+// "rtcg_reduce_<name>[_pairs|_partials]", shortened where long (generated_kernel_name).
 std::string reduction_kernel_name(std::string_view name, ReductionPass pass);
 
 // Whether the first pass's last group folds every group's value (one launch per reduction), which

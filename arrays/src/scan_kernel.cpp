@@ -93,7 +93,7 @@ ScanDescription describe(codegen::DType dtype, std::vector<Argument> arguments, 
     return description;
 }
 
-plugin::KernelArgument buffer_argument(const Buffer& buffer) { return plugin::KernelArgument{buffer.impl(), nullptr, 0}; }
+plugin::KernelArgument buffer_argument(const Buffer& buffer) { return detail::kernel_argument(buffer); }
 plugin::KernelArgument index_argument(const std::int64_t& value) {
     return plugin::KernelArgument{nullptr, &value, sizeof value};
 }

@@ -465,7 +465,7 @@ CompileOptions scan_compile_options(const codegen::Target& target, const ScanDes
 }
 
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase) {
-    return "rtcg_scan_" + description.name + "_" + std::string(phase);
+    return generated_kernel_name("rtcg_scan_", description.name, "_" + std::string(phase));
 }
 
 std::string scan_source(const codegen::Target& target, const ScanDescription& d, const TileShape& shape) {

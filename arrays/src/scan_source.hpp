@@ -68,6 +68,7 @@ bool scan_publishes_packed(const ScanDescription& description);
 
 std::string scan_source(const codegen::Target& target, const ScanDescription& description, const TileShape& shape);
 
+// "rtcg_scan_<name>_<phase>", shortened where long (generated_kernel_name).
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase);
 
 } // namespace rtcg::detail

@@ -7,7 +7,8 @@ namespace rtcg::detail {
 
 // The variable's value when set and non-empty.
 std::optional<std::string> env_string(const char* name);
-// True for 1/true/yes/on (any case); false when unset or anything else.
+// A yes/no variable: 1, true, yes, on or 0, false, no, off, in any case; unset or empty is false.
+// Any other value is InvalidArgument naming the variable, the value and the accepted values.
 bool env_flag(const char* name);
 
 inline constexpr const char* backend_variable = "RTCG_BACKEND";

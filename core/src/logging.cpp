@@ -5,7 +5,10 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <string>
 
 namespace rtcg::plugin {
 namespace {
@@ -16,10 +19,14 @@ std::shared_ptr<spdlog::logger> make_logger() {
     log->set_pattern("[rtcg %l] %v");
     log->set_level(spdlog::level::warn);
     if (const char* level = std::getenv("RTCG_LOG_LEVEL"); level && *level) {
-        const auto parsed = spdlog::level::from_str(level);
-        // from_str maps an unknown word to "off": say so rather than silently go quiet.
-        if (parsed == spdlog::level::off && std::string_view(level) != "off")
-            log->warn("RTCG_LOG_LEVEL='{}' is not one of trace, debug, info, warn, error, critical, off", level);
+        std::string word = level;
+        std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
+        const auto parsed = spdlog::level::from_str(word);
+        // from_str maps an unknown word to "off": say so rather than silently go quiet. The logger
+        // is made on first use, anywhere, so a bad value is a warning, not an exception.
+        if (parsed == spdlog::level::off && word != "off")
+            log->warn("RTCG_LOG_LEVEL='{}' is not one of trace, debug, info, warn, error, critical, off (in any case)",
+                      level);
         else
             log->set_level(parsed);
     }

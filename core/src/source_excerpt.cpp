@@ -67,6 +67,10 @@ const SourceLine* resolve(const std::vector<SourceLine>& lines, std::size_t repo
     return by_directive;
 }
 
+// A log of thousands of errors (one per parameter of a kernel with 100,000) would otherwise
+// quote thousands of lines: the first ones are what the user reads.
+constexpr std::size_t shown_lines = 24;
+
 } // namespace
 
 std::string source_excerpt(std::string_view source, std::string_view log) {
@@ -88,7 +92,12 @@ std::string source_excerpt(std::string_view source, std::string_view log) {
         if (const SourceLine* line = resolve(lines, reported, echo)) places.emplace(line, column);
     }
     std::string excerpt;
+    std::size_t shown = 0;
     for (const auto& [line, column] : places) {
+        if (shown++ == shown_lines) {
+            excerpt += "     ... and " + std::to_string(places.size() - shown_lines) + " more places the log points at\n";
+            break;
+        }
         const std::string number = std::to_string(line->number);
         const std::string gutter = std::string(std::max<std::size_t>(number.size(), 4) - number.size(), ' ') + number + " | ";
         excerpt += gutter;

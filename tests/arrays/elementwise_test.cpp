@@ -9,11 +9,13 @@
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/codegen/device_struct.hpp>
+#include <rtcg/core/plugin/kernel_declaration.hpp>
 
 #include <doctest/doctest.h>
 
 #include <complex>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 using rtcg::Array;
@@ -177,6 +179,40 @@ TEST_CASE("kernel names are prefixed, so names of OpenCL built-ins work") {
     rotate(x);
     CHECK(x.get() == std::vector<std::uint32_t>{2u, 1u});
     CHECK(rtcg::elementwise_kernel_name("rotate") == "rtcg_ew_rotate");
+}
+
+TEST_CASE("a kernel of a 10,000-character name runs, under a shortened name the same in every run") {
+    const std::string name = "long_" + std::string(10'000, 'n');
+    const ElementwiseKernel add_one(context(), "int *x", "x[i] += 1", name);
+    compiles_for_cuda(add_one);
+    auto x = Array<std::int32_t>::to_device(context(), {1, 2, 3, 4, 5});
+    add_one(x);
+    CHECK(x.get() == std::vector<std::int32_t>{2, 3, 4, 5, 6});
+    // A readable beginning and a hash of the whole name; another name gets another hash.
+    const std::string generated = rtcg::elementwise_kernel_name(name);
+    CHECK(generated.size() == 64);
+    CHECK(generated.rfind("rtcg_ew_long_nnn", 0) == 0);
+    CHECK(generated == rtcg::elementwise_kernel_name(name));
+    CHECK(generated != rtcg::elementwise_kernel_name(name + "m"));
+    CHECK(rtcg::elementwise_kernel_name(std::string(56, 'k')) == "rtcg_ew_" + std::string(56, 'k'));
+    CHECK(rtcg::elementwise_kernel_name(std::string(57, 'k')).size() == 64);
+}
+
+TEST_CASE("a generated kernel's parameters can be read from its CUDA source") {
+    // The CUDA plug-in tells pointer parameters from values by the kernel's definition, read
+    // through the prelude's macros and typedefs: every parameter of a generated kernel must be
+    // readable.
+    const ElementwiseKernel kernel = lin_comb();
+    const auto parameters = rtcg::plugin::declared_parameters(kernel.source(Dialect::cuda), {},
+                                                              rtcg::elementwise_kernel_name("lin_comb"),
+                                                              rtcg::plugin::UnqualifiedPointers::global);
+    REQUIRE(parameters);
+    using rtcg::plugin::ParameterKind;
+    std::vector<ParameterKind> kinds;
+    for (const auto& parameter : *parameters) kinds.push_back(parameter.kind);
+    // Each array is a pointer and its offset; then the range's start, step and count.
+    const auto pointer = ParameterKind::global_pointer, value = ParameterKind::value;
+    CHECK(kinds == std::vector{value, pointer, value, value, pointer, value, pointer, value, value, value, value});
 }
 
 TEST_CASE("the fill and arange kernels compile for CUDA") {

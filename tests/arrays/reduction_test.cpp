@@ -77,6 +77,16 @@ TEST_CASE_TEMPLATE("sums at every size", T, std::int32_t, std::int64_t, float, d
     }
 }
 
+TEST_CASE("a reduction of a 10,000-character name runs") {
+    const ReductionKernel<std::int64_t> sum(context(), rtcg::type<std::int64_t>, "0", "a+b", "x[i]", "long *x", {},
+                                            "long_" + std::string(10'000, 'r'));
+    compiles_for_cuda(sum);
+    const std::vector<std::int64_t> x = rtcg::test::values<std::int64_t>(1000);
+    std::int64_t expected = 0;
+    for (std::int64_t v : x) expected += v;
+    CHECK(sum(Array<std::int64_t>::to_device(context(), x)).get() == expected);
+}
+
 TEST_CASE("max and min, with the infinities as neutral elements") {
     const ReductionKernel<float> maximum = max_kernel();
     const ReductionKernel<float> minimum = min_kernel();

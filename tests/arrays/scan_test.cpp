@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 using rtcg::Array;
@@ -155,6 +156,19 @@ TEST_CASE("a scan gives item, prev_item and last_item at every size") {
             check_all_forms<std::int64_t>(sum, last, x, 0, [](std::int64_t a, std::int64_t b) { return a + b; });
         }
     }
+}
+
+TEST_CASE("a scan of a 10,000-character name runs") {
+    const ScanKernel running_sum(context(), dtype_of<std::int32_t>(), "const int *x, int *y", "x[i]", "a+b", "0",
+                                 "y[i] = item", {.name = "long_" + std::string(10'000, 's')});
+    compiles_for_cuda(running_sum);
+    const std::vector<std::int32_t> x = small_values<std::int32_t>(5000);
+    auto y = Array<std::int32_t>::empty(context(), x.size());
+    running_sum(Array<std::int32_t>::to_device(context(), x), y);
+    std::vector<std::int32_t> expected(x.size());
+    std::int32_t sum = 0;
+    for (std::size_t k = 0; k < x.size(); ++k) expected[k] = sum += x[k];
+    CHECK(y.get() == expected);
 }
 
 TEST_CASE("a max scan of floats starts from the lowest float") {

@@ -42,7 +42,7 @@ TEST_CASE("a wrong number of arguments is refused before launch") {
     auto a = context().allocate(16);
     const auto kernel = rtcg::test::compile(kernels::twice).kernel("twice");
     const auto text = message_of<rtcg::InvalidArgument>([&] { kernel(context().queue(), rtcg::LaunchConfig{1, 4}, a); });
-    CHECK(contains(text, "takes 2 arguments, 1 were given"));
+    CHECK(contains(text, "takes 2 arguments; 1 was given"));
 }
 
 TEST_CASE("an argument of the wrong size is refused") {
@@ -104,4 +104,38 @@ TEST_CASE("objects of another context are refused") {
                    "another context"));
     const auto kernel = rtcg::test::compile(kernels::twice).kernel("twice");
     CHECK_THROWS_AS(kernel(other.queue(), rtcg::LaunchConfig{1, 4}, foreign, 4u), rtcg::InvalidArgument);
+}
+
+TEST_CASE("an error's message is bounded and keeps its beginning and its end") {
+    const std::string why = "head " + std::string(1'000'000, 'x') + " tail";
+    const rtcg::InvalidArgument error(why, "here");
+    const std::string what = error.what();
+    CHECK(what.size() <= 16 * 1024);
+    CHECK(what.find("rtcg: here: head xxx") == 0);
+    CHECK(what.substr(what.size() - 8) == "xxx tail");
+    CHECK(contains(what, "characters cut"));
+    CHECK(error.why().size() <= 16 * 1024);
+    // A short message is left alone.
+    CHECK(std::string(rtcg::InvalidArgument("short", "here").what()) == "rtcg: here: short");
+}
+
+TEST_CASE("a compile error shows the log's first lines; build_log() has them all") {
+    std::string log;
+    for (int k = 0; k < 100'000; ++k) log += "error: <source>:" + std::to_string(k + 1) + ":5: undeclared 'x" + std::to_string(k) + "'\n";
+    const rtcg::CompileError error("the build failed", "clBuildProgram", log, "   1 | x0;\n");
+    const std::string what = error.what();
+    CHECK(what.size() <= 16 * 1024);
+    CHECK(error.build_log() == log);
+    CHECK(contains(what, "undeclared 'x0'"));
+    CHECK(contains(what, "more lines of the log"));
+    CHECK(contains(what, "--- source lines ---\n   1 | x0;"));
+}
+
+TEST_CASE("source with thousands of errors gives a bounded message") {
+    std::string source = "RTCG_KERNEL void broken_many(RTCG_GLOBAL float* a) {\n";
+    for (int k = 0; k < 3000; ++k) source += "    a[0] = undefined_" + std::to_string(k) + ";\n";
+    source += "}\n";
+    const auto text = message_of<rtcg::CompileError>([&] { rtcg::test::compile(source); });
+    CHECK(text.size() <= 16 * 1024);
+    CHECK(contains(text, "undefined_0"));
 }

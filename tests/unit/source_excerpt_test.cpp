@@ -46,3 +46,16 @@ TEST_CASE("each line is shown once, in source order") {
         source, "kernel.cu(3): error: a\nkernel.cu(1): warning: b\nkernel.cu(3): error: c\n");
     CHECK(excerpt == "   1 | int f() {\n   3 | }\n");
 }
+
+TEST_CASE("a log of thousands of errors quotes only the first lines it points at") {
+    std::string many_lines, log;
+    for (int k = 1; k <= 1000; ++k) {
+        many_lines += "line " + std::to_string(k) + "\n";
+        log += "kernel.cu(" + std::to_string(k) + "): error: x\n";
+    }
+    const auto excerpt = rtcg::plugin::source_excerpt(many_lines, log);
+    CHECK(excerpt.find("   1 | line 1\n") == 0);
+    CHECK(excerpt.find("  24 | line 24\n") != std::string::npos);
+    CHECK(excerpt.find("line 25\n") == std::string::npos);
+    CHECK(excerpt.find("and 976 more") != std::string::npos);
+}

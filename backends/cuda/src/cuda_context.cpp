@@ -56,14 +56,15 @@ std::unique_ptr<plugin::HostBufferImpl> CudaContext::allocate_host(std::size_t b
 plugin::CompileResult CudaContext::compile(const plugin::CompileRequest& request) {
     const NvrtcApi& nvrtc = nvrtc_api();
     plugin::CompiledBinary binary = compile_with_nvrtc(nvrtc, request, target_for_device(nvrtc, architecture_));
-    auto module = std::make_unique<CudaModule>(*this, binary.bytes);
+    auto module = std::make_unique<CudaModule>(*this, binary.bytes, std::make_shared<const plugin::CompileRequest>(request));
     return {std::move(module), std::move(binary)};
 }
 
-// Every option took effect when the binary was compiled; loading takes none.
+// Every option took effect when the binary was compiled; loading takes none. The request stays
+// with the module, whose kernels read their parameters from its source.
 std::unique_ptr<plugin::ModuleImpl> CudaContext::load(std::span<const std::byte> binary,
-                                                      const plugin::CompileRequest& /*request*/) {
-    return std::make_unique<CudaModule>(*this, binary);
+                                                      const plugin::CompileRequest& request) {
+    return std::make_unique<CudaModule>(*this, binary, std::make_shared<const plugin::CompileRequest>(request));
 }
 
 } // namespace rtcg::cuda

@@ -14,15 +14,19 @@ namespace rtcg::cuda {
 
 class CudaKernel final : public plugin::KernelImpl {
 public:
-    CudaKernel(std::shared_ptr<const LoadedModule> module, CUfunction function, std::string name);
+    // `built_from`: the request the kernel's module was compiled from.
+    CudaKernel(std::shared_ptr<const LoadedModule> module, CUfunction function, std::string name,
+               const plugin::CompileRequest& built_from);
 
     const std::string& name() const noexcept override { return name_; }
     plugin::KernelAttributes attributes() const override;
     // The number of parameters, or SIZE_MAX, which core reads as "unknown", when the driver
     // cannot tell: cuFuncGetParamInfo came with CUDA 12.4.
     std::size_t parameter_count() const noexcept override { return parameter_count_; }
-    // Each parameter's size in bytes; empty when the count is unknown.
-    const std::vector<std::size_t>& parameter_sizes() const noexcept override { return parameter_sizes_; }
+    // Each parameter's size from the driver, its kind from the kernel's definition in the source
+    // (the driver says nothing of kinds); unknown kinds where the definition cannot be read or
+    // disagrees with the driver. Empty when the count is unknown.
+    const std::vector<plugin::KernelParameter>& parameters() const noexcept override { return parameters_; }
 
     CUfunction function() const noexcept { return function_; }
 
@@ -41,7 +45,7 @@ private:
     const std::shared_ptr<const LoadedModule> module_; // keeps function_ valid
     const CUfunction function_;
     const std::string name_;
-    std::vector<std::size_t> parameter_sizes_;
+    std::vector<plugin::KernelParameter> parameters_;
     std::size_t parameter_count_ = 0;
     std::atomic<std::size_t> dynamic_shared_limit_{0};
 };

@@ -8,8 +8,9 @@
 
 namespace rtcg::cuda {
 
-CudaModule::CudaModule(const CudaContext& context, std::span<const std::byte> image)
-    : module_(std::make_shared<const LoadedModule>(context, image)) {}
+CudaModule::CudaModule(const CudaContext& context, std::span<const std::byte> image,
+                       std::shared_ptr<const plugin::CompileRequest> built_from)
+    : module_(std::make_shared<const LoadedModule>(context, image)), built_from_(std::move(built_from)) {}
 
 std::unique_ptr<plugin::KernelImpl> CudaModule::kernel(const std::string& name) {
     const CudaContext& context = module_->context();
@@ -18,7 +19,7 @@ std::unique_ptr<plugin::KernelImpl> CudaModule::kernel(const std::string& name) 
     const CUresult result = context.api().cuModuleGetFunction(&function, module_->handle(), name.c_str());
     if (result == CUDA_ERROR_NOT_FOUND) throw InvalidArgument(missing_kernel_message(name), "Module::kernel");
     check(result, "cuModuleGetFunction");
-    return std::make_unique<CudaKernel>(module_, function, name);
+    return std::make_unique<CudaKernel>(module_, function, name, *built_from_);
 }
 
 std::vector<std::string> CudaModule::kernel_names() const {

@@ -101,6 +101,15 @@ T kernel_info(cl_kernel kernel, cl_kernel_info param) {
 }
 
 template <typename T>
+T kernel_arg_info(cl_kernel kernel, cl_uint index, cl_kernel_arg_info param) {
+    return detail::read_info<T>(
+        [&](std::size_t size, void* value, std::size_t* size_ret) {
+            return clGetKernelArgInfo(kernel, index, param, size, value, size_ret);
+        },
+        "clGetKernelArgInfo", param);
+}
+
+template <typename T>
 T kernel_work_group_info(cl_kernel kernel, cl_device_id device, cl_kernel_work_group_info param) {
     return detail::read_info<T>(
         [&](std::size_t size, void* value, std::size_t* size_ret) {

@@ -68,12 +68,15 @@ std::unique_ptr<plugin::HostBufferImpl> Context::allocate_host(std::size_t bytes
 
 plugin::CompileResult Context::compile(const plugin::CompileRequest& request) {
     auto built = build_from_source(context_.get(), device_, info_.name, request);
-    return {std::make_unique<Module>(std::move(built.program), device_), std::move(built.binary)};
+    return {std::make_unique<Module>(std::move(built.program), device_,
+                                     std::make_shared<const plugin::CompileRequest>(request)),
+            std::move(built.binary)};
 }
 
 std::unique_ptr<plugin::ModuleImpl> Context::load(std::span<const std::byte> binary,
                                                   const plugin::CompileRequest& request) {
-    return std::make_unique<Module>(build_from_binary(context_.get(), device_, info_.name, binary, request), device_);
+    return std::make_unique<Module>(build_from_binary(context_.get(), device_, info_.name, binary, request), device_,
+                                    std::make_shared<const plugin::CompileRequest>(request));
 }
 
 } // namespace rtcg::opencl

@@ -1,6 +1,7 @@
 #include "opencl_kernel.hpp"
 
 #include "info.hpp"
+#include "kernel_parameters.hpp"
 #include "opencl_buffer.hpp"
 #include "status.hpp"
 
@@ -46,9 +47,10 @@ bool is_argument_error(cl_int status) noexcept {
 
 } // namespace
 
-Kernel::Kernel(KernelHandle kernel, std::string name, cl_device_id device)
+Kernel::Kernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from)
     : kernel_(std::move(kernel)), name_(std::move(name)), device_(device),
-      parameter_count_(kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS)) {}
+      parameters_(kernel_parameters(kernel_.get(), name_, kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS),
+                                    built_from)) {}
 
 plugin::KernelAttributes Kernel::attributes() const {
     const cl_kernel kernel = kernel_.get();

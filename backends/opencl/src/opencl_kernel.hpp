@@ -12,13 +12,16 @@ namespace rtcg::opencl {
 
 class Kernel final : public plugin::KernelImpl {
 public:
-    Kernel(KernelHandle kernel, std::string name, cl_device_id device);
+    // `built_from`: the request the kernel's program was built from, read where the driver keeps no
+    // argument info (kernel_parameters.hpp).
+    Kernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from);
 
     const std::string& name() const noexcept override { return name_; }
     plugin::KernelAttributes attributes() const override;
-    std::size_t parameter_count() const noexcept override { return parameter_count_; }
-    // OpenCL does not report parameter sizes; clSetKernelArg rejects a wrong one at launch.
-    const std::vector<std::size_t>& parameter_sizes() const noexcept override { return parameter_sizes_; }
+    std::size_t parameter_count() const noexcept override { return parameters_.size(); }
+    // Kinds from the driver's argument info or the source; no sizes: OpenCL does not report them,
+    // and clSetKernelArg rejects a wrong one at launch.
+    const std::vector<plugin::KernelParameter>& parameters() const noexcept override { return parameters_; }
 
     // Sets the arguments and enqueues one launch on `queue`. A cl_kernel holds its arguments
     // between the two steps, so concurrent launches of this kernel take turns.
@@ -31,8 +34,7 @@ private:
     KernelHandle kernel_;
     std::string name_;
     cl_device_id device_;
-    std::size_t parameter_count_;
-    const std::vector<std::size_t> parameter_sizes_;
+    std::vector<plugin::KernelParameter> parameters_;
     std::mutex launch_mutex_;
 };
 

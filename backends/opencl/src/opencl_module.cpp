@@ -18,7 +18,7 @@ std::unique_ptr<plugin::KernelImpl> Module::kernel(const std::string& name) {
                               error_name(status));
     }
     check(status, "clCreateKernel");
-    return std::make_unique<Kernel>(std::move(kernel), name, device_);
+    return std::make_unique<Kernel>(std::move(kernel), name, device_, *built_from_);
 }
 
 std::vector<std::string> Module::kernel_names() const {

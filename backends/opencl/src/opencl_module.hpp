@@ -6,11 +6,14 @@
 
 #include <CL/cl.h>
 
+#include <memory>
+
 namespace rtcg::opencl {
 
 class Module final : public plugin::ModuleImpl {
 public:
-    Module(ProgramHandle program, cl_device_id device) noexcept : program_(std::move(program)), device_(device) {}
+    Module(ProgramHandle program, cl_device_id device, std::shared_ptr<const plugin::CompileRequest> built_from) noexcept
+        : program_(std::move(program)), device_(device), built_from_(std::move(built_from)) {}
 
     std::unique_ptr<plugin::KernelImpl> kernel(const std::string& name) override;
     std::vector<std::string> kernel_names() const override;
@@ -18,6 +21,7 @@ public:
 private:
     ProgramHandle program_;
     cl_device_id device_;
+    std::shared_ptr<const plugin::CompileRequest> built_from_;
 };
 
 } // namespace rtcg::opencl

@@ -6,19 +6,59 @@
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 namespace rtcg::opencl {
 namespace {
 
+// Argument info lets core tell pointer parameters from values (kernel_parameters.hpp). Drivers
+// report it only for programs built with this option; PoCL and NVIDIA's driver also for programs
+// built again from such a program's binary, with the option.
+constexpr const char* argument_info_option = "-cl-kernel-arg-info";
+
 std::string build_options(const plugin::CompileRequest& request) {
-    std::string options;
-    for (const auto& option : request.options) {
-        if (!options.empty()) options += ' ';
-        options += option;
-    }
-    if (request.debug) options += options.empty() ? "-g" : " -g";
+    std::string options = argument_info_option;
+    for (const auto& option : request.options) options += ' ' + option;
+    if (request.debug) options += " -g";
     return options;
+}
+
+// PoCL names a directory and a file in its kernel cache after each kernel, and aborts the process
+// (an assertion, which no caller can catch) when a name does not fit: the file name "<name>.so"
+// must fit a 255-byte path component, and the path holds the name twice within 1024 bytes,
+// PoCL's cache directory included. It does so when a program's binary is first asked for, or a
+// kernel first launched. This limit leaves room for a long cache directory.
+constexpr std::size_t pocl_kernel_name_limit = 200;
+
+bool is_pocl(cl_device_id device) {
+    const auto platform = device_info<cl_platform_id>(device, CL_DEVICE_PLATFORM);
+    return platform_info<std::string>(platform, CL_PLATFORM_NAME) == "Portable Computing Language";
+}
+
+// "kkkk...kkk (10000 characters)": the name's ends, for a message that must stay short.
+std::string abbreviated(const std::string& name) {
+    if (name.size() <= 64) return name;
+    return name.substr(0, 40) + "..." + name.substr(name.size() - 12) + " (" + std::to_string(name.size()) +
+           " characters)";
+}
+
+// Throws `E` for a kernel name that would abort PoCL, before anything makes PoCL write its files.
+template <class E>
+void check_kernel_names(cl_program program, cl_device_id device, const std::string& device_name, const char* where) {
+    if (!is_pocl(device)) return;
+    const auto names = program_info<std::string>(program, CL_PROGRAM_KERNEL_NAMES);
+    std::size_t start = 0;
+    while (start < names.size()) {
+        const std::size_t end = std::min(names.find(';', start), names.size());
+        if (end - start > pocl_kernel_name_limit)
+            throw E("the kernel name '" + abbreviated(names.substr(start, end - start)) + "' is longer than the " +
+                        std::to_string(pocl_kernel_name_limit) + " characters that PoCL (" + device_name +
+                        ") takes: PoCL names files after its kernels and aborts the process on a longer name",
+                    where);
+        start = end + 1;
+    }
 }
 
 // Empty for a clean build: program_build_info drops the newline some drivers return.
@@ -60,6 +100,7 @@ BuiltProgram build_from_source(cl_context context, cl_device_id device, const st
                            error_name(status));
     }
     if (!log.empty()) plugin::logger().debug("OpenCL build log for {}:\n{}", device_name, log);
+    check_kernel_names<InvalidArgument>(program.get(), device, device_name, "clBuildProgram");
     auto binary = device_binary(program.get());
     return {std::move(program), {std::move(binary), std::move(log)}};
 }
@@ -81,6 +122,7 @@ ProgramHandle build_from_binary(cl_context context, cl_device_id device, const s
         throw_backend_error(status, "clBuildProgram",
                             "the OpenCL driver could not build a stored program binary for " + device_name +
                                 ": " + build_log(program.get(), device));
+    check_kernel_names<BackendError>(program.get(), device, device_name, "clBuildProgram");
     return program;
 }
 

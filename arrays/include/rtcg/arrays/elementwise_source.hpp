@@ -32,7 +32,9 @@ RTCG_API std::string elementwise_source(codegen::Dialect dialect, std::span<cons
                                         std::string_view operation, std::string_view name,
                                         std::string_view preamble = {});
 
-// The name the generated kernel has: "rtcg_ew_" + name.
+// The name the generated kernel has: "rtcg_ew_" + name, or, where that is over 64 characters,
+// "rtcg_ew_" + the name's beginning + '_' + 16 hex digits of a hash of the whole name (the same in
+// every run), in 64 characters.
 RTCG_API std::string elementwise_kernel_name(std::string_view name);
 
 } // namespace rtcg

@@ -2,8 +2,13 @@
 // The exceptions rtcg throws. Every failure is an rtcg::Error; the subclasses let callers
 // react to the kinds that are worth telling apart (out of memory, bad input, compile errors,
 // a backend that is not there at all).
+//
+// A message is bounded: what() carries at most Error::message_limit characters. A longer one
+// (a build log of thousands of errors, a signature of thousands of arguments) keeps its beginning
+// and its end and says how many characters were cut between them.
 #include <rtcg/core/export.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -12,11 +17,15 @@ namespace rtcg {
 
 class RTCG_API Error : public std::runtime_error {
 public:
+    // The most characters what() and why() carry.
+    static constexpr std::size_t message_limit = 16 * 1024;
+
     // `where`: the API call or rtcg operation that failed ("cuMemAlloc", "Queue::write").
     // `code` / `code_name`: the backend's status code, when a backend call failed.
     explicit Error(std::string why, std::string where = {}, std::optional<long long> code = {},
                    std::string code_name = {});
 
+    // The reason, bounded like what().
     const std::string& why() const noexcept { return why_; }
     const std::string& where() const noexcept { return where_; }
     const std::optional<long long>& code() const noexcept { return code_; }
@@ -57,7 +66,8 @@ public:
 };
 
 // Kernel source did not compile. Carries the compiler's whole log and the source lines the
-// log points at, each with its line number.
+// log points at, each with its line number. what() shows the log's first lines and the source
+// lines (within message_limit); build_log() has all of it.
 class RTCG_API CompileError : public Error {
 public:
     CompileError(std::string why, std::string where, std::string build_log, std::string source_excerpt,

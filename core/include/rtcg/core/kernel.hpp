@@ -3,8 +3,18 @@
 //
 //   kernel(queue, rtcg::LaunchConfig::covering(n, 256), x_buffer, 2.0f, n);
 //
-// Arguments are checked against the kernel before the launch: count always, each one's size
-// where the backend reports parameter sizes (CUDA), the block against the kernel's limit.
+// Before the launch reaches the driver, every mistake rtcg can see is an InvalidArgument naming
+// the kernel:
+//  - the geometry (launch.hpp): each extent against the device's limits, the block against the
+//    kernel's, every product against size_t, local memory against what a block can have;
+//  - the argument count, where the driver reports it (always on OpenCL, on CUDA from driver 12.4);
+//  - each argument: an empty buffer, a buffer of another context, a Buffer where the parameter
+//    takes a value, a value where it takes a pointer (an integer is never taken for a device
+//    address), and a size other than the parameter's. The kinds come from the driver on OpenCL
+//    (kernel argument info) or else from the kernel's definition in the source; on CUDA from the
+//    definition, the sizes from the driver. Where a parameter's kind cannot be known (a type
+//    behind a macro rtcg cannot expand, a kernel defined in an #include'd file), its size is
+//    still checked where known; OpenCL's clSetKernelArg checks sizes itself.
 // A launch whose grid or block is empty does nothing.
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
@@ -48,8 +58,6 @@ private:
     friend class Module;
     Kernel(std::shared_ptr<detail::ContextState> context, std::shared_ptr<const detail::LoadedModule> module,
            std::shared_ptr<plugin::KernelImpl> impl);
-
-    void check_arguments(const LaunchConfig& config, std::span<const plugin::KernelArgument> args) const;
 
     std::shared_ptr<detail::ContextState> context_;
     std::shared_ptr<const detail::LoadedModule> module_; // the kernel's code lives in it

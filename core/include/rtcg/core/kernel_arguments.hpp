@@ -14,7 +14,7 @@ plugin::KernelArgument kernel_argument(const T& value) noexcept {
     if constexpr (std::is_same_v<T, Buffer>) {
         // A zero-byte or released buffer has no device memory: packed as an empty argument,
         // which the launch refuses unless the launch has no work at all.
-        return plugin::KernelArgument{value.impl(), nullptr, 0};
+        return plugin::KernelArgument{value.impl(), nullptr, 0, value.context_state()};
     } else {
         static_assert(!std::is_pointer_v<T>,
                       "rtcg: a host pointer cannot be a kernel argument; pass an rtcg::Buffer");

@@ -1,7 +1,16 @@
 #pragma once
 // Launch geometry in CUDA's terms: a grid of blocks, each of `block` threads. The OpenCL backend
 // turns it into global size = grid * block and local size = block.
+//
+// A grid or block with an extent of 0 is empty: a launch with it does nothing. Every other launch
+// is checked before it reaches the driver (Kernel::launch): each extent against the device's
+// limits, and every product (threads per block, blocks per grid, threads in all) against size_t,
+// so that an oversized grid is an InvalidArgument instead of a product that wraps.
+#include <rtcg/core/error.hpp>
+
 #include <cstddef>
+#include <limits>
+#include <string>
 
 namespace rtcg {
 
@@ -11,7 +20,20 @@ struct Dim3 {
     constexpr Dim3() = default;
     constexpr Dim3(std::size_t x_, std::size_t y_ = 1, std::size_t z_ = 1) : x(x_), y(y_), z(z_) {}
 
-    constexpr std::size_t volume() const noexcept { return x * y * z; }
+    // True when an extent is 0, so that there is nothing to run.
+    constexpr bool empty() const noexcept { return x == 0 || y == 0 || z == 0; }
+
+    // x * y * z. InvalidArgument when the product does not fit size_t.
+    constexpr std::size_t volume() const {
+        if (empty()) return 0;
+        constexpr std::size_t largest = std::numeric_limits<std::size_t>::max();
+        if (x > largest / y || x * y > largest / z)
+            throw InvalidArgument("(" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) +
+                                      ") has more elements than size_t can count",
+                                  "Dim3::volume");
+        return x * y * z;
+    }
+
     friend constexpr bool operator==(const Dim3&, const Dim3&) = default;
 };
 
@@ -23,9 +45,11 @@ struct LaunchConfig {
     // argument after the user's arguments.
     std::size_t dynamic_local_bytes = 0;
 
-    // The 1-D launch that gives at least `n` threads in blocks of `block`.
+    // The 1-D launch that gives at least `n` threads in blocks of `block`. InvalidArgument for a
+    // block of 0 threads.
     static constexpr LaunchConfig covering(std::size_t n, std::size_t block) {
-        return LaunchConfig{Dim3{(n + block - 1) / block}, Dim3{block}, 0};
+        if (block == 0) throw InvalidArgument("a block of 0 threads covers nothing", "LaunchConfig::covering");
+        return LaunchConfig{Dim3{n / block + (n % block != 0 ? 1 : 0)}, Dim3{block}, 0};
     }
 };
 

@@ -10,11 +10,13 @@
 // threads at once, each on its own queue: a backend whose kernel objects hold argument state
 // (OpenCL) must serialise set-arguments-and-enqueue per kernel.
 //
-// Validation split: core checks what it can see (bounds of copies, argument counts against
-// KernelSignature, block size against KernelAttributes, same-context use), so backends
-// receive consistent requests; backends still check every return code of the API they call.
+// Validation split: core checks what it can see (bounds of copies, launch geometry against the
+// device's and the kernel's limits, arguments against the kernel's parameters as the backend
+// reports them, same-context use), so backends receive consistent requests; backends still
+// check every return code of the API they call.
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
+#include <rtcg/core/fwd.hpp>
 #include <rtcg/core/launch.hpp>
 
 #include <cstddef>
@@ -29,7 +31,7 @@
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 1;
+inline constexpr std::uint32_t abi_version = 2;
 
 class RTCG_API BufferImpl {
 public:
@@ -64,11 +66,30 @@ struct KernelAttributes {
 };
 
 // One kernel argument as core hands it to a backend. Exactly one of `buffer` / `value` is set.
-// `value` points at `size` bytes that stay valid for the duration of the launch call.
+// `value` points at `size` bytes that stay valid for the duration of the launch call. A buffer
+// comes with the context it belongs to (Buffer::context_state()), which core compares with the
+// kernel's: detail::kernel_argument fills both in.
 struct KernelArgument {
     const BufferImpl* buffer = nullptr;
     const void* value = nullptr;
     std::size_t size = 0;
+    const detail::ContextState* context = nullptr;
+};
+
+// What a kernel parameter takes, as far as the backend can tell.
+enum class ParameterKind : std::uint8_t {
+    unknown,        // the backend cannot tell: only the size is checked, where it is known
+    value,          // a value passed by copy: a scalar, a vector, a struct
+    global_pointer, // a pointer to global (or constant) memory: takes a Buffer
+    local_pointer,  // OpenCL's __local pointer: takes no argument; the launch's dynamic local
+                    // memory reaches the kernel's last parameter if it is one
+};
+
+struct KernelParameter {
+    ParameterKind kind = ParameterKind::unknown;
+    std::size_t size = 0;    // in bytes; 0 where the backend cannot tell (OpenCL)
+    std::string declaration; // as the driver or the source names it ("__global float*", "int n");
+                             // empty where neither does
 };
 
 class RTCG_API KernelImpl {
@@ -77,10 +98,10 @@ public:
     virtual const std::string& name() const noexcept = 0;
     virtual KernelAttributes attributes() const = 0;
     // Number of parameters (SIZE_MAX where the driver cannot tell, e.g. CUDA drivers before
-    // 12.4), and each one's size in bytes where the backend can tell (CUDA can; OpenCL reports
-    // sizes only through clSetKernelArg's errors, so the vector is empty).
+    // 12.4), and what each one takes: one entry per parameter where the count is known, else
+    // none. Each backend's header says where its kinds and sizes come from.
     virtual std::size_t parameter_count() const noexcept = 0;
-    virtual const std::vector<std::size_t>& parameter_sizes() const noexcept = 0;
+    virtual const std::vector<KernelParameter>& parameters() const noexcept = 0;
 };
 
 class RTCG_API ModuleImpl {
@@ -105,8 +126,9 @@ public:
     // `pattern_size` is 1, 2, 4 or 8 and divides both `offset` and `bytes`.
     virtual void fill(BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
                       std::size_t pattern_size) = 0;
-    // `args.size()` matches the kernel's parameter count (core checked); grid and block are
-    // non-empty. On OpenCL, a non-zero dynamic_local_bytes becomes one extra `__local` argument.
+    // `args` match the kernel's parameters as far as KernelImpl::parameters() tells (core
+    // checked); grid and block are non-empty and within the device's limits. On OpenCL, a non-zero
+    // dynamic_local_bytes becomes one extra `__local` argument.
     virtual void launch(KernelImpl& kernel, const LaunchConfig& config,
                         std::span<const KernelArgument> args) = 0;
     virtual std::unique_ptr<EventImpl> record() = 0;

@@ -14,7 +14,8 @@ RTCG_API spdlog::logger& logger();
 
 // The lines of `source` that a compiler's `log` points at ("kernel.cu(12): error",
 // "<source>:12:5: error"), each as "  12 | text", with a caret under the column where the log
-// gives one. Empty when the log names no line.
+// gives one; the first 24 places only, then how many more there are. Empty when the log names no
+// line.
 RTCG_API std::string source_excerpt(std::string_view source, std::string_view log);
 
 } // namespace rtcg::plugin
