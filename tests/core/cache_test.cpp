@@ -1,14 +1,18 @@
-// The compile cache: in-process memo, disk entries shared by contexts, damage detection, bypass.
+// The compile cache: in-process memo, disk entries shared by contexts, damage detection, bypass,
+// entries that cannot be read or written.
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
 
 #include <doctest/doctest.h>
+
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <string>
 #include <thread>
 
 using rtcg::test::context;
@@ -62,6 +66,8 @@ std::vector<float> run_twice(const rtcg::Context& ctx, const std::string& source
 }
 
 const std::vector<float> doubled{2, 4, 6};
+
+bool running_as_root() { return ::geteuid() == 0; }
 
 } // namespace
 
@@ -130,6 +136,82 @@ TEST_CASE("damaged disk entries are detected, replaced and never trusted") {
     stats = rtcg::compile_cache_stats();
     CHECK(stats.disk_hits == 1);
     CHECK(stats.compiles == 1);
+}
+
+TEST_CASE("entries that cannot be read are recompiled, never thrown out of compile()") {
+    ScopedCacheDirectory cache;
+    const auto source = unique_twice_source();
+    CHECK(run_twice(context(), source) == doubled);
+    const auto entries = cache.entries();
+    REQUIRE(entries.size() == 1);
+    const fs::path entry = entries.front();
+    fs::remove(entry);
+    bool replaceable = true;
+
+    SUBCASE("an empty directory where the entry belongs") { fs::create_directory(entry); }
+    SUBCASE("a directory with a file in it where the entry belongs") {
+        fs::create_directory(entry);
+        std::ofstream(entry / "something") << "not rtcg's";
+        replaceable = false;
+    }
+    SUBCASE("an entry no one may read") {
+        if (running_as_root()) {
+            MESSAGE("skipped: root reads every file");
+            return;
+        }
+        std::ofstream(entry) << "unreadable";
+        fs::permissions(entry, fs::perms::none);
+    }
+
+    rtcg::reset_compile_cache_stats();
+    for (int run = 0; run < 2; ++run) {
+        CHECK_NOTHROW(CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled));
+    }
+    const auto stats = rtcg::compile_cache_stats();
+    if (replaceable) {
+        // Removed, rebuilt once, then served from disk.
+        CHECK(stats.damaged_entries == 1);
+        CHECK(stats.compiles == 1);
+        CHECK(stats.disk_hits == 1);
+        CHECK(fs::is_regular_file(entry));
+    } else {
+        // Left where it is (rtcg deletes no directory tree), so every run recompiles.
+        CHECK(stats.damaged_entries == 2);
+        CHECK(stats.compiles == 2);
+        CHECK(fs::is_directory(entry));
+    }
+}
+
+TEST_CASE("a cache that cannot be written costs a recompile, never an exception") {
+    ScopedCacheDirectory cache;
+    const auto source = unique_twice_source();
+
+    SUBCASE("the cache directory is a file") {
+        std::ofstream(cache.path()) << "a file, not a directory";
+    }
+    SUBCASE("the entry's subdirectory is a file") {
+        CHECK(run_twice(context(), source) == doubled);
+        const auto subdirectory = cache.entries().front().parent_path();
+        fs::remove_all(subdirectory);
+        std::ofstream(subdirectory) << "a file, not a directory";
+    }
+    SUBCASE("the cache directory is read-only") {
+        if (running_as_root()) {
+            MESSAGE("skipped: root writes everywhere");
+            return;
+        }
+        fs::create_directories(cache.path());
+        fs::permissions(cache.path(), fs::perms::owner_read | fs::perms::owner_exec);
+    }
+
+    rtcg::reset_compile_cache_stats();
+    for (int run = 0; run < 2; ++run) {
+        CHECK_NOTHROW(CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled));
+    }
+    CHECK(rtcg::compile_cache_stats().compiles == 2);
+    CHECK(rtcg::compile_cache_stats().disk_hits == 0);
+    std::error_code ignored;
+    fs::permissions(cache.path(), fs::perms::owner_all, ignored);
 }
 
 TEST_CASE("RTCG_NO_CACHE=1 bypasses the disk cache") {
