@@ -8,7 +8,9 @@
 # moment got one without program.bc; stored, it aborted every later process that loaded it.
 #  1. PoCL's cache left to rtcg (POCL_CACHE_DIR unset, as for most users): every run must
 #     succeed, the cache must end with one whole entry per program and no temporary files, and
-#     every reading process must load every entry and compile nothing.
+#     every reading process must load every entry and compile nothing. PoCL must have kept its
+#     cache in the directories rtcg gave the processes, and a process without a disk cache in a
+#     temporary one, removed at its exit.
 #  2. One PoCL cache that all processes share (a POCL_CACHE_DIR the user set), in which another
 #     process keeps rebuilding the programs: the moment above, made frequent. Builds may fail
 #     there (PoCL's own builds trip over the missing file too); what rtcg stored must still load
@@ -78,6 +80,19 @@ entries=$(count_files '*.bin') leftovers=$(count_files '*.tmp.*')
 [[ $entries -eq $programs ]] || { echo "expected $programs cache entries, found $entries"; exit 1; }
 [[ $leftovers -eq 0 ]] || { echo "temporary files were left behind: $leftovers"; exit 1; }
 run_together own-read read_all_cached strict
+if [[ ${RTCG_BACKEND:-} == *pocl* ]]; then
+  # PoCL kept its cache where rtcg put it, one directory per process running at the same time.
+  [[ ! -e $XDG_CACHE_HOME/pocl ]] || { echo "PoCL used its shared default cache"; exit 1; }
+  used=$(find "$RTCG_CACHE_DIR/pocl" -mindepth 1 -maxdepth 1 -type d | wc -l)
+  [[ $used -ge 2 ]] || { echo "expected PoCL cache directories for several processes, found $used"; exit 1; }
+  # Without a disk cache, a temporary one, gone once the process ends.
+  mkdir -p "$scratch/tmp"
+  RTCG_NO_CACHE=1 TMPDIR="$scratch/tmp" RTCG_LOG_LEVEL=debug "$worker" 0 > "$scratch/no-cache.log" 2>&1 ||
+    { cat "$scratch/no-cache.log"; exit 1; }
+  grep -q "PoCL's kernel cache for this process: $scratch/tmp/rtcg-pocl-" "$scratch/no-cache.log" ||
+    { echo "no temporary PoCL cache was used:"; cat "$scratch/no-cache.log"; exit 1; }
+  [[ -z $(ls -A "$scratch/tmp") ]] || { echo "the temporary PoCL cache was left behind"; exit 1; }
+fi
 echo "$processes processes built $programs programs at once with PoCL's cache left to rtcg; every entry loads"
 
 # 2. One shared PoCL cache, rebuilt under the processes' feet.
