@@ -61,13 +61,17 @@ private:
     bool kept_ = false;
 };
 
+std::uint64_t seed_for_this_thread() {
+    const auto now = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    return std::hash<std::thread::id>{}(std::this_thread::get_id()) ^ static_cast<std::uint64_t>(::getpid()) << 32 ^
+           now;
+}
+
 // Beside `file`, so that the rename stays within one file system. The pid and a per-thread
 // random number keep writers apart (even two processes with one pid, in containers that share
 // the cache); O_EXCL makes a collision fail rather than share a file.
 std::filesystem::path temporary_name_for(const std::filesystem::path& file) {
-    thread_local std::mt19937_64 random(std::hash<std::thread::id>{}(std::this_thread::get_id()) ^
-                                        static_cast<std::uint64_t>(::getpid()) << 32 ^
-                                        static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    thread_local std::mt19937_64 random(seed_for_this_thread());
     return file.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(random());
 }
 

@@ -36,7 +36,8 @@ void discard_damaged(const std::filesystem::path& file, const std::string& why) 
     std::error_code error;
     std::filesystem::remove(file, error);
     if (!error)
-        plugin::logger().warn("compile cache entry {} is damaged ({}); removing it and recompiling", file.string(), why);
+        plugin::logger().warn("compile cache entry {} is damaged ({}); removing it and recompiling", file.string(),
+                              why);
     else
         plugin::logger().warn("compile cache entry {} is damaged ({}) and cannot be removed ({}); recompiling",
                               file.string(), why, error.message());
@@ -152,7 +153,8 @@ void discard_cache_entry(const std::filesystem::path& dir, const CacheKey& key, 
     }
 }
 
-void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key, std::span<const std::byte> payload) noexcept {
+void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key,
+                       std::span<const std::byte> payload) noexcept {
     try {
         const auto file = cache_entry_path(dir, key);
         if (payload.size() > max_entry_bytes - header_size) {
@@ -177,7 +179,8 @@ void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key, st
         const auto digest = Sha256().update(payload).finish();
         append(entry, digest.data(), digest.size());
         entry.insert(entry.end(), payload.begin(), payload.end());
-        if (auto failure = replace_file(file, entry)) report_store_failure("cannot write compile cache entry: " + *failure);
+        if (auto failure = replace_file(file, entry))
+            report_store_failure("cannot write compile cache entry: " + *failure);
     } catch (const std::exception& e) {
         plugin::logger().debug("compile cache entry not written: {}", e.what());
     }

@@ -50,7 +50,8 @@ void discard_cache_entry(const std::filesystem::path& dir, const CacheKey& key, 
 
 // Best effort: a cache that cannot be written (a full disk, a permission, a file where a
 // directory belongs) only costs a recompile later, so failures are logged, not thrown.
-void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key, std::span<const std::byte> payload) noexcept;
+void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key,
+                       std::span<const std::byte> payload) noexcept;
 
 // Where an entry lives (for tools and tests).
 std::filesystem::path cache_entry_path(const std::filesystem::path& dir, const CacheKey& key);

@@ -90,7 +90,8 @@ std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::C
         if (auto binary = load_cache_entry(*directory, key)) {
             const auto start = std::chrono::steady_clock::now();
             try {
-                auto module = std::make_shared<LoadedModule>(LoadedModule{load_whole_module(*impl, *binary, request), {}});
+                auto module =
+                    std::make_shared<LoadedModule>(LoadedModule{load_whole_module(*impl, *binary, request), {}});
                 ++counters.disk_hits;
                 log.debug("disk compile cache hit for {} ({} bytes, loaded in {:.2f} ms)", short_key, binary->size(),
                           milliseconds_since(start));
@@ -127,7 +128,8 @@ void ContextState::store_if_loadable(const std::filesystem::path& directory, con
         load_whole_module(*impl, binary, request);
     } catch (const Error& e) {
         ++cache_counters().rejected_binaries;
-        plugin::logger().warn("the binary compiled for {} does not load back, so it is not stored in the disk cache: {}",
+        plugin::logger().warn("the binary compiled for {} does not load back, so it is not stored in the disk "
+                              "cache: {}",
                               key.hex.substr(0, 16), e.what());
         return;
     }

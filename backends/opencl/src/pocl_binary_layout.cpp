@@ -32,7 +32,8 @@ public:
     bool read(std::uint64_t& value, std::size_t width) noexcept {
         if (left() < width) return false;
         value = 0;
-        for (std::size_t i = width; i-- > 0;) value = (value << 8) | std::to_integer<std::uint64_t>(bytes_[offset_ + i]);
+        for (std::size_t i = width; i-- > 0;)
+            value = (value << 8) | std::to_integer<std::uint64_t>(bytes_[offset_ + i]);
         offset_ += width;
         return true;
     }
@@ -106,7 +107,8 @@ std::optional<std::string> pocl_binary_defect(std::span<const std::byte> binary)
         const auto record = reader.take(record_size);
         if (!record) return where + " reaches past the binary's end";
         bool ignored = false;
-        if (auto defect = check_files(record->last(static_cast<std::size_t>(files_size)), where, ignored)) return defect;
+        if (auto defect = check_files(record->last(static_cast<std::size_t>(files_size)), where, ignored))
+            return defect;
     }
     if (reader.left() != 0) return std::to_string(reader.left()) + " bytes follow its last kernel record";
     return std::nullopt;

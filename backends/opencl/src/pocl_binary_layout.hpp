@@ -2,7 +2,7 @@
 // A check of PoCL's program binaries before they reach PoCL. PoCL reads its binaries without
 // bounds checks and asserts on what it does not expect, so a binary with a part missing aborts
 // the process inside clCreateProgramWithBinary or clBuildProgram rather than failing with a
-// status code. PoCL itself hands out such binaries (see program_build.cpp), and a disk cache
+// status code. PoCL itself hands out such binaries (see pocl_cache_directory.hpp), and a disk cache
 // could hold one from before rtcg checked; this walk over the layout PoCL writes (lib/CL/
 // pocl_binary.c, formats 9 to 12: PoCL 3.1 to 6) turns them into a BackendError instead.
 #include <cstddef>
