@@ -17,8 +17,9 @@ for pid in "${pids[@]}"; do
 done
 rm -f "$cache".run*.log
 
-entries=$(find "$cache" -type f -name '*.bin' | wc -l)
-leftovers=$(find "$cache" -type f -name '*.tmp.*' | wc -l)
+# pocl/ holds PoCL's own kernel caches, one per process at a time (backends/opencl).
+entries=$(find "$cache" -path "$cache/pocl" -prune -o -type f -name '*.bin' -print | wc -l)
+leftovers=$(find "$cache" -path "$cache/pocl" -prune -o -type f -name '*.tmp.*' -print | wc -l)
 [[ $entries -eq 1 ]] || { echo "expected one cache entry, found $entries"; exit 1; }
 [[ $leftovers -eq 0 ]] || { echo "temporary files were left behind: $leftovers"; exit 1; }
 

@@ -1,17 +1,13 @@
 #include "compile_cache.hpp"
 
+#include "cache_file.hpp"
 #include "environment.hpp"
 
 #include <rtcg/core/plugin/support.hpp>
 #include <rtcg/core/version.hpp>
 
-#include <unistd.h>
-
 #include <cstring>
-#include <fstream>
-#include <functional>
 #include <system_error>
-#include <thread>
 
 namespace rtcg::detail {
 namespace {
@@ -19,6 +15,9 @@ namespace {
 // Entry layout: magic, key digest, payload size (little-endian u64), payload digest, payload.
 constexpr char entry_magic[8] = {'R', 'T', 'C', 'G', 'B', 'I', 'N', '1'};
 constexpr std::size_t header_size = sizeof(entry_magic) + 32 + 8 + 32;
+// Compiled programs run to megabytes. A larger file is no entry rtcg wrote, and reading it whole
+// would only exhaust memory.
+constexpr std::size_t max_entry_bytes = std::size_t{1} << 30;
 
 void append(std::vector<std::byte>& out, const void* data, std::size_t size) {
     const auto* bytes = static_cast<const std::byte*>(data);
@@ -34,9 +33,67 @@ std::optional<std::filesystem::path> default_directory() {
 
 void discard_damaged(const std::filesystem::path& file, const std::string& why) {
     ++cache_counters().damaged_entries;
-    plugin::logger().warn("compile cache entry {} is damaged ({}); removing it and recompiling", file.string(), why);
-    std::error_code ignored;
-    std::filesystem::remove(file, ignored);
+    std::error_code error;
+    std::filesystem::remove(file, error);
+    if (!error)
+        plugin::logger().warn("compile cache entry {} is damaged ({}); removing it and recompiling", file.string(),
+                              why);
+    else
+        plugin::logger().warn("compile cache entry {} is damaged ({}) and cannot be removed ({}); recompiling",
+                              file.string(), why, error.message());
+}
+
+// A cache that cannot be written fails alike for every program, so only the first failure in a
+// process is a warning.
+void report_store_failure(const std::string& what) {
+    static std::atomic<bool> warned{false};
+    if (!warned.exchange(true))
+        plugin::logger().warn("{}; programs are compiled again instead (later failures to write the compile cache "
+                              "are logged at debug level)",
+                              what);
+    else
+        plugin::logger().debug("{}", what);
+}
+
+std::uint64_t read_u64_le(const std::byte* p) {
+    std::uint64_t value = 0;
+    for (int i = 7; i >= 0; --i) value = (value << 8) | std::to_integer<std::uint64_t>(p[i]);
+    return value;
+}
+
+// The payload of a whole entry for `key`, or why it is not one.
+std::optional<std::vector<std::byte>> checked_payload(const std::vector<std::byte>& raw, const CacheKey& key,
+                                                      std::string& why) {
+    if (raw.size() < header_size) {
+        why = "shorter than its header";
+        return std::nullopt;
+    }
+    const std::byte* p = raw.data();
+    if (std::memcmp(p, entry_magic, sizeof(entry_magic)) != 0) {
+        why = "not an rtcg cache entry";
+        return std::nullopt;
+    }
+    p += sizeof(entry_magic);
+    if (std::memcmp(p, key.digest.data(), 32) != 0) {
+        why = "it holds another key";
+        return std::nullopt;
+    }
+    p += 32;
+    const std::uint64_t payload_size = read_u64_le(p);
+    p += 8;
+    if (payload_size != raw.size() - header_size) {
+        why = "its size does not match its header";
+        return std::nullopt;
+    }
+    const std::byte* stored_digest = p;
+    p += 32;
+    std::vector<std::byte> payload(p, p + payload_size);
+    const auto digest = Sha256().update(payload).finish();
+    if (std::memcmp(stored_digest, digest.data(), 32) != 0) {
+        why = "its checksum does not match";
+        return std::nullopt;
+    }
+    return payload;
 }
 
 } // namespace
@@ -70,81 +127,62 @@ std::filesystem::path cache_entry_path(const std::filesystem::path& dir, const C
     return dir / key.hex.substr(0, 2) / (key.hex + ".bin");
 }
 
-std::optional<std::vector<std::byte>> load_cache_entry(const std::filesystem::path& dir, const CacheKey& key) {
-    const auto file = cache_entry_path(dir, key);
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::vector<char> raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (raw.size() < header_size) {
-        discard_damaged(file, "shorter than its header");
-        return std::nullopt;
+std::optional<std::vector<std::byte>> load_cache_entry(const std::filesystem::path& dir, const CacheKey& key) noexcept {
+    try {
+        const auto file = cache_entry_path(dir, key);
+        auto contents = read_whole_file(file, max_entry_bytes);
+        if (contents.status == FileContents::Status::absent) return std::nullopt;
+        if (contents.status == FileContents::Status::unreadable) {
+            discard_damaged(file, contents.why);
+            return std::nullopt;
+        }
+        std::string why;
+        auto payload = checked_payload(contents.bytes, key, why);
+        if (!payload) discard_damaged(file, why);
+        return payload;
+    } catch (const std::exception&) {
+        return std::nullopt; // out of memory: a miss, like any entry that cannot be read
     }
-    const char* p = raw.data();
-    if (std::memcmp(p, entry_magic, sizeof(entry_magic)) != 0) {
-        discard_damaged(file, "not an rtcg cache entry");
-        return std::nullopt;
-    }
-    p += sizeof(entry_magic);
-    if (std::memcmp(p, key.digest.data(), 32) != 0) {
-        discard_damaged(file, "it holds another key");
-        return std::nullopt;
-    }
-    p += 32;
-    std::uint64_t payload_size = 0;
-    for (int i = 7; i >= 0; --i) payload_size = (payload_size << 8) | static_cast<unsigned char>(p[i]);
-    p += 8;
-    if (payload_size != raw.size() - header_size) {
-        discard_damaged(file, "its size does not match its header");
-        return std::nullopt;
-    }
-    const char* stored_digest = p;
-    p += 32;
-    std::vector<std::byte> payload(reinterpret_cast<const std::byte*>(p), reinterpret_cast<const std::byte*>(p) + payload_size);
-    const auto digest = Sha256().update(payload).finish();
-    if (std::memcmp(stored_digest, digest.data(), 32) != 0) {
-        discard_damaged(file, "its checksum does not match");
-        return std::nullopt;
-    }
-    return payload;
 }
 
-void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key, std::span<const std::byte> payload) {
-    const auto file = cache_entry_path(dir, key);
-    std::error_code error;
-    std::filesystem::create_directories(file.parent_path(), error);
-    if (error) {
-        plugin::logger().warn("cannot create compile cache directory {}: {}", file.parent_path().string(), error.message());
-        return;
+void discard_cache_entry(const std::filesystem::path& dir, const CacheKey& key, const std::string& why) noexcept {
+    try {
+        discard_damaged(cache_entry_path(dir, key), why);
+    } catch (const std::exception&) {
+        // Out of memory: the entry stays, and is checked again when next read.
     }
-    std::vector<std::byte> entry;
-    entry.reserve(header_size + payload.size());
-    append(entry, entry_magic, sizeof(entry_magic));
-    append(entry, key.digest.data(), key.digest.size());
-    std::uint8_t size_bytes[8];
-    for (int i = 0; i < 8; ++i) size_bytes[i] = std::uint8_t(std::uint64_t(payload.size()) >> (8 * i));
-    append(entry, size_bytes, sizeof(size_bytes));
-    const auto digest = Sha256().update(payload).finish();
-    append(entry, digest.data(), digest.size());
-    entry.insert(entry.end(), payload.begin(), payload.end());
+}
 
-    // A name no other thread or process uses, in the same directory so that rename is atomic.
-    const auto temporary = file.parent_path() /
-                           (key.hex + ".tmp." + std::to_string(::getpid()) + "." +
-                            std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())));
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out.write(reinterpret_cast<const char*>(entry.data()), static_cast<std::streamsize>(entry.size()));
-        if (!out) {
-            plugin::logger().warn("cannot write compile cache entry {}", temporary.string());
-            out.close();
-            std::filesystem::remove(temporary, error);
+void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key,
+                       std::span<const std::byte> payload) noexcept {
+    try {
+        const auto file = cache_entry_path(dir, key);
+        if (payload.size() > max_entry_bytes - header_size) {
+            report_store_failure("compile cache entry " + file.string() + " is not written: its " +
+                                 std::to_string(payload.size()) + "-byte binary exceeds the largest entry");
             return;
         }
-    }
-    std::filesystem::rename(temporary, file, error);
-    if (error) {
-        plugin::logger().warn("cannot move compile cache entry into place at {}: {}", file.string(), error.message());
-        std::filesystem::remove(temporary, error);
+        std::error_code error;
+        std::filesystem::create_directories(file.parent_path(), error);
+        if (error) {
+            report_store_failure("cannot create compile cache directory " + file.parent_path().string() + ": " +
+                                 error.message());
+            return;
+        }
+        std::vector<std::byte> entry;
+        entry.reserve(header_size + payload.size());
+        append(entry, entry_magic, sizeof(entry_magic));
+        append(entry, key.digest.data(), key.digest.size());
+        std::uint8_t size_bytes[8];
+        for (int i = 0; i < 8; ++i) size_bytes[i] = std::uint8_t(std::uint64_t(payload.size()) >> (8 * i));
+        append(entry, size_bytes, sizeof(size_bytes));
+        const auto digest = Sha256().update(payload).finish();
+        append(entry, digest.data(), digest.size());
+        entry.insert(entry.end(), payload.begin(), payload.end());
+        if (auto failure = replace_file(file, entry))
+            report_store_failure("cannot write compile cache entry: " + *failure);
+    } catch (const std::exception& e) {
+        plugin::logger().debug("compile cache entry not written: {}", e.what());
     }
 }
 
@@ -154,7 +192,8 @@ namespace rtcg {
 
 CompileCacheStats compile_cache_stats() noexcept {
     const auto& c = detail::cache_counters();
-    return {c.memory_hits.load(), c.disk_hits.load(), c.disk_misses.load(), c.damaged_entries.load(), c.compiles.load()};
+    return {c.memory_hits.load(),     c.disk_hits.load(), c.disk_misses.load(),
+            c.damaged_entries.load(), c.compiles.load(),  c.rejected_binaries.load()};
 }
 
 void reset_compile_cache_stats() noexcept {
@@ -164,6 +203,7 @@ void reset_compile_cache_stats() noexcept {
     c.disk_misses = 0;
     c.damaged_entries = 0;
     c.compiles = 0;
+    c.rejected_binaries = 0;
 }
 
 std::optional<std::filesystem::path> compile_cache_directory() { return detail::disk_cache_directory(); }

@@ -3,7 +3,8 @@
 // everything that decides the compiler's output. Files are written to a temporary name and
 // renamed into place (atomic on POSIX), so concurrent processes never see half an entry; each
 // entry carries its key and a checksum of its payload, so a damaged or foreign file is detected,
-// removed and rebuilt rather than trusted.
+// removed and rebuilt rather than trusted. Nothing here throws: a cache that cannot be read or
+// written costs a recompile.
 #include "sha256.hpp"
 
 #include <rtcg/core/compile_cache.hpp>
@@ -29,7 +30,8 @@ CacheKey make_cache_key(std::string_view backend, std::string_view compiler_iden
                         const plugin::CompileRequest& request);
 
 struct CacheCounters {
-    std::atomic<std::uint64_t> memory_hits{0}, disk_hits{0}, disk_misses{0}, damaged_entries{0}, compiles{0};
+    std::atomic<std::uint64_t> memory_hits{0}, disk_hits{0}, disk_misses{0}, damaged_entries{0}, compiles{0},
+        rejected_binaries{0};
 };
 CacheCounters& cache_counters() noexcept;
 
@@ -37,13 +39,19 @@ CacheCounters& cache_counters() noexcept;
 // or nullopt when the disk cache is off or unusable.
 std::optional<std::filesystem::path> disk_cache_directory();
 
-// The payload stored under `key`, or nullopt when there is none; a damaged entry is removed,
-// counted and reported as absent.
-std::optional<std::vector<std::byte>> load_cache_entry(const std::filesystem::path& dir, const CacheKey& key);
+// The payload stored under `key`, or nullopt when there is none. A damaged entry, or one that
+// cannot be read at all (a directory in its place, a permission), is counted, logged, removed
+// where it can be, and reported as absent.
+std::optional<std::vector<std::byte>> load_cache_entry(const std::filesystem::path& dir, const CacheKey& key) noexcept;
 
-// Best effort: a cache that cannot be written only costs a recompile later, so failures are
-// logged, not thrown.
-void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key, std::span<const std::byte> payload);
+// Counts, logs and removes the entry for `key`: one whose checks passed but whose binary the
+// backend would not load.
+void discard_cache_entry(const std::filesystem::path& dir, const CacheKey& key, const std::string& why) noexcept;
+
+// Best effort: a cache that cannot be written (a full disk, a permission, a file where a
+// directory belongs) only costs a recompile later, so failures are logged, not thrown.
+void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key,
+                       std::span<const std::byte> payload) noexcept;
 
 // Where an entry lives (for tools and tests).
 std::filesystem::path cache_entry_path(const std::filesystem::path& dir, const CacheKey& key);

@@ -14,6 +14,15 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// The module of `binary`, once each kernel it lists has been created from it: what the disk
+// cache requires of a binary before it stores it or serves it. Throws the backend's Error.
+std::unique_ptr<plugin::ModuleImpl> load_whole_module(plugin::ContextImpl& context, std::span<const std::byte> binary,
+                                                      const plugin::CompileRequest& request) {
+    auto module = context.load(binary, request);
+    for (const auto& name : module->kernel_names()) module->kernel(name);
+    return module;
+}
+
 } // namespace
 
 ContextState::ContextState(plugin::Backend& backend_, DeviceDescription description_)
@@ -81,16 +90,17 @@ std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::C
         if (auto binary = load_cache_entry(*directory, key)) {
             const auto start = std::chrono::steady_clock::now();
             try {
-                auto module = std::make_shared<LoadedModule>(LoadedModule{impl->load(*binary, request), {}});
+                auto module =
+                    std::make_shared<LoadedModule>(LoadedModule{load_whole_module(*impl, *binary, request), {}});
                 ++counters.disk_hits;
                 log.debug("disk compile cache hit for {} ({} bytes, loaded in {:.2f} ms)", short_key, binary->size(),
                           milliseconds_since(start));
                 return module;
             } catch (const Error& e) {
-                // A binary the driver no longer accepts (e.g. after a driver change the key did
-                // not capture): rebuild from source and overwrite it.
-                ++counters.damaged_entries;
-                log.warn("the driver rejected cached binary {}: {}; recompiling", short_key, e.what());
+                // The checksum says only that these are the bytes once stored. A driver may reject
+                // them (after a change the key did not capture, or a binary stored before rtcg
+                // checked binaries): remove the entry and rebuild it from source.
+                discard_cache_entry(*directory, key, std::string("the driver rejected its binary: ") + e.what());
             }
         }
         ++counters.disk_misses;
@@ -103,8 +113,29 @@ std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::C
     log.debug("compiled {} for {} in {:.1f} ms ({} bytes of source)", short_key, description.selector,
               milliseconds_since(start), request.source.size());
     if (!result.binary.log.empty()) log.debug("build log for {}:\n{}", short_key, result.binary.log);
-    if (directory) store_cache_entry(*directory, key, result.binary.bytes);
+    if (directory) store_if_loadable(*directory, key, request, result.binary.bytes);
     return std::make_shared<LoadedModule>(LoadedModule{std::move(result.module), std::move(result.binary.log)});
+}
+
+void ContextState::store_if_loadable(const std::filesystem::path& directory, const CacheKey& key,
+                                     const plugin::CompileRequest& request, std::span<const std::byte> binary) {
+    // A driver can hand out a binary that does not load: PoCL's shared kernel cache, with several
+    // processes building at once, gave truncated ones, and PoCL aborts when it loads them. Stored,
+    // such a binary would break every later process; so a binary is stored only once it has been
+    // loaded back, and the module compiled from source stays the one in use either way.
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        load_whole_module(*impl, binary, request);
+    } catch (const Error& e) {
+        ++cache_counters().rejected_binaries;
+        plugin::logger().warn("the binary compiled for {} does not load back, so it is not stored in the disk "
+                              "cache: {}",
+                              key.hex.substr(0, 16), e.what());
+        return;
+    }
+    plugin::logger().debug("the binary compiled for {} loads back ({:.2f} ms); storing it", key.hex.substr(0, 16),
+                           milliseconds_since(start));
+    store_cache_entry(directory, key, binary);
 }
 
 } // namespace rtcg::detail

@@ -8,9 +8,11 @@
 #include <rtcg/core/plugin/backend.hpp>
 #include <rtcg/core/queue.hpp>
 
+#include <filesystem>
 #include <future>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
 
@@ -46,6 +48,9 @@ private:
     std::unique_ptr<MemoryPoolState> default_pool_;
 
     std::shared_ptr<const LoadedModule> build_uncached(const plugin::CompileRequest& request, const CacheKey& key);
+    // Stores a freshly compiled binary once it loads back into a module of its own.
+    void store_if_loadable(const std::filesystem::path& directory, const CacheKey& key,
+                           const plugin::CompileRequest& request, std::span<const std::byte> binary);
 
     using Pending = std::shared_future<std::shared_ptr<const LoadedModule>>;
     std::mutex memo_mutex_;

@@ -1,14 +1,21 @@
-// The compile cache: in-process memo, disk entries shared by contexts, damage detection, bypass.
+// The compile cache: in-process memo, disk entries shared by contexts, damage detection, bypass,
+// entries that cannot be read or written, and stored binaries the driver does not load.
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
+#include "sha256.hpp"
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <string>
 #include <thread>
 
 using rtcg::test::context;
@@ -62,6 +69,59 @@ std::vector<float> run_twice(const rtcg::Context& ctx, const std::string& source
 }
 
 const std::vector<float> doubled{2, 4, 6};
+
+std::string read_bytes(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The layout of a disk entry (core/src/compile_cache.cpp): magic and key digest, then the
+// payload's size and digest, then the payload.
+constexpr std::size_t entry_key_end = 8 + 32, entry_header_size = entry_key_end + 8 + 32;
+
+std::string payload_of(const fs::path& entry) { return read_bytes(entry).substr(entry_header_size); }
+
+// Replaces an entry's payload with `payload` under a valid size and checksum: an entry that
+// passes every check of the cache itself, so that only loading the binary can reveal it.
+void store_payload(const fs::path& entry, const std::string& payload) {
+    std::string bytes = read_bytes(entry).substr(0, entry_key_end);
+    for (int i = 0; i < 8; ++i) bytes += static_cast<char>(std::uint64_t(payload.size()) >> (8 * i));
+    const auto digest = rtcg::detail::Sha256().update(std::string_view(payload)).finish();
+    bytes.append(reinterpret_cast<const char*>(digest.data()), digest.size());
+    bytes += payload;
+    std::ofstream(entry, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+std::uint32_t read_u32(const std::string& bytes, std::size_t offset) {
+    std::uint32_t value = 0;
+    for (int i = 3; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[offset + i]);
+    return value;
+}
+
+// What PoCL handed out when another process rewrote program.bc in its shared kernel cache while
+// this one serialised its binary: the same binary without program.bc. PoCL 3.1 (format 9) writes
+// the missing file as an empty root entry; later versions leave the entry out and count one
+// fewer. PoCL aborts on either, on every later load. Empty when `binary` is not PoCL's.
+std::string pocl_binary_without_program_bc(const std::string& binary) {
+    constexpr std::size_t version_at = 16, flags_at = 24, root_entries_at = 32, fixed_header = 77;
+    if (binary.size() < fixed_header + 8 || binary.compare(0, 8, std::string("poclbin\0", 8)) != 0) return {};
+    const std::uint32_t version = read_u32(binary, version_at);
+    const bool has_variable_size = version >= 10 && (binary[flags_at] & 2) != 0;
+    const std::size_t first_entry = fixed_header + (has_variable_size ? 8 : 0);
+    std::uint64_t entry_size = 0;
+    for (int i = 7; i >= 0; --i) entry_size = (entry_size << 8) | static_cast<unsigned char>(binary[first_entry + i]);
+    std::string cut = binary;
+    if (version == 9) {
+        cut.replace(first_entry, 8 + entry_size, std::string(8, '\0'));
+    } else {
+        cut.erase(first_entry, 8 + entry_size);
+        const std::uint32_t roots = read_u32(binary, root_entries_at) - 1;
+        for (int i = 0; i < 4; ++i) cut[root_entries_at + i] = static_cast<char>(roots >> (8 * i));
+    }
+    return cut;
+}
+
+bool running_as_root() { return ::geteuid() == 0; }
 
 } // namespace
 
@@ -126,6 +186,117 @@ TEST_CASE("damaged disk entries are detected, replaced and never trusted") {
     CHECK(stats.disk_hits == 0);
 
     // The rebuilt entry is whole again.
+    CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled);
+    stats = rtcg::compile_cache_stats();
+    CHECK(stats.disk_hits == 1);
+    CHECK(stats.compiles == 1);
+}
+
+TEST_CASE("entries that cannot be read are recompiled, never thrown out of compile()") {
+    ScopedCacheDirectory cache;
+    const auto source = unique_twice_source();
+    CHECK(run_twice(context(), source) == doubled);
+    const auto entries = cache.entries();
+    REQUIRE(entries.size() == 1);
+    const fs::path entry = entries.front();
+    fs::remove(entry);
+    bool replaceable = true;
+
+    SUBCASE("an empty directory where the entry belongs") { fs::create_directory(entry); }
+    SUBCASE("a directory with a file in it where the entry belongs") {
+        fs::create_directory(entry);
+        std::ofstream(entry / "something") << "not rtcg's";
+        replaceable = false;
+    }
+    SUBCASE("an entry no one may read") {
+        if (running_as_root()) {
+            MESSAGE("skipped: root reads every file");
+            return;
+        }
+        std::ofstream(entry) << "unreadable";
+        fs::permissions(entry, fs::perms::none);
+    }
+
+    rtcg::reset_compile_cache_stats();
+    for (int run = 0; run < 2; ++run) {
+        CHECK_NOTHROW(CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled));
+    }
+    const auto stats = rtcg::compile_cache_stats();
+    if (replaceable) {
+        // Removed, rebuilt once, then served from disk.
+        CHECK(stats.damaged_entries == 1);
+        CHECK(stats.compiles == 1);
+        CHECK(stats.disk_hits == 1);
+        CHECK(fs::is_regular_file(entry));
+    } else {
+        // Left where it is (rtcg deletes no directory tree), so every run recompiles.
+        CHECK(stats.damaged_entries == 2);
+        CHECK(stats.compiles == 2);
+        CHECK(fs::is_directory(entry));
+    }
+}
+
+TEST_CASE("a cache that cannot be written costs a recompile, never an exception") {
+    ScopedCacheDirectory cache;
+    const auto source = unique_twice_source();
+
+    SUBCASE("the cache directory is a file") {
+        std::ofstream(cache.path()) << "a file, not a directory";
+    }
+    SUBCASE("the entry's subdirectory is a file") {
+        CHECK(run_twice(context(), source) == doubled);
+        const auto subdirectory = cache.entries().front().parent_path();
+        fs::remove_all(subdirectory);
+        std::ofstream(subdirectory) << "a file, not a directory";
+    }
+    SUBCASE("the cache directory is read-only") {
+        if (running_as_root()) {
+            MESSAGE("skipped: root writes everywhere");
+            return;
+        }
+        fs::create_directories(cache.path());
+        fs::permissions(cache.path(), fs::perms::owner_read | fs::perms::owner_exec);
+    }
+
+    rtcg::reset_compile_cache_stats();
+    for (int run = 0; run < 2; ++run) {
+        CHECK_NOTHROW(CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled));
+    }
+    CHECK(rtcg::compile_cache_stats().compiles == 2);
+    CHECK(rtcg::compile_cache_stats().disk_hits == 0);
+    std::error_code ignored;
+    fs::permissions(cache.path(), fs::perms::owner_all, ignored);
+}
+
+TEST_CASE("a stored binary the driver cannot load is replaced, never trusted") {
+    ScopedCacheDirectory cache;
+    const auto source = unique_twice_source();
+    CHECK(run_twice(context(), source) == doubled);
+    const auto entries = cache.entries();
+    REQUIRE(entries.size() == 1);
+    const fs::path entry = entries.front();
+    const std::string whole = payload_of(entry);
+
+    SUBCASE("the binary cut in half") { store_payload(entry, whole.substr(0, whole.size() / 2)); }
+    SUBCASE("the binary cut to its first 16 bytes") { store_payload(entry, whole.substr(0, 16)); }
+    SUBCASE("PoCL's binary without its program.bc, as PoCL's shared cache once handed out") {
+        const auto cut = pocl_binary_without_program_bc(whole);
+        if (cut.empty()) {
+            MESSAGE("skipped: not a PoCL binary");
+            return;
+        }
+        store_payload(entry, cut);
+    }
+
+    rtcg::reset_compile_cache_stats();
+    CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled);
+    auto stats = rtcg::compile_cache_stats();
+    CHECK(stats.damaged_entries == 1);
+    CHECK(stats.compiles == 1);
+    CHECK(stats.disk_hits == 0);
+
+    // The entry was replaced by the whole binary, which the next context loads.
+    CHECK(payload_of(entry).size() == whole.size());
     CHECK(run_twice(rtcg::Context::create(context().selector()), source) == doubled);
     stats = rtcg::compile_cache_stats();
     CHECK(stats.disk_hits == 1);

@@ -1,6 +1,7 @@
 #include "opencl_backend.hpp"
 
 #include "opencl_context.hpp"
+#include "pocl_cache_directory.hpp"
 
 #include <rtcg/core/error.hpp>
 
@@ -10,7 +11,11 @@ namespace rtcg::opencl {
 
 const std::vector<FoundDevice>& Backend::found_devices() {
     std::lock_guard lock(mutex_);
-    if (!found_) found_ = enumerate_devices();
+    if (!found_) {
+        // Around the plug-in's first OpenCL calls, before PoCL reads where its kernel cache is.
+        const PoclCacheDirectoryScope pocl_cache;
+        found_ = enumerate_devices();
+    }
     return *found_;
 }
 

@@ -1,6 +1,7 @@
 #include "program_build.hpp"
 
 #include "info.hpp"
+#include "pocl_binary_layout.hpp"
 #include "status.hpp"
 
 #include <rtcg/core/error.hpp>
@@ -107,6 +108,10 @@ BuiltProgram build_from_source(cl_context context, cl_device_id device, const st
 
 ProgramHandle build_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
                                 std::span<const std::byte> binary, const plugin::CompileRequest& request) {
+    if (const auto defect = pocl_binary_defect(binary))
+        throw BackendError("the program binary for " + device_name + " is incomplete (" + *defect +
+                               "), and PoCL would abort on it",
+                           "clCreateProgramWithBinary");
     const auto* bytes = reinterpret_cast<const unsigned char*>(binary.data());
     const std::size_t length = binary.size();
     cl_int status = CL_SUCCESS;

@@ -23,7 +23,8 @@ BuiltProgram build_from_source(cl_context context, cl_device_id device, const st
                                const plugin::CompileRequest& request);
 
 // Throws BackendError when the driver rejects the binary (another driver version, another
-// device), so that the caller can fall back to the source.
+// device) or, before PoCL sees it, when a PoCL binary has a part missing (pocl_binary_layout.hpp),
+// so that the caller can fall back to the source.
 ProgramHandle build_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
                                 std::span<const std::byte> binary, const plugin::CompileRequest& request);
 
