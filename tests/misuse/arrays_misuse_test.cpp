@@ -1,7 +1,10 @@
-// Misuse of arrays: shapes and ranges whose sizes overflow.
+// Misuse of arrays: shapes and ranges whose sizes overflow, and generated kernels called with
+// arrays of different sizes.
 #include "misuse_support.hpp"
 
 #include <rtcg/arrays.hpp>
+#include <rtcg/arrays/algorithms.hpp>
+#include <rtcg/arrays/scan.hpp>
 
 #include <cmath>
 #include <complex>
@@ -83,6 +86,55 @@ TEST_CASE("misuse: a Range of more indices than a kernel's index counts is refus
                                    {"18446744073709551615 indices"});
     expect_misuse<InvalidArgument>([&] { kernel(Range{highest, lowest, -1}, 1); }, {"indices"});
     expect_misuse<InvalidArgument>([&] { kernel(Range{lowest, highest, 2}, 1); }, {"9223372036854775808 indices"});
+}
+
+TEST_CASE("misuse: a scan over arrays of different sizes is refused, naming them") {
+    const ScanKernel running_sum(context(), codegen::dtype_of<float>(), "float *x, float *y", "x[i]", "a + b", "0",
+                                 "y[i] = item", {.name = "misuse_running_sum"});
+    const auto input = Array<float>::zeros(context(), two_to(20));
+    const auto short_output = Array<float>::zeros(context(), 4);
+    // The output statement wrote a million floats into 4.
+    expect_misuse<InvalidArgument>([&] { running_sum(input, short_output); },
+                                   {"ScanKernel 'misuse_running_sum'", "'x' has 1048576", "'y' has 4"});
+    // The scan covers the first array's indices: a longer output was read short, silently.
+    expect_misuse<InvalidArgument>([&] { running_sum(short_output, input); }, {"'x' has 4", "'y' has 1048576"});
+
+    const ScanKernel weighted(context(), codegen::dtype_of<float>(), "float *x, float *w, float *y", "x[i] * w[i]", "a + b",
+                              "0", "y[i] = item", {.name = "misuse_weighted"});
+    const auto output = Array<float>::zeros(context(), two_to(20));
+    // A short second input was read out of bounds.
+    expect_misuse<InvalidArgument>([&] { weighted(input, short_output, output); }, {"'w' has 4"});
+}
+
+TEST_CASE("misuse: ScanOptions::any_size_arrays must name pointer arguments") {
+    expect_misuse<InvalidArgument>(
+        [] {
+            ScanKernel(context(), codegen::dtype_of<int>(), "int *x, int *y, int k", "x[i]", "a + b", "0", "y[i] = item",
+                       {.name = "misuse_any_size", .any_size_arrays = {"k"}});
+        },
+        {"ScanKernel 'misuse_any_size'", "any_size_arrays", "'k'"});
+    expect_misuse<InvalidArgument>(
+        [] {
+            ScanKernel(context(), codegen::dtype_of<int>(), "int *x, int *y", "x[i]", "a + b", "0", "y[i] = item",
+                       {.name = "misuse_any_size", .any_size_arrays = {"z"}});
+        },
+        {"'z'"});
+    const ScanKernel all_exempt(context(), codegen::dtype_of<int>(), "int *x, int *y", "x[i]", "a + b", "0", "y[i] = item",
+                                {.name = "misuse_all_exempt", .any_size_arrays = {"x", "y"}});
+    const auto x = Array<int>::zeros(context(), 8);
+    expect_misuse<InvalidArgument>([&] { all_exempt(x, x); }, {"needs an array argument outside"});
+}
+
+TEST_CASE("misuse: elementwise kernels, reductions and algorithms refuse arrays of different sizes") {
+    const auto x = Array<float>::zeros(context(), 1000);
+    const auto y = Array<float>::zeros(context(), 10);
+    const ElementwiseKernel copy(context(), "float *x, float *y", "y[i] = x[i]", "misuse_copy");
+    expect_misuse<InvalidArgument>([&] { copy(x, y); }, {"'x' has 1000", "'y' has 10"});
+    const ReductionKernel dot(context(), type<float>, "0", "a + b", "x[i] * y[i]", "float *x, float *y", {},
+                              "misuse_dot");
+    expect_misuse<InvalidArgument>([&] { dot(x, y); }, {"'x' has 1000", "'y' has 10"});
+    expect_misuse<InvalidArgument>([&] { sort_by_key(x, y); }, {"1000 keys but 10 values"});
+    expect_misuse<InvalidArgument>([&] { Array<float>(x + y); }, {"(1000,) (10,)"});
 }
 
 } // namespace rtcg::test
