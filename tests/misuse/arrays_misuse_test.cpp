@@ -33,6 +33,13 @@ TEST_CASE("misuse: an array of more elements than a byte count can hold is refus
                                    {"(0, 4611686018427387904, 4611686018427387904)"});
 }
 
+TEST_CASE("misuse: astype to a wider element refuses a result whose size overflows") {
+    // 2^62 uint8 per row fit; as complex64 they would span 2^65 bytes.
+    const auto bytes = Array<std::uint8_t>::empty(context(), {0, two_to(62)});
+    expect_misuse<InvalidArgument>([&] { Array<std::complex<float>>(bytes.astype<std::complex<float>>()); },
+                                   {"(0, 4611686018427387904)", "complex64"});
+}
+
 TEST_CASE("misuse: an array within the limits that the device cannot hold is out of memory") {
     // 2^62 bytes fit an index but no device: OutOfMemory, not InvalidArgument.
     expect_misuse<OutOfMemory>([] { Array<std::uint8_t>::empty(context(), {two_to(31), two_to(31)}); },
