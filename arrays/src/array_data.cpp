@@ -4,17 +4,7 @@
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/queue.hpp>
 
-#include <functional>
-#include <numeric>
-
 namespace rtcg::detail {
-namespace {
-
-std::size_t product(const std::vector<std::size_t>& shape) {
-    return std::accumulate(shape.begin(), shape.end(), std::size_t{1}, std::multiplies<>());
-}
-
-} // namespace
 
 std::string shape_text(const std::vector<std::size_t>& shape) {
     std::string text = "(";
@@ -23,13 +13,14 @@ std::string shape_text(const std::vector<std::size_t>& shape) {
 }
 
 ArrayData::ArrayData(const Context& context, codegen::DType dtype, std::vector<std::size_t> shape)
-    : context_(context), dtype_(std::move(dtype)), shape_(std::move(shape)), size_(product(shape_)) {
+    : context_(context), dtype_(std::move(dtype)), shape_(std::move(shape)),
+      size_(checked_element_count("Array", shape_, dtype_)) {
     storage_ = allocate_storage(context_, nbytes());
 }
 
-ArrayData::ArrayData(const ArrayData& base, std::size_t offset, std::vector<std::size_t> shape)
-    : context_(base.context_), storage_(base.storage_), dtype_(base.dtype_), shape_(std::move(shape)),
-      size_(product(shape_)), offset_(offset) {}
+ArrayData::ArrayData(const ArrayData& base, std::size_t offset, std::vector<std::size_t> shape, std::size_t size)
+    : context_(base.context_), storage_(base.storage_), dtype_(base.dtype_), shape_(std::move(shape)), size_(size),
+      offset_(offset) {}
 
 Buffer& ArrayData::buffer() const noexcept { return storage_->buffer; }
 
@@ -40,15 +31,19 @@ ArrayData ArrayData::slice(std::size_t start, std::size_t stop) const {
                               ") is not within the first dimension of an array of shape " + shape_text(shape_));
     std::vector<std::size_t> shape = shape_;
     shape[0] = stop - start;
-    const std::size_t row = product(std::vector<std::size_t>(shape_.begin() + 1, shape_.end()));
-    return ArrayData(*this, offset_ + start * row, std::move(shape));
+    // This array's shape fits, and so does every part of it (checked_element_count).
+    const std::size_t row =
+        checked_element_count("Array::slice", std::vector<std::size_t>(shape_.begin() + 1, shape_.end()), dtype_);
+    const std::size_t size = shape[0] * row;
+    return ArrayData(*this, offset_ + start * row, std::move(shape), size);
 }
 
 ArrayData ArrayData::reshape(std::vector<std::size_t> shape) const {
-    if (product(shape) != size_)
+    const std::size_t size = checked_element_count("Array::reshape", shape, dtype_);
+    if (size != size_)
         throw InvalidArgument("Array::reshape: an array of shape " + shape_text(shape_) + " (" +
                               std::to_string(size_) + " elements) cannot become shape " + shape_text(shape));
-    return ArrayData(*this, offset_, std::move(shape));
+    return ArrayData(*this, offset_, std::move(shape), size);
 }
 
 void ArrayData::write(const void* host, std::size_t bytes) const {

@@ -1,6 +1,9 @@
 #include <rtcg/arrays/range.hpp>
 #include <rtcg/core/error.hpp>
 
+#include <limits>
+#include <string>
+
 namespace rtcg {
 
 std::size_t Range::size() const {
@@ -11,7 +14,12 @@ std::size_t Range::size() const {
     const std::uint64_t span = up ? static_cast<std::uint64_t>(stop) - static_cast<std::uint64_t>(start)
                                   : static_cast<std::uint64_t>(start) - static_cast<std::uint64_t>(stop);
     const std::uint64_t stride = up ? static_cast<std::uint64_t>(step) : 0 - static_cast<std::uint64_t>(step);
-    return static_cast<std::size_t>(span / stride + (span % stride != 0));
+    const std::uint64_t count = span / stride + (span % stride != 0);
+    if (count > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        throw InvalidArgument("Range{" + std::to_string(start) + ", " + std::to_string(stop) + ", " +
+                              std::to_string(step) + "} covers " + std::to_string(count) +
+                              " indices, more than a kernel's 64-bit signed index counts");
+    return static_cast<std::size_t>(count);
 }
 
 } // namespace rtcg

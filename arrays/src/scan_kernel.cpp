@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace rtcg {
@@ -93,6 +95,42 @@ ScanDescription describe(codegen::DType dtype, std::vector<Argument> arguments, 
     return description;
 }
 
+// Which arguments a call checks the size of: the pointer arguments not in `any_size`.
+std::vector<bool> sized_arguments(const ScanDescription& description, const std::vector<std::string>& any_size) {
+    const std::vector<Argument>& arguments = description.arguments;
+    for (const std::string& name : any_size) {
+        const auto named = std::find_if(arguments.begin(), arguments.end(),
+                                        [&](const Argument& argument) { return argument.name == name; });
+        if (named == arguments.end() || !named->is_pointer)
+            throw InvalidArgument("ScanKernel '" + description.name + "': ScanOptions::any_size_arrays names '" +
+                                  name + "', which is not a pointer argument of the scan");
+    }
+    std::vector<bool> sized(arguments.size());
+    for (std::size_t k = 0; k < arguments.size(); ++k)
+        sized[k] = arguments[k].is_pointer &&
+                   std::find(any_size.begin(), any_size.end(), arguments[k].name) == any_size.end();
+    return sized;
+}
+
+// The scan's size: that of the first array `sized` marks, which every other such array must
+// share. InvalidArgument, starting with `label`, naming the arrays otherwise.
+std::size_t scan_size(const std::string& label, const std::vector<Argument>& declared, const std::vector<bool>& sized,
+                      std::span<const detail::CallArgument> args) {
+    std::size_t first = 0;
+    while (first < args.size() && !sized[first]) ++first;
+    if (first == args.size())
+        throw InvalidArgument(label + ": a scan needs an array argument outside ScanOptions::any_size_arrays; it "
+                                      "covers the indices of the first one");
+    const std::size_t n = args[first].array->size();
+    for (std::size_t k = first + 1; k < args.size(); ++k)
+        if (sized[k] && args[k].array->size() != n)
+            throw InvalidArgument(label + ": the arrays differ in size: '" + declared[first].name + "' has " +
+                                  std::to_string(n) + " elements, '" + declared[k].name + "' has " +
+                                  std::to_string(args[k].array->size()) +
+                                  " (name arrays of other sizes in ScanOptions::any_size_arrays)");
+    return n;
+}
+
 plugin::KernelArgument buffer_argument(const Buffer& buffer) { return detail::kernel_argument(buffer); }
 plugin::KernelArgument index_argument(const std::int64_t& value) {
     return plugin::KernelArgument{nullptr, &value, sizeof value};
@@ -104,8 +142,10 @@ ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::string
                        std::string_view input_expr, std::string_view scan_expr, std::string_view neutral,
                        std::string_view output_statement, ScanOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
+    const std::vector<std::string> any_size = std::move(options.any_size_arrays);
     ScanDescription description = describe(std::move(dtype), codegen::parse_arguments(arguments), input_expr,
                                            scan_expr, neutral, output_statement, std::move(options));
+    sized_ = sized_arguments(description, any_size);
     const std::string key = cache_key("text", description, arguments);
     program_ = kernels_->find<ScanProgram>(key);
     if (!program_) program_ = kernels_->insert(key, build(context, std::move(description)));
@@ -116,8 +156,10 @@ ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::vector
                        std::string_view output_statement, ScanOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
     const std::string printed = codegen::print_arguments(arguments, codegen::Dialect::opencl);
+    const std::vector<std::string> any_size = std::move(options.any_size_arrays);
     ScanDescription description = describe(std::move(dtype), std::move(arguments), input_expr, scan_expr, neutral,
                                            output_statement, std::move(options));
+    sized_ = sized_arguments(description, any_size);
     const std::string key = cache_key("parsed", description, printed);
     program_ = kernels_->find<ScanProgram>(key);
     if (!program_) program_ = kernels_->insert(key, build(context, std::move(description)));
@@ -139,10 +181,7 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
     if (queue.context_state() != context().state().get())
         throw InvalidArgument(label + ": the queue belongs to another context");
     const std::size_t user = detail::pack_arguments(label, description.arguments, context(), args, slots, packed);
-    const auto first_array = std::find_if(args.begin(), args.end(), [](const detail::CallArgument& a) { return a.array; });
-    if (first_array == args.end())
-        throw InvalidArgument(label + ": a scan needs an array argument; it covers the indices of the first one");
-    const std::size_t n = first_array->array->size();
+    const std::size_t n = scan_size(label, description.arguments, sized_, args);
     if (n == 0) return;
 
     const std::int64_t count = static_cast<std::int64_t>(n);

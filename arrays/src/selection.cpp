@@ -40,7 +40,8 @@ std::size_t scan_selection(std::string_view algorithm, const ArrayData& in, cons
                            Argument::pointer(in.dtype(), "out"), Argument::pointer(counter, "count")},
                           "(" + std::string(predicate) + ") ? 1 : 0", "a + b", "0",
                           std::string(output_statement) + ";\nif (i == n - 1) count[0] = item",
-                          {.preamble = std::string(preamble), .name = std::string(algorithm)});
+                          {.preamble = std::string(preamble), .name = std::string(algorithm),
+                           .any_size_arrays = {"count"}});
     const ArrayData count(context, counter, {1});
     const CallArgument args[] = {{&in, {}}, {&out, {}}, {&count, {}}};
     ArgumentSlot slots[3];

@@ -24,14 +24,25 @@ RTCG_DEVICE $C $P_mul($C a, $C b) {
     return $P_new(a.real * b.real - a.imag * b.imag, a.real * b.imag + a.imag * b.real);
 }
 RTCG_DEVICE $C $P_div($C a, $C b) {
-    /* Smith's algorithm: dividing by the larger part of b first never squares b, which would
-       overflow (or underflow) long before the quotient does. */
-    if (fabs$F(b.real) >= fabs$F(b.imag)) {
-        const $R ratio = b.imag / b.real, scale = b.real + b.imag * ratio;
-        return $P_new((a.real + a.imag * ratio) / scale, (a.imag - a.real * ratio) / scale);
+    /* numpy's complex division. Smith's method: dividing by the larger part of b first never
+       squares b, which would overflow (or underflow) long before the quotient does; the sums are
+       multiplied by the reciprocal of the scale, as numpy does. A zero b divides each part of a
+       by +0, so that a nonzero part gives an infinity of its own sign. A NaN in b fails both
+       comparisons and takes the second branch, all NaN. Each product and sum is rounded on its
+       own (rtcg_$R_mul_rn, ...), as in numpy's loop: a fused multiply-add keeps the sign of a
+       product that underflows, and gives -0 where numpy gives +0. */
+    const $R real_size = fabs$F(b.real), imag_size = fabs$F(b.imag);
+    if (real_size >= imag_size) {
+        if (real_size == 0) return $P_new(a.real / real_size, a.imag / real_size);
+        const $R ratio = b.imag / b.real;
+        const $R scale = ($R)1 / rtcg_$R_add_rn(b.real, rtcg_$R_mul_rn(b.imag, ratio));
+        return $P_new(rtcg_$R_mul_rn(rtcg_$R_add_rn(a.real, rtcg_$R_mul_rn(a.imag, ratio)), scale),
+                      rtcg_$R_mul_rn(rtcg_$R_sub_rn(a.imag, rtcg_$R_mul_rn(a.real, ratio)), scale));
     }
-    const $R ratio = b.real / b.imag, scale = b.real * ratio + b.imag;
-    return $P_new((a.real * ratio + a.imag) / scale, (a.imag * ratio - a.real) / scale);
+    const $R ratio = b.real / b.imag;
+    const $R scale = ($R)1 / rtcg_$R_add_rn(b.imag, rtcg_$R_mul_rn(b.real, ratio));
+    return $P_new(rtcg_$R_mul_rn(rtcg_$R_add_rn(rtcg_$R_mul_rn(a.real, ratio), a.imag), scale),
+                  rtcg_$R_mul_rn(rtcg_$R_sub_rn(rtcg_$R_mul_rn(a.imag, ratio), a.real), scale));
 }
 RTCG_DEVICE $C $P_addr($C z, $R x) { return $P_new(z.real + x, z.imag); }
 RTCG_DEVICE $C $P_radd($R x, $C z) { return $P_new(x + z.real, z.imag); }
@@ -49,14 +60,31 @@ RTCG_DEVICE $C $P_exp($C z) {
     /* A real argument keeps its exact zero imaginary part: an overflowed magnitude times
        sin(0) would be NaN. */
     if (z.imag == 0) return $P_new(magnitude, z.imag);
+    /* An infinite real part with an infinite or NaN imaginary one has no angle: inf + NaN i
+       above, zeros signed as the imaginary part below (C99's cexp, as numpy). */
+    if (fabs$F(z.real) == INFINITY && !(fabs$F(z.imag) < INFINITY))
+        return z.real > 0 ? $P_new(z.real, z.imag - z.imag) : $P_new(($R)0, copysign$F(($R)0, z.imag));
     return $P_new(magnitude * cos$F(z.imag), magnitude * sin$F(z.imag));
 }
-RTCG_DEVICE $C $P_log($C z) { return $P_new(log$F($P_abs(z)), $P_arg(z)); }
+RTCG_DEVICE $C $P_log($C z) {
+    /* Finite parts whose magnitude overflows: log(|z / 2|) + log 2, as numpy gets it. */
+    const $R magnitude = $P_abs(z);
+    if (magnitude == INFINITY && fabs$F(z.real) < INFINITY && fabs$F(z.imag) < INFINITY)
+        return $P_new(log$F($P_abs($P_new(z.real / 2, z.imag / 2))) + log$F(($R)2), $P_arg(z));
+    return $P_new(log$F(magnitude), $P_arg(z));
+}
 RTCG_DEVICE $C $P_sqrt($C z) {
+    /* An infinite imaginary part gives inf + that part i, whatever the real part (NaN too), as
+       C99's csqrt and numpy. */
+    if (fabs$F(z.imag) == INFINITY) return $P_new(fabs$F(z.imag), z.imag);
     if (z.real == 0 && z.imag == 0) return $P_new(($R)0, z.imag);
     /* t is the larger part's magnitude, computed without cancellation; halving each term before
-       the sum keeps |re| + |z| from overflowing. The sign of imag picks the side of the cut. */
-    const $R t = sqrt$F(fabs$F(z.real) / 2 + $P_abs(z) / 2);
+       the sum keeps |re| + |z| from overflowing, and where |z| itself overflows from finite
+       parts, t is twice that of z / 4. The sign of imag picks the side of the cut. */
+    const $R magnitude = $P_abs(z);
+    const $R t = magnitude == INFINITY && fabs$F(z.real) < INFINITY
+                     ? 2 * sqrt$F(fabs$F(z.real) / 8 + $P_abs($P_new(z.real / 4, z.imag / 4)) / 2)
+                     : sqrt$F(fabs$F(z.real) / 2 + magnitude / 2);
     if (z.real >= 0) return $P_new(t, z.imag / (2 * t));
     return $P_new(fabs$F(z.imag) / (2 * t), copysign$F(t, z.imag));
 }
@@ -96,25 +124,47 @@ constexpr std::string_view conversions =
 RTCG_DEVICE cfloat_t cfloat_fromcdouble(cdouble_t z) { return cfloat_new((float)z.real, (float)z.imag); }
 )";
 
+// rtcg_<R>_mul_rn, _add_rn and _sub_rn: one operation each, rounded on its own and never fused
+// into a multiply-add with another. CUDA's __fmul_rn and kin are never fused ($I: f or d);
+// OpenCL compiles them with contraction off, then returns to its default for the code after.
+constexpr std::string_view rounded_operations_cuda =
+    R"(RTCG_DEVICE $R rtcg_$R_mul_rn($R x, $R y) { return __$Imul_rn(x, y); }
+RTCG_DEVICE $R rtcg_$R_add_rn($R x, $R y) { return __$Iadd_rn(x, y); }
+RTCG_DEVICE $R rtcg_$R_sub_rn($R x, $R y) { return __$Isub_rn(x, y); }
+)";
+constexpr std::string_view rounded_operations_opencl = R"(#pragma OPENCL FP_CONTRACT OFF
+RTCG_DEVICE $R rtcg_$R_mul_rn($R x, $R y) { return x * y; }
+RTCG_DEVICE $R rtcg_$R_add_rn($R x, $R y) { return x + y; }
+RTCG_DEVICE $R rtcg_$R_sub_rn($R x, $R y) { return x - y; }
+#pragma OPENCL FP_CONTRACT DEFAULT
+)";
+
 struct Precision {
     std::string_view real, complex, prefix;
+    std::string_view cuda_math_suffix; // CUDA's sinf; OpenCL overloads sin
+    std::string_view cuda_intrinsic;   // the letter of CUDA's __fmul_rn or __dmul_rn
 };
-constexpr Precision single{"float", "cfloat_t", "cfloat"};
-constexpr Precision double_precision{"double", "cdouble_t", "cdouble"};
+constexpr Precision single{"float", "cfloat_t", "cfloat", "f", "f"};
+constexpr Precision double_precision{"double", "cdouble_t", "cdouble", "", "d"};
 
-std::string complex_functions_for(const Precision& precision, std::string_view math_suffix) {
-    return expand(complex_functions,
-                  {{'R', precision.real}, {'C', precision.complex}, {'P', precision.prefix}, {'F', math_suffix}});
+std::string complex_functions_for(Dialect dialect, const Precision& precision) {
+    const bool cuda = dialect == Dialect::cuda;
+    return expand(cuda ? rounded_operations_cuda : rounded_operations_opencl,
+                  {{'R', precision.real}, {'I', precision.cuda_intrinsic}}) +
+           expand(complex_functions, {{'R', precision.real},
+                                      {'C', precision.complex},
+                                      {'P', precision.prefix},
+                                      {'F', cuda ? precision.cuda_math_suffix : ""}});
 }
 
 } // namespace
 
 std::string complex_text(Dialect dialect) {
     if (dialect == Dialect::cuda)
-        return complex_functions_for(single, "f") + complex_functions_for(double_precision, "") +
+        return complex_functions_for(dialect, single) + complex_functions_for(dialect, double_precision) +
                std::string(conversions);
-    return complex_functions_for(single, "") + "#if RTCG_HAS_FP64\n" + complex_functions_for(double_precision, "") +
-           std::string(conversions) + "#endif\n";
+    return complex_functions_for(dialect, single) + "#if RTCG_HAS_FP64\n" +
+           complex_functions_for(dialect, double_precision) + std::string(conversions) + "#endif\n";
 }
 
 } // namespace rtcg::codegen::detail

@@ -64,3 +64,11 @@ TEST_CASE("floating arange: length is ceil((stop - start) / step)") {
     CHECK_THROWS_AS(Array<double>::arange(context(), 0.0, 1.0, 0.0), rtcg::InvalidArgument);
     CHECK_THROWS_AS(Array<double>::arange(context(), 0.0, NAN, 1.0), rtcg::InvalidArgument);
 }
+
+TEST_CASE("floating arange near the ends of double's range counts its elements exactly") {
+    CHECK(Array<double>::arange(context(), 1e300, 3e300, 1e300).get() == std::vector<double>{1e300, 2e300});
+    CHECK(Array<double>::arange(context(), 0.0, 1e-300, 4e-301).get() == std::vector<double>{0.0, 4e-301, 8e-301});
+    CHECK(Array<double>::arange(context(), -1e308, 1e308, -1.0).size() == 0);
+    const float top = std::ldexp(1.0f, 127), step = std::ldexp(1.0f, 126);
+    CHECK(Array<float>::arange(context(), top, -top, -step).get() == std::vector<float>{top, step, 0.0f, -step});
+}

@@ -60,3 +60,17 @@ TEST_CASE("slices out of range and reshapes of another size are refused") {
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { a.reshape({3, 4}); }), "(3, 4)"));
     CHECK_NOTHROW(a.reshape({2, 5}));
 }
+
+TEST_CASE("shapes with a zero dimension are empty arrays whose rows still have a size") {
+    const auto a = Array<float>::empty(context(), {0, 3, 4});
+    CHECK(a.size() == 0);
+    CHECK(a.nbytes() == 0);
+    CHECK(a.get().empty());
+    CHECK(a.slice(0, 0).shape() == std::vector<std::size_t>{0, 3, 4});
+    const auto b = a.reshape({4, 0, 3});
+    CHECK(b.size() == 0);
+    CHECK(b.slice(1, 3).shape() == std::vector<std::size_t>{2, 0, 3});
+    CHECK(b.slice(1, 3).size() == 0);
+    // The largest row that fits with the element size: (2^63 - 1) / 4 floats, as numpy counts them.
+    CHECK_NOTHROW(Array<float>::empty(context(), {0, std::size_t{1} << 60}));
+}

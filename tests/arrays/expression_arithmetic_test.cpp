@@ -1,17 +1,21 @@
 // Arithmetic on arrays against host references of numpy's semantics: wrapping integers, division
 // and remainder by zero and of INT_MIN by -1, floor division and remainder signs, integer powers,
 // shifts past the width, comparisons, logical operations, where, NaN-propagating minimum and
-// maximum, and weak scalars that do not fit.
-#include "../support/test_context.hpp"
+// maximum, weak scalars that do not fit, and complex division on every special value.
 #include "../support/cuda_compile.hpp"
+#include "../support/numpy_complex.hpp"
+#include "../support/test_context.hpp"
 
 #include <rtcg/arrays/operators.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <limits>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 using rtcg::Array;
@@ -44,6 +48,21 @@ void check_same(const std::vector<double>& got, const std::vector<double>& expec
         CAPTURE(k);
         CHECK_MESSAGE(same(got[k], expected[k]), got[k], " != ", expected[k]);
     }
+}
+
+// Each quotient against numpy's for the same dividend and divisor; at most 20 failures shown.
+template <class T>
+void check_quotients(std::string_view form, const std::vector<std::complex<T>>& got,
+                     const std::vector<std::complex<T>>& dividends, const std::vector<std::complex<T>>& divisors) {
+    REQUIRE(got.size() == dividends.size());
+    std::size_t mismatches = 0;
+    for (std::size_t k = 0; k < got.size(); ++k) {
+        const std::complex<T> want = rtcg::test::numpy_divide(dividends[k], divisors[k]);
+        if (rtcg::test::numpy_close(got[k], want, 4)) continue;
+        if (++mismatches <= 20)
+            FAIL_CHECK(form, ": ", dividends[k], " / ", divisors[k], " gave ", got[k], ", numpy gives ", want);
+    }
+    CHECK(mismatches == 0);
 }
 
 } // namespace
@@ -179,4 +198,42 @@ TEST_CASE("mixed-type arithmetic promotes as numpy does") {
     const auto u = device<std::uint64_t>({1ull << 63});
     const auto s = device<std::int64_t>({-1});
     check_same((u + s).get(), {9223372036854775808.0 - 1});
+}
+
+TEST_CASE_TEMPLATE("complex division gives numpy's quotient for every special value, by arrays and scalars", T, float,
+                   double) {
+    if (std::is_same_v<T, double> && !context().device().supports_fp64) return;
+    using Z = std::complex<T>;
+    const std::vector<Z> values = rtcg::test::special_complex_values<T>();
+    std::vector<Z> dividends, divisors;
+    for (const Z& a : values)
+        for (const Z& b : values) {
+            dividends.push_back(a);
+            divisors.push_back(b);
+        }
+    const auto a = device(dividends), b = device(divisors);
+    check_quotients<T>("array / array", (a / b).get(), dividends, divisors);
+    compiles_for_cuda(a / b);
+
+    // Scalars convert to the array's complex type, as numpy's weak scalars do, and divide as
+    // complex numbers: 1 / z is (1 + 0i) / z, z / -0.0 is z / (-0 + 0i).
+    const auto z = device(values);
+    const std::vector<Z> ones(values.size(), Z(1)), zeros(values.size(), Z(0));
+    static_assert(std::is_same_v<typename decltype(1 / z)::value_type, Z>);
+    check_quotients<T>("1 / array", (1 / z).get(), ones, values);
+    check_quotients<T>("array / 0", (z / 0).get(), values, zeros);
+    compiles_for_cuda(1 / z);
+    for (const T x : rtcg::test::special_values<T>()) {
+        CAPTURE(x);
+        const std::vector<Z> real(values.size(), Z(x, 0));
+        check_quotients<T>("real / array", (x / z).get(), real, values);
+        check_quotients<T>("array / real", (z / x).get(), values, real);
+    }
+    for (const Z& w : values) {
+        CAPTURE(w);
+        const std::vector<Z> complex(values.size(), w);
+        check_quotients<T>("complex / array", (w / z).get(), complex, values);
+        check_quotients<T>("array / complex", (z / w).get(), values, complex);
+    }
+    compiles_for_cuda(z / values[0]);
 }

@@ -258,6 +258,36 @@ TEST_CASE("scan arguments and descriptions are checked") {
     CHECK(got.back() == 3000);
 }
 
+TEST_CASE("every array has the scan's size but those named in any_size_arrays") {
+    using rtcg::test::contains;
+    using rtcg::test::message_of;
+    const auto int32 = dtype_of<std::int32_t>();
+    const char* arguments = "int *x, int *y, int *total";
+    const char* output = "y[i] = item; if (i == n - 1) total[0] = item";
+    const ScanKernel with_total(context(), int32, arguments, "x[i]", "a+b", "0", output,
+                                {.name = "with_total", .any_size_arrays = {"total"}});
+    const std::size_t n = 3 * 4096 + 5;
+    const auto ones = Array<std::int32_t>::full(context(), n, 1);
+    auto y = Array<std::int32_t>::zeros(context(), n);
+    auto total = Array<std::int32_t>::zeros(context(), 1);
+    with_total(ones, y, total);
+    const std::vector<std::int32_t> got = y.get();
+    for (std::size_t k = 0; k < n; k += 997) CHECK(got[k] == static_cast<std::int32_t>(k + 1));
+    CHECK(got.back() == static_cast<std::int32_t>(n));
+    CHECK(total.get() == std::vector<std::int32_t>{static_cast<std::int32_t>(n)});
+
+    // The same program without the exemption: the one-element total is refused, not written past.
+    const ScanKernel strict(context(), int32, arguments, "x[i]", "a+b", "0", output, {.name = "with_total"});
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { strict(ones, y, total); }),
+                   "ScanKernel 'with_total': the arrays differ in size: 'x' has 12293 elements, 'total' has 1"));
+    // An exempt first array leaves the scan the size of the next one.
+    const ScanKernel total_first(context(), int32, "int *total, int *x, int *y", "x[i]", "a+b", "0", output,
+                                 {.name = "total_first", .any_size_arrays = {"total"}});
+    auto short_total = Array<std::int32_t>::zeros(context(), 1);
+    total_first(short_total, ones.slice(0, 10), y.slice(0, 10));
+    CHECK(short_total.get() == std::vector<std::int32_t>{10});
+}
+
 // The single pass keeps its tile states per queue from one scan to the next (scan_tile_states.hpp):
 // each scan finds what earlier ones published, of other epochs and value types, and must read it
 // as unpublished. Scans queued back to back with no wait between, sizes falling and rising (a
@@ -325,7 +355,7 @@ TEST_CASE("a scan over more than 2^31 elements (GPUs with the memory only)") {
                            "x[i]", "a + b", "0",
                            "if (i % stride == 0) checks[i / stride] = item;\n"
                            "if (i == n - 1) checks[(n - 1) / stride + 1] = item",
-                           {.name = "beyond_2_31"});
+                           {.name = "beyond_2_31", .any_size_arrays = {"checks"}});
     const auto x = Array<std::uint8_t>::full(context(), n, 1);
     auto checks = Array<std::int64_t>::zeros(context(), static_cast<std::size_t>((n - 1) / stride + 2));
     count(x, checks, stride);

@@ -3,6 +3,7 @@
 // float and double. std::complex arrays go to the kernels as they are; the references are
 // computed in the next wider type, so that they are exact to the tolerance.
 #include "compile_everywhere.hpp"
+#include "../support/numpy_complex.hpp"
 
 #include <doctest/doctest.h>
 
@@ -12,6 +13,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -69,6 +71,7 @@ std::string replace_all(std::string text, std::string_view from, std::string_vie
 // unary: out[f * n + i] = function f of in[i] (real values as complex ones).
 // binary: out[f * n + i] = function f of as[i], bs[i], xs[i]; flags[2i], flags[2i+1] = eq, ne.
 // scale: out[i] = in[i] * factor, factor passed by value.
+// divide: out[i] = as[i] / bs[i], out[n + i] = real(as[i]) / bs[i].
 template <class T>
 std::string complex_kernels() {
     using P = Precision<T>;
@@ -98,6 +101,13 @@ std::string complex_kernels() {
             "RTCG_KERNEL void scale(CPLX factor, RTCG_GLOBAL const CPLX* in, RTCG_GLOBAL CPLX* out) {\n"
             "    const size_t i = RTCG_GLOBAL_ID(0);\n"
             "    out[i] = P_mul(in[i], factor);\n"
+            "}\n"
+            "RTCG_KERNEL void divide(RTCG_GLOBAL const CPLX* as, RTCG_GLOBAL const CPLX* bs, RTCG_GLOBAL CPLX* out,\n"
+            "                        unsigned n) {\n"
+            "    const size_t i = RTCG_GLOBAL_ID(0);\n"
+            "    if (i >= n) return;\n"
+            "    out[i] = P_div(as[i], bs[i]);\n"
+            "    out[n + i] = P_rdiv(P_real(as[i]), bs[i]);\n"
             "}\n";
     return replace_all(replace_all(replace_all(text, "P_", std::string(P::prefix) + "_"), "CPLX", P::complex), "REAL",
                        P::real);
@@ -338,6 +348,66 @@ TEST_CASE_TEMPLATE("division by large and tiny divisors does not overflow", T, f
             CAPTURE(bs[i]);
             CAPTURE(results[row + i]);
             CHECK(close(results[row + i], want));
+        }
+    }
+}
+
+TEST_CASE_TEMPLATE("div and rdiv give numpy's quotient for every pair of special values", T, float, double) {
+    if (std::is_same_v<T, double> && !context().device().supports_fp64) return;
+    using Z = std::complex<T>;
+    // Every combination of special values in the four parts: zero divisors of each sign,
+    // infinities, NaNs, and the overflow and underflow at the ends of the range.
+    const std::vector<Z> values = rtcg::test::special_complex_values<T>();
+    std::vector<Z> as, bs;
+    for (const Z& a : values)
+        for (const Z& b : values) {
+            as.push_back(a);
+            bs.push_back(b);
+        }
+    const auto n = static_cast<unsigned>(as.size());
+    auto a = context().to_device(as), b = context().to_device(bs);
+    auto out = context().allocate(2 * n * sizeof(Z));
+    complex_module<T>().kernel("divide")(context().queue(), rtcg::LaunchConfig::covering(n, 64), a, b, out, n);
+    const auto results = context().to_host<Z>(out);
+    std::size_t mismatches = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Z quotient = rtcg::test::numpy_divide(as[i], bs[i]);
+        const Z real_quotient = rtcg::test::numpy_divide(Z(as[i].real(), 0), bs[i]);
+        for (const auto& [name, got, want] : {std::tuple{std::string_view("div"), results[i], quotient},
+                                              std::tuple{std::string_view("rdiv"), results[n + i], real_quotient}}) {
+            if (rtcg::test::numpy_close(got, want, 4)) continue;
+            if (++mismatches <= 20)
+                FAIL_CHECK(name, ": ", as[i], " / ", bs[i], " gave ", got, ", numpy gives ", want);
+        }
+    }
+    CHECK(mismatches == 0);
+}
+
+TEST_CASE_TEMPLATE("exp, log, sqrt and abs give C99's special values, as numpy's do", T, float, double) {
+    if (std::is_same_v<T, double> && !context().device().supports_fp64) return;
+    using Z = std::complex<T>;
+    const std::vector<Z> inputs = rtcg::test::special_complex_values<T>();
+    const auto n = static_cast<unsigned>(inputs.size());
+    auto in = context().to_device(inputs);
+    auto out = context().allocate(std::size(unary_functions) * n * sizeof(Z));
+    complex_module<T>().kernel("unary")(context().queue(), rtcg::LaunchConfig::covering(n, 32), in, out, n);
+    const auto results = context().to_host<Z>(out);
+    // std::complex's functions are C99's cexp, clog, csqrt and cabs, whose special values numpy
+    // follows; finite values are compared within the test's relative tolerance.
+    const auto close_enough = [](T got, T want) {
+        if (!std::isfinite(want) || want == 0) return rtcg::test::numpy_close(got, want, 0);
+        return std::abs(got - want) <= static_cast<T>(Precision<T>::tolerance) * std::abs(want);
+    };
+    for (const std::string_view name : {"exp", "log", "sqrt", "abs"}) {
+        const std::size_t row = function_index(unary_functions, std::size(unary_functions), name) * n;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Z want = unary_reference<T>(name, inputs[i]);
+            const Z got = results[row + i];
+            CAPTURE(name);
+            CAPTURE(inputs[i]);
+            CAPTURE(got);
+            CAPTURE(want);
+            CHECK((close_enough(got.real(), want.real()) && close_enough(got.imag(), want.imag())));
         }
     }
 }

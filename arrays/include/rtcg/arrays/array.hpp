@@ -14,7 +14,6 @@
 #include <rtcg/arrays/host_scalar.hpp>
 #include <rtcg/core/error.hpp>
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -61,7 +60,8 @@ public:
 
     // numpy.arange: start, start + step, ... while below stop (above it for a negative step);
     // ceil((stop - start) / step) elements, none when that is not positive. Element k is
-    // start + k * step computed in T on the device. InvalidArgument for a zero or NaN step.
+    // start + k * step computed in T on the device. InvalidArgument for a zero step, a NaN or
+    // infinite bound or step, or more elements than an array can hold (max_array_bytes).
     static Array arange(const Context& context, T start, T stop, T step = T(1))
         requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
     {
@@ -149,7 +149,8 @@ private:
     static std::size_t arange_size(T start, T stop, T step) {
         if constexpr (std::is_integral_v<T>) {
             if (step == T(0)) throw InvalidArgument("Array::arange: the step is 0");
-            // Differences in uint64 arithmetic stay exact for every pair of 64-bit values.
+            // Differences in uint64 arithmetic stay exact for every pair of 64-bit values; the
+            // array's own check refuses a count too large for it.
             const bool up = step > T(0);
             if (up ? stop <= start : start <= stop) return 0;
             const std::uint64_t span = up ? static_cast<std::uint64_t>(stop) - static_cast<std::uint64_t>(start)
@@ -157,10 +158,8 @@ private:
             const std::uint64_t stride = up ? static_cast<std::uint64_t>(step) : 0 - static_cast<std::uint64_t>(step);
             return static_cast<std::size_t>(span / stride + (span % stride != 0));
         } else {
-            const double length = std::ceil((static_cast<double>(stop) - static_cast<double>(start)) / step);
-            if (step == T(0) || std::isnan(length))
-                throw InvalidArgument("Array::arange: the step is 0 or a bound is not a number");
-            return length > 0 ? static_cast<std::size_t>(length) : 0;
+            return detail::floating_arange_length(static_cast<double>(start), static_cast<double>(stop),
+                                                  static_cast<double>(step));
         }
     }
 

@@ -21,7 +21,11 @@
 //   shifted right);
 // - minimum and maximum propagate NaN; round is numpy's, halves to even;
 // - comparisons of complex numbers other than == and != do not compile (numpy orders them by
-//   real, then imaginary part).
+//   real, then imaginary part);
+// - complex division, by arrays and scalars alike, and exp, log, sqrt and abs keep numpy's
+//   results where a part is zero, infinite or NaN ((1 + 1j) / 0 is inf + inf j).
+// Complex sin, cos, tan, sinh, cosh, tanh and pow differ from numpy's where a part is infinite
+// or NaN, and pow for a zero base or an integer exponent (rtcg/codegen/prelude.hpp).
 // Also left out: asin, acos, atan, expm1, log1p, cbrt and fabs of complex numbers.
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/expression.hpp>

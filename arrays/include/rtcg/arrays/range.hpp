@@ -17,7 +17,8 @@ struct Range {
     std::int64_t step = 1;
 
     // How many indices: max(0, ceil((stop - start) / step)), computed without overflow.
-    // InvalidArgument when step is 0.
+    // InvalidArgument when step is 0, or for more than 2^63 - 1 indices, which a kernel's index
+    // (rtcg_index_t, 64-bit signed) cannot count.
     RTCG_API std::size_t size() const;
     // The k-th index, start + k * step.
     std::int64_t at(std::size_t k) const noexcept {

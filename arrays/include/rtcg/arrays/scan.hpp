@@ -10,7 +10,9 @@
 //                                "y[i] = item");  // output_statement: once per index
 //   running_sum(x, y);                            // or running_sum(queue, x, y)
 //
-// The scan covers the indices [0, n) of its first array argument. The output statement sees
+// The scan covers the indices [0, n) of its first array argument (the first not named in
+// ScanOptions::any_size_arrays), and every other array must have n elements too. The output
+// statement sees:
 //   i          the index (rtcg_index_t: 64 bits, so arrays beyond 2^31 elements work),
 //   item       the inclusive prefix: input(0) op ... op input(i),
 //   prev_item  the exclusive prefix: input(0) op ... op input(i - 1), neutral at i = 0,
@@ -54,7 +56,8 @@
 // warp-level assumptions) joins the runs.
 //
 // Calls check their arguments as ElementwiseKernel's do (count, dtypes, context, scalar
-// conversions; see elementwise.hpp), with InvalidArgument naming "ScanKernel '<name>'". A call
+// conversions; see elementwise.hpp), with InvalidArgument naming "ScanKernel '<name>'", and that
+// every array has the scan's size, except those named in ScanOptions::any_size_arrays. A call
 // with an empty first array launches nothing. Temporaries (a few values per work-group) come from
 // the context's memory pool for the call's queue; the single pass's tile states (8 bytes per
 // tile of the largest scan so far) are kept per queue and need no zeroing between scans, so a
@@ -92,14 +95,19 @@ struct ScanOptions {
     std::string preamble = {};
     // A C identifier naming the kernels (rtcg_scan_<name>_...), for profilers and messages.
     std::string name = "scan";
+    // Pointer arguments whose arrays may have any size, such as a count written at index 0 or
+    // every k-th prefix: the scan's size check leaves them out, so the statements must keep
+    // within them. Every other array must have the scan's size.
+    std::vector<std::string> any_size_arrays = {};
 };
 
 class RTCG_API ScanKernel {
 public:
     // `arguments` as parse_arguments takes them; none may be named i, n, item, prev_item or
-    // last_item, nor point to local memory. Compiles for `context` unless an equal kernel is
-    // built already; a declared struct `dtype` or argument type is checked with verify_layout
-    // first. DeclarationError, InvalidArgument or CompileError when it cannot be built.
+    // last_item, nor point to local memory, and options.any_size_arrays names pointer arguments
+    // only. Compiles for `context` unless an equal kernel is built already; a declared struct
+    // `dtype` or argument type is checked with verify_layout first. DeclarationError,
+    // InvalidArgument or CompileError when it cannot be built.
     ScanKernel(const Context& context, codegen::DType dtype, std::string_view arguments, std::string_view input_expr,
                std::string_view scan_expr, std::string_view neutral, std::string_view output_statement,
                ScanOptions options = {});
@@ -141,6 +149,10 @@ private:
 
     std::shared_ptr<const detail::ScanProgram> program_;
     std::shared_ptr<detail::ContextKernels> kernels_;
+    // For each argument, whether a call checks that its array has the scan's size: the pointer
+    // arguments not in ScanOptions::any_size_arrays. A property of calls, not of the compiled
+    // program, which equal kernels share whatever they exempt.
+    std::vector<bool> sized_;
 };
 
 namespace detail {

@@ -63,15 +63,25 @@
 //   Functions, each prefixed cfloat_ or cdouble_ (P below is cfloat_t or cdouble_t, R its
 //   element type):
 //     new(R re, R im), fromreal(R), real(P), imag(P),
-//     add, sub, mul, div (Smith's algorithm: no overflow from squaring the divisor), pow
-//     (P, P) -> P, eq, ne (P, P) -> int,
+//     add, sub, mul, div, pow (P, P) -> P, eq, ne (P, P) -> int,
 //     neg, conj, exp, log, sqrt, sin, cos, tan, sinh, cosh, tanh (P) -> P,
 //     abs (hypot), abs_squared, arg (P) -> R,
 //     addr, subr, mulr, divr, powr (P, R) -> P, radd, rsub, rmul, rdiv (R, P) -> P;
 //     cdouble_fromcfloat(cfloat_t), cfloat_fromcdouble(cdouble_t).
+//   div gives numpy's quotient, special values included (NaN for NaN, the signs of zeros and
+//   infinities): numpy's Smith's method, which never squares the divisor and so does not
+//   overflow before the quotient does, each operation rounded on its own as numpy's; a zero
+//   divisor divides each part by +0 ((1 + 1i) / 0 is inf + inf i). rdiv(x, z) is
+//   div(fromreal(x), z), numpy's x / z. The other mixed forms work on each part, as
+//   std::complex's mixed operators do: divr(z, x) is (re / x, im / x), where numpy, promoting x
+//   to complex, gives (inf + 1i) / 2 = inf + NaN i. add, sub and mul are the textbook formulas,
+//   as numpy's. exp, log, sqrt and abs give C99's special values (cexp, clog, csqrt, cabs),
+//   which numpy's are; sin, cos, tan, sinh, cosh, tanh and pow are their textbook formulas,
+//   which differ from numpy's on infinite and NaN parts.
 //   Branch cuts are the principal ones of std::complex (log, sqrt and pow along the negative
 //   real axis, with the sign of a zero imaginary part choosing the side). pow and powr give 1
-//   for 0 to the power 0 and 0 for 0 to any other power.
+//   for 0 to the power 0 and 0 for 0 to any other power (numpy: NaN unless the power is a
+//   positive real), and compute integer powers as exp(w log z) (numpy multiplies).
 //
 // Warp primitives (warp_support, after the prelude; PreludeOptions::warp), for targets that have
 // them (Target::warp_primitives): NVIDIA's warps of 32 work-items, consecutive in a
