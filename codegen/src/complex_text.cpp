@@ -52,7 +52,17 @@ RTCG_DEVICE $C $P_mulr($C z, $R x) { return $P_new(z.real * x, z.imag * x); }
 RTCG_DEVICE $C $P_rmul($R x, $C z) { return $P_new(x * z.real, x * z.imag); }
 RTCG_DEVICE $C $P_divr($C z, $R x) { return $P_new(z.real / x, z.imag / x); }
 RTCG_DEVICE $C $P_rdiv($R x, $C z) { return $P_div($P_fromreal(x), z); }
-RTCG_DEVICE $R $P_abs($C z) { return hypot$F(z.real, z.imag); }
+RTCG_DEVICE $R $P_abs($C z) {
+    /* hypot may round a result within a few ulp of the largest finite value up to infinity
+       (CUDA's and OpenCL's allow 2 and 4 ulp). Finite parts that overflowed are measured again
+       by the larger one: with ratio <= 1 the square cannot overflow, and |z| = max exactly when
+       the ratio's square vanishes against 1. */
+    const $R magnitude = hypot$F(z.real, z.imag);
+    if (magnitude != INFINITY || !(fabs$F(z.real) < INFINITY && fabs$F(z.imag) < INFINITY)) return magnitude;
+    const $R larger = fmax$F(fabs$F(z.real), fabs$F(z.imag));
+    const $R ratio = fmin$F(fabs$F(z.real), fabs$F(z.imag)) / larger;
+    return larger * sqrt$F(($R)1 + ratio * ratio);
+}
 RTCG_DEVICE $R $P_abs_squared($C z) { return z.real * z.real + z.imag * z.imag; }
 RTCG_DEVICE $R $P_arg($C z) { return atan2$F(z.imag, z.real); }
 RTCG_DEVICE $C $P_exp($C z) {

@@ -247,4 +247,6 @@ std::optional<std::vector<KernelParameter>> declared_parameters(std::string_view
     return found;
 }
 
+std::string_view longest_identifier(std::string_view source) { return detail::longest_identifier(source); }
+
 } // namespace rtcg::plugin

@@ -203,6 +203,13 @@ std::size_t matching_close(std::span<const Token> tokens, std::size_t open) {
     return tokens.size();
 }
 
+std::string_view longest_identifier(std::string_view source) {
+    std::string_view longest;
+    for (const LexedToken& t : lex(source))
+        if (t.token.is_identifier() && t.token.text.size() > longest.size()) longest = t.token.text;
+    return longest;
+}
+
 SourceTokens::SourceTokens(std::string_view source, std::span<const std::string> options) {
     for (std::string_view definition : defined_by_options(options)) {
         const std::size_t equals = definition.find('=');

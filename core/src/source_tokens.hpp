@@ -51,6 +51,9 @@ private:
     std::map<std::string_view, Macro> macros_;
 };
 
+// The longest identifier among `source`'s tokens, directives included; empty when it has none.
+std::string_view longest_identifier(std::string_view source);
+
 // The index of the token that closes the bracket opened at `open` (one of ( [ { ), or
 // tokens.size() when it is never closed.
 std::size_t matching_close(std::span<const Token> tokens, std::size_t open);

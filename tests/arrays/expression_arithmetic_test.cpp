@@ -205,12 +205,7 @@ TEST_CASE_TEMPLATE("complex division gives numpy's quotient for every special va
     if (std::is_same_v<T, double> && !context().device().supports_fp64) return;
     using Z = std::complex<T>;
     const std::vector<Z> values = rtcg::test::special_complex_values<T>();
-    std::vector<Z> dividends, divisors;
-    for (const Z& a : values)
-        for (const Z& b : values) {
-            dividends.push_back(a);
-            divisors.push_back(b);
-        }
+    const auto [dividends, divisors] = rtcg::test::special_complex_pairs<T>();
     const auto a = device(dividends), b = device(divisors);
     check_quotients<T>("array / array", (a / b).get(), dividends, divisors);
     compiles_for_cuda(a / b);

@@ -357,13 +357,7 @@ TEST_CASE_TEMPLATE("div and rdiv give numpy's quotient for every pair of special
     using Z = std::complex<T>;
     // Every combination of special values in the four parts: zero divisors of each sign,
     // infinities, NaNs, and the overflow and underflow at the ends of the range.
-    const std::vector<Z> values = rtcg::test::special_complex_values<T>();
-    std::vector<Z> as, bs;
-    for (const Z& a : values)
-        for (const Z& b : values) {
-            as.push_back(a);
-            bs.push_back(b);
-        }
+    const auto [as, bs] = rtcg::test::special_complex_pairs<T>();
     const auto n = static_cast<unsigned>(as.size());
     auto a = context().to_device(as), b = context().to_device(bs);
     auto out = context().allocate(2 * n * sizeof(Z));

@@ -70,6 +70,14 @@ std::vector<float> run_twice(const rtcg::Context& ctx, const std::string& source
 
 const std::vector<float> doubled{2, 4, 6};
 
+// Runs `source` once in an empty `cache` and returns the one disk entry that this stored.
+fs::path only_entry_after_running(const ScopedCacheDirectory& cache, const std::string& source) {
+    CHECK(run_twice(context(), source) == doubled);
+    const auto entries = cache.entries();
+    REQUIRE(entries.size() == 1);
+    return entries.front();
+}
+
 std::string read_bytes(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -161,10 +169,7 @@ TEST_CASE("options and defines are part of the key") {
 TEST_CASE("damaged disk entries are detected, replaced and never trusted") {
     ScopedCacheDirectory cache;
     const auto source = unique_twice_source();
-    CHECK(run_twice(context(), source) == doubled);
-    const auto entries = cache.entries();
-    REQUIRE(entries.size() == 1);
-    const fs::path entry = entries.front();
+    const fs::path entry = only_entry_after_running(cache, source);
 
     SUBCASE("a flipped payload byte") {
         std::ifstream in(entry, std::ios::binary);
@@ -195,10 +200,7 @@ TEST_CASE("damaged disk entries are detected, replaced and never trusted") {
 TEST_CASE("entries that cannot be read are recompiled, never thrown out of compile()") {
     ScopedCacheDirectory cache;
     const auto source = unique_twice_source();
-    CHECK(run_twice(context(), source) == doubled);
-    const auto entries = cache.entries();
-    REQUIRE(entries.size() == 1);
-    const fs::path entry = entries.front();
+    const fs::path entry = only_entry_after_running(cache, source);
     fs::remove(entry);
     bool replaceable = true;
 
@@ -271,10 +273,7 @@ TEST_CASE("a cache that cannot be written costs a recompile, never an exception"
 TEST_CASE("a stored binary the driver cannot load is replaced, never trusted") {
     ScopedCacheDirectory cache;
     const auto source = unique_twice_source();
-    CHECK(run_twice(context(), source) == doubled);
-    const auto entries = cache.entries();
-    REQUIRE(entries.size() == 1);
-    const fs::path entry = entries.front();
+    const fs::path entry = only_entry_after_running(cache, source);
     const std::string whole = payload_of(entry);
 
     SUBCASE("the binary cut in half") { store_payload(entry, whole.substr(0, whole.size() / 2)); }

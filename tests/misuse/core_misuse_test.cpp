@@ -188,17 +188,26 @@ TEST_CASE("misuse: a yes/no environment variable with another value is refused, 
     }
 }
 
-TEST_CASE("misuse: a kernel name that PoCL cannot take is refused before PoCL aborts") {
-    const bool pocl = context().device().platform == "Portable Computing Language";
-    const std::string name = "k" + std::string(pocl ? 10'000 : 300, 'x');
-    const std::string source = "RTCG_KERNEL void " + name + "(RTCG_GLOBAL int* a) { a[RTCG_GLOBAL_ID(0)] = 7; }\n";
+TEST_CASE("misuse: a kernel name that PoCL or NVIDIA's OpenCL cannot take is refused before the driver fails") {
+    const std::string platform = context().device().platform;
+    const bool pocl = platform == "Portable Computing Language";
+    const bool nvidia_opencl = platform == "NVIDIA CUDA";
+    const auto kernel_named = [](const std::string& name) {
+        return "RTCG_KERNEL void " + name + "(RTCG_GLOBAL int* a) { a[RTCG_GLOBAL_ID(0)] = 7; }\n";
+    };
     if (pocl) {
-        expect_misuse<InvalidArgument>([&] { compile(source); }, {"kernel name", "10001 characters", "PoCL"});
-        return;
+        const std::string name = "k" + std::string(10'000, 'x');
+        expect_misuse<InvalidArgument>([&] { compile(kernel_named(name)); }, {"kernel name", "10001 characters", "PoCL"});
     }
-    // Elsewhere a long name is an ordinary one.
+    if (nvidia_opencl) {
+        const std::string name = "k" + std::string(299, 'x');
+        expect_misuse<InvalidArgument>([&] { compile(kernel_named(name)); },
+                                       {"identifier", "300 characters", "256 characters", "NVIDIA"});
+    }
+    // A name every driver takes, and elsewhere a long name is an ordinary one.
+    const std::string name = "k" + std::string(pocl || nvidia_opencl ? 199 : 300, 'x');
     Buffer out = context().to_device(std::vector<int>(32, 0));
-    compile(source).kernel(name)(context().queue(), LaunchConfig{1, 32}, out);
+    compile(kernel_named(name)).kernel(name)(context().queue(), LaunchConfig{1, 32}, out);
     CHECK(context().to_host<int>(out) == std::vector<int>(32, 7));
 }
 

@@ -39,6 +39,18 @@ std::vector<std::complex<T>> special_complex_values() {
 }
 
 template <class T>
+ComplexPairs<T> special_complex_pairs() {
+    const auto values = special_complex_values<T>();
+    ComplexPairs<T> pairs;
+    for (const auto& a : values)
+        for (const auto& b : values) {
+            pairs.left.push_back(a);
+            pairs.right.push_back(b);
+        }
+    return pairs;
+}
+
+template <class T>
 bool numpy_close(T got, T want, int ulps) {
     if (std::isnan(want) || std::isnan(got)) return std::isnan(want) && std::isnan(got);
     if (std::isinf(want) || want == 0) return got == want && std::signbit(got) == std::signbit(want);
@@ -59,6 +71,8 @@ template std::vector<float> special_values();
 template std::vector<double> special_values();
 template std::vector<std::complex<float>> special_complex_values();
 template std::vector<std::complex<double>> special_complex_values();
+template ComplexPairs<float> special_complex_pairs();
+template ComplexPairs<double> special_complex_pairs();
 template bool numpy_close(float, float, int);
 template bool numpy_close(double, double, int);
 template bool numpy_close(std::complex<float>, std::complex<float>, int);

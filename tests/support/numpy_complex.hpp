@@ -23,6 +23,14 @@ std::vector<T> special_values();
 template <class T>
 std::vector<std::complex<T>> special_complex_values();
 
+// Every ordered pair of special complex values (10,000 of them), as two parallel columns.
+template <class T>
+struct ComplexPairs {
+    std::vector<std::complex<T>> left, right;
+};
+template <class T>
+ComplexPairs<T> special_complex_pairs();
+
 // Whether a device result matches numpy's as numpy's tests compare them: NaN matches any NaN,
 // zeros and infinities must match with their sign, and finite values must lie within `ulps`
 // units in the last place of the expected value.

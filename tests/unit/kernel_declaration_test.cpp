@@ -145,3 +145,14 @@ TEST_CASE("the test kernels read the same through either prelude") {
               (dialect == Dialect::cuda ? Kinds{global} : Kinds{global, local}));
     }
 }
+
+TEST_CASE("the longest identifier is found outside comments and literals, in directives too") {
+    using rtcg::plugin::longest_identifier;
+    const std::string kernel_name(40, 'k'), defined_name(50, 'd');
+    CHECK(longest_identifier("__kernel void " + kernel_name + "(__global int* a) { a[0] = 1; }") == kernel_name);
+    CHECK(longest_identifier("#define " + defined_name + " 1\n__kernel void k(int a) {}") == defined_name);
+    CHECK(longest_identifier("// " + defined_name + "\n/* " + defined_name + " */ int x; const char* s = \"" +
+                             defined_name + "\";") == "const");
+    CHECK(longest_identifier("1234567890 + 2.5e10").empty());
+    CHECK(longest_identifier("").empty());
+}

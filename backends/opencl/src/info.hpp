@@ -23,7 +23,7 @@ struct is_vector<std::vector<T>> : std::true_type {};
 // The message for a failed query names the parameter, since one call serves them all.
 [[noreturn]] void throw_info_error(cl_int status, const char* call, cl_uint param);
 
-// `query(size, value, size_ret)` is one clGet*Info call with its object and parameter bound.
+// `query(size, value, size_ret)` is one clGet*Info call with its objects and parameter bound.
 template <typename T, typename Query>
 T read_info(const Query& query, const char* call, cl_uint param) {
     const auto checked = [&](cl_int status) {
@@ -53,87 +53,59 @@ T read_info(const Query& query, const char* call, cl_uint param) {
     }
 }
 
+// Reads `param` through `get(objects..., param, size, value, size_ret)`, one of the clGet*Info calls.
+template <typename T, typename Get, typename... Objects>
+T info(Get get, const char* call, cl_uint param, Objects... objects) {
+    return read_info<T>(
+        [&](std::size_t size, void* value, std::size_t* size_ret) { return get(objects..., param, size, value, size_ret); },
+        call, param);
+}
+
 } // namespace detail
 
 template <typename T>
 T platform_info(cl_platform_id platform, cl_platform_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetPlatformInfo(platform, param, size, value, size_ret);
-        },
-        "clGetPlatformInfo", param);
+    return detail::info<T>(clGetPlatformInfo, "clGetPlatformInfo", param, platform);
 }
 
 template <typename T>
 T device_info(cl_device_id device, cl_device_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetDeviceInfo(device, param, size, value, size_ret);
-        },
-        "clGetDeviceInfo", param);
+    return detail::info<T>(clGetDeviceInfo, "clGetDeviceInfo", param, device);
 }
 
 template <typename T>
 T program_info(cl_program program, cl_program_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetProgramInfo(program, param, size, value, size_ret);
-        },
-        "clGetProgramInfo", param);
+    return detail::info<T>(clGetProgramInfo, "clGetProgramInfo", param, program);
 }
 
 template <typename T>
 T program_build_info(cl_program program, cl_device_id device, cl_program_build_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetProgramBuildInfo(program, device, param, size, value, size_ret);
-        },
-        "clGetProgramBuildInfo", param);
+    return detail::info<T>(clGetProgramBuildInfo, "clGetProgramBuildInfo", param, program, device);
 }
 
 template <typename T>
 T kernel_info(cl_kernel kernel, cl_kernel_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetKernelInfo(kernel, param, size, value, size_ret);
-        },
-        "clGetKernelInfo", param);
+    return detail::info<T>(clGetKernelInfo, "clGetKernelInfo", param, kernel);
 }
 
 template <typename T>
 T kernel_arg_info(cl_kernel kernel, cl_uint index, cl_kernel_arg_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetKernelArgInfo(kernel, index, param, size, value, size_ret);
-        },
-        "clGetKernelArgInfo", param);
+    return detail::info<T>(clGetKernelArgInfo, "clGetKernelArgInfo", param, kernel, index);
 }
 
 template <typename T>
 T kernel_work_group_info(cl_kernel kernel, cl_device_id device, cl_kernel_work_group_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetKernelWorkGroupInfo(kernel, device, param, size, value, size_ret);
-        },
-        "clGetKernelWorkGroupInfo", param);
+    return detail::info<T>(clGetKernelWorkGroupInfo, "clGetKernelWorkGroupInfo", param, kernel, device);
 }
 
 template <typename T>
 T event_info(cl_event event, cl_event_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetEventInfo(event, param, size, value, size_ret);
-        },
-        "clGetEventInfo", param);
+    return detail::info<T>(clGetEventInfo, "clGetEventInfo", param, event);
 }
 
 template <typename T>
 T event_profiling_info(cl_event event, cl_profiling_info param) {
-    return detail::read_info<T>(
-        [&](std::size_t size, void* value, std::size_t* size_ret) {
-            return clGetEventProfilingInfo(event, param, size, value, size_ret);
-        },
-        "clGetEventProfilingInfo", param);
+    return detail::info<T>(clGetEventProfilingInfo, "clGetEventProfilingInfo", param, event);
 }
 
 } // namespace rtcg::opencl

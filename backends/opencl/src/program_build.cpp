@@ -5,6 +5,7 @@
 #include "status.hpp"
 
 #include <rtcg/core/error.hpp>
+#include <rtcg/core/plugin/kernel_declaration.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
 #include <algorithm>
@@ -33,10 +34,17 @@ std::string build_options(const plugin::CompileRequest& request) {
 // kernel first launched. This limit leaves room for a long cache directory.
 constexpr std::size_t pocl_kernel_name_limit = 200;
 
-bool is_pocl(cl_device_id device) {
+// NVIDIA's driver corrupts the process's heap while it builds a program with a kernel whose name
+// is longer than about 260 characters; the process aborts later, in whatever frees memory next.
+// The source is not parsed for its kernels, so every identifier is held to this limit there.
+constexpr std::size_t nvidia_identifier_limit = 256;
+
+std::string platform_name(cl_device_id device) {
     const auto platform = device_info<cl_platform_id>(device, CL_DEVICE_PLATFORM);
-    return platform_info<std::string>(platform, CL_PLATFORM_NAME) == "Portable Computing Language";
+    return platform_info<std::string>(platform, CL_PLATFORM_NAME);
 }
+
+bool is_pocl(cl_device_id device) { return platform_name(device) == "Portable Computing Language"; }
 
 // "kkkk...kkk (10000 characters)": the name's ends, for a message that must stay short.
 std::string abbreviated(const std::string& name) {
@@ -62,6 +70,17 @@ void check_kernel_names(cl_program program, cl_device_id device, const std::stri
     }
 }
 
+// Throws InvalidArgument for a source that NVIDIA's driver cannot build without corrupting memory.
+void check_identifiers(const std::string& source, cl_device_id device, const std::string& device_name) {
+    const std::string_view longest = plugin::longest_identifier(source);
+    if (longest.size() <= nvidia_identifier_limit || platform_name(device) != "NVIDIA CUDA") return;
+    throw InvalidArgument("the source has the identifier '" + abbreviated(std::string(longest)) +
+                              "', longer than the " + std::to_string(nvidia_identifier_limit) +
+                              " characters that rtcg takes on NVIDIA's OpenCL (" + device_name +
+                              "): its driver corrupts the process's memory when it builds a kernel with a longer name",
+                          "clBuildProgram");
+}
+
 // Empty for a clean build: program_build_info drops the newline some drivers return.
 std::string build_log(cl_program program, cl_device_id device) {
     return program_build_info<std::string>(program, device, CL_PROGRAM_BUILD_LOG);
@@ -84,6 +103,7 @@ std::vector<std::byte> device_binary(cl_program program) {
 
 BuiltProgram build_from_source(cl_context context, cl_device_id device, const std::string& device_name,
                                const plugin::CompileRequest& request) {
+    check_identifiers(request.source, device, device_name);
     const char* source = request.source.c_str();
     const std::size_t length = request.source.size();
     cl_int status = CL_SUCCESS;

@@ -33,4 +33,9 @@ RTCG_API std::optional<std::vector<KernelParameter>> declared_parameters(std::st
                                                                          std::string_view kernel,
                                                                          UnqualifiedPointers unqualified);
 
+// The longest identifier in `source` outside comments and literals, preprocessor directives
+// included, for drivers that fail on long names; empty when there is none. A name that a macro
+// pastes together (##) is not seen.
+RTCG_API std::string_view longest_identifier(std::string_view source);
+
 } // namespace rtcg::plugin
