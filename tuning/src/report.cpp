@@ -1,3 +1,5 @@
+// The tuning report as text and as CSV. The CSV is written here (quoting as RFC 4180 does) rather
+// than by a library: writing is a dozen lines, and rtcg never reads CSV back.
 #include <rtcg/core/error.hpp>
 #include <rtcg/tuning/report.hpp>
 

@@ -39,6 +39,10 @@
 // (written, joined with + or compared) per render.
 //
 // A Template parses once and renders any number of times, from several threads at once.
+//
+// rtcg has its own engine rather than a library's: inja, the C++ Jinja, is not packaged by
+// Debian and brings nlohmann-json with it, and no general engine bounds a render's steps and
+// output as this one does for templates users hand in.
 #include <rtcg/codegen/template_error.hpp>
 #include <rtcg/codegen/template_value.hpp>
 #include <rtcg/core/export.hpp>
