@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <limits>
 #include <iterator>
 #include <string>
 #include <thread>
@@ -85,14 +86,49 @@ TEST_CASE("damaged entries are ignored, never trusted") {
     write_text(path, std::string(100000, 'x'));
     CHECK_FALSE(database.find(key));
     std::string bad_time = whole;
-    bad_time.replace(bad_time.find("time_ms=") + 8, 5, "zebra");
+    bad_time.replace(bad_time.find("0.125"), 5, "\"zebra\"");
     write_text(path, bad_time);
     CHECK_FALSE(database.find(key));
+    std::string other_version = whole;
+    other_version.replace(other_version.find("\"rtcg_tuning_entry\": 1"), 22, "\"rtcg_tuning_entry\": 2");
+    write_text(path, other_version);
+    CHECK_FALSE(database.find(key));
     // The same file name reached from another key (a hash collision) does not answer for it.
+    write_text(path, whole);
+    REQUIRE(database.find(key));
     TuningKey other = key;
     other.kernel = "tests/other";
     std::filesystem::copy_file(path, database.path_of(other));
     CHECK_FALSE(database.find(other));
+}
+
+TEST_CASE("an entry is JSON that a person can read and edit") {
+    TemporaryDirectory directory;
+    const TuningDatabase database(directory.path());
+    const TuningKey key = sample_key();
+    database.store(key, TuningEntry{"block=16,items=2", 0.125});
+    const auto path = database.path_of(key);
+    CHECK(path.extension() == ".json");
+    const std::string text = read_text(path);
+    CHECK(text.find("\"device\": \"cpu\\nwith a line break\"") != std::string::npos);
+    CHECK(text.find("\"configuration\": \"block=16,items=2\"") != std::string::npos);
+    CHECK(text.find("\"time_ms\": 0.125") != std::string::npos);
+
+    // Rewritten by hand: other spacing and order, a note of the person's own, another configuration.
+    std::string edited = "{ \"note\": \"set by hand\", \"configuration\": \"block=64,items=4\",\n";
+    for (const auto& [name, value] : {std::pair{"backend", key.backend}, {"platform", key.platform},
+                                      {"architecture", key.architecture}, {"driver", key.driver},
+                                      {"kernel", key.kernel}, {"size_class", key.size_class}})
+        edited += std::string("\"") + name + "\" :\"" + value + "\",";
+    edited += "\"device\": \"cpu\\u000awith a line break\", \"time_ms\": 2.5e-1, \"rtcg_tuning_entry\": 1 }";
+    write_text(path, edited);
+    const auto found = database.find(key);
+    REQUIRE(found);
+    CHECK(found->configuration == "block=64,items=4");
+    CHECK(found->time_ms == 0.25);
+
+    CHECK_THROWS_AS(database.store(key, TuningEntry{"block=16", std::numeric_limits<double>::infinity()}),
+                    rtcg::InvalidArgument);
 }
 
 TEST_CASE("a second run takes the tuned variant from the database with no launch at all") {
@@ -147,7 +183,7 @@ TEST_CASE("an unusable stored configuration makes the tuner tune again") {
         CHECK(database.find(key)->configuration == tuned.configuration.to_string());
     }
     // A damaged file is the same as none: tuned and replaced.
-    write_text(database.path_of(key), "rtcg-tuning-entry 1\nbackend=");
+    write_text(database.path_of(key), "{\"rtcg_tuning_entry\": 1, \"backend\": ");
     const auto tuned = tune(context(), problem, quiet_options(RandomSampling{1, 3}, &directory.path()));
     CHECK_FALSE(tuned.from_database);
     CHECK(database.find(key));

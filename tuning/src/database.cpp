@@ -1,3 +1,5 @@
+#include "flat_json.hpp"
+
 #include <rtcg/core/compile_cache.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/plugin/support.hpp>
@@ -6,12 +8,12 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 #include <system_error>
 #include <variant>
 #include <vector>
@@ -19,33 +21,30 @@
 namespace rtcg::tuning {
 namespace {
 
-constexpr const char* header = "rtcg-tuning-entry 1";
-constexpr const char* footer = "end";
+// The entry's format, and its version: a reader skips an entry of another version.
+constexpr const char* format_name = "rtcg_tuning_entry";
+constexpr double format_version = 1;
 // Entries are a few hundred bytes; anything much larger is not one.
 constexpr std::uintmax_t max_entry_bytes = 1 << 16;
 
-// Fields are single lines; a line break in a device name must not split the record.
-std::string one_line(std::string text) {
-    for (char& c : text)
-        if (c == '\n' || c == '\r') c = ' ';
-    return text;
+std::vector<std::pair<const char*, const std::string*>> key_fields(const TuningKey& key) {
+    return {{"backend", &key.backend}, {"platform", &key.platform}, {"device", &key.device},
+            {"architecture", &key.architecture}, {"driver", &key.driver}, {"kernel", &key.kernel},
+            {"size_class", &key.size_class}};
 }
 
-std::vector<std::pair<const char*, std::string>> key_fields(const TuningKey& key) {
-    return {{"backend", one_line(key.backend)},   {"platform", one_line(key.platform)},
-            {"device", one_line(key.device)},     {"architecture", one_line(key.architecture)},
-            {"driver", one_line(key.driver)},     {"kernel", one_line(key.kernel)},
-            {"size_class", one_line(key.size_class)}};
-}
-
+// One member per line, so that a person can read, diff and edit an entry.
 std::string entry_text(const TuningKey& key, const TuningEntry& entry) {
-    std::string text = std::string(header) + '\n';
-    for (const auto& [name, value] : key_fields(key)) text += std::string(name) + '=' + value + '\n';
-    char time[32];
-    std::snprintf(time, sizeof time, "%.17g", entry.time_ms);
-    text += "configuration=" + one_line(entry.configuration) + '\n';
-    text += std::string("time_ms=") + time + '\n';
-    return text + footer + '\n';
+    char number[32];
+    const auto line = [](const char* name, const std::string& value) {
+        return std::string("  ") + detail::json_quoted(name) + ": " + value;
+    };
+    std::snprintf(number, sizeof number, "%.17g", format_version);
+    std::string text = "{\n" + line(format_name, number);
+    for (const auto& [name, value] : key_fields(key)) text += ",\n" + line(name, detail::json_quoted(*value));
+    text += ",\n" + line("configuration", detail::json_quoted(entry.configuration));
+    std::snprintf(number, sizeof number, "%.17g", entry.time_ms);
+    return text + ",\n" + line("time_ms", number) + "\n}\n";
 }
 
 // FNV-1a: file names need spreading, not secrecy; the file repeats the whole key, which is
@@ -67,38 +66,36 @@ std::string file_name_part(std::string_view text) {
     return part;
 }
 
-// The value of `line` if it is "name=value", else nullopt.
-std::optional<std::string> field(const std::string& line, std::string_view name) {
-    if (line.size() <= name.size() || line.compare(0, name.size(), name) != 0 || line[name.size()] != '=')
-        return std::nullopt;
-    return line.substr(name.size() + 1);
+// The member `name` of `object` if it holds a `T`.
+template <class T>
+const T* member(const detail::FlatJsonObject& object, std::string_view name) {
+    const auto found = object.find(name);
+    return found == object.end() ? nullptr : std::get_if<T>(&found->second);
 }
 
-// The entry in `text`, or why it is unusable.
+// The entry in `text`, or why it is unusable. Members other than the entry's own are ignored,
+// so that a person may annotate an entry.
 std::variant<TuningEntry, std::string> parse_entry(const std::string& text, const TuningKey& key) {
-    const std::string ending = std::string("\n") + footer + "\n";
-    if (text.size() < ending.size() || text.compare(text.size() - ending.size(), ending.size(), ending) != 0)
-        return std::string("it does not end with '") + footer + "' (truncated or appended to)";
-    std::istringstream lines(text);
-    std::string line;
-    if (!std::getline(lines, line) || line != header) return std::string("it does not start with '") + header + "'";
-    for (const auto& [name, expected] : key_fields(key)) {
-        if (!std::getline(lines, line)) return std::string("it ends before '") + name + "'";
-        const auto value = field(line, name);
-        if (!value) return std::string("'") + name + "' is missing";
-        if (*value != expected) return std::string("it was written for another key (") + name + " '" + *value + "')";
+    auto parsed = detail::parse_flat_json(text);
+    if (auto* why = std::get_if<std::string>(&parsed)) return "it is not a JSON object (" + *why + ")";
+    const auto& object = std::get<detail::FlatJsonObject>(parsed);
+    const double* version = member<double>(object, format_name);
+    if (!version) return std::string("it has no number \"") + format_name + "\"";
+    if (*version != format_version) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", *version);
+        return std::string("it is of format version ") + text + ", not " + std::to_string(int(format_version));
     }
-    TuningEntry entry;
-    if (!std::getline(lines, line) || !field(line, "configuration")) return std::string("'configuration' is missing");
-    entry.configuration = *field(line, "configuration");
-    if (!std::getline(lines, line) || !field(line, "time_ms")) return std::string("'time_ms' is missing");
-    const std::string time = *field(line, "time_ms");
-    char* end = nullptr;
-    entry.time_ms = std::strtod(time.c_str(), &end);
-    if (time.empty() || end != time.c_str() + time.size()) return "time_ms '" + time + "' is not a number";
-    if (!std::getline(lines, line) || line != footer || std::getline(lines, line))
-        return std::string("it does not end with '") + footer + "' (truncated or appended to)";
-    return entry;
+    for (const auto& [name, expected] : key_fields(key)) {
+        const std::string* value = member<std::string>(object, name);
+        if (!value) return std::string("it has no string \"") + name + "\"";
+        if (*value != *expected) return std::string("it was written for another key (") + name + " '" + *value + "')";
+    }
+    const std::string* configuration = member<std::string>(object, "configuration");
+    if (!configuration) return std::string("it has no string \"configuration\"");
+    const double* time_ms = member<double>(object, "time_ms");
+    if (!time_ms) return std::string("it has no number \"time_ms\"");
+    return TuningEntry{*configuration, *time_ms};
 }
 
 std::string unique_suffix() {
@@ -123,10 +120,10 @@ std::optional<TuningDatabase> TuningDatabase::default_location() {
 
 std::filesystem::path TuningDatabase::path_of(const TuningKey& key) const {
     std::string identity;
-    for (const auto& [name, value] : key_fields(key)) identity += std::string(name) + '=' + value + '\n';
+    for (const auto& [name, value] : key_fields(key)) identity += std::string(name) + '=' + *value + '\n';
     char hash[17];
     std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(identity)));
-    return directory_ / (file_name_part(key.kernel) + "." + hash + ".tuning");
+    return directory_ / (file_name_part(key.kernel) + "." + hash + ".json");
 }
 
 std::optional<TuningEntry> TuningDatabase::find(const TuningKey& key) const {
@@ -159,6 +156,8 @@ void TuningDatabase::store(const TuningKey& key, const TuningEntry& entry) const
     std::filesystem::create_directories(directory_, error);
     if (error) throw Error("cannot create " + directory_.string() + ": " + error.message(), where);
 
+    if (!std::isfinite(entry.time_ms))
+        throw InvalidArgument("the time " + std::to_string(entry.time_ms) + " ms is not a finite number", where);
     const auto path = path_of(key);
     auto temporary = path;
     temporary += ".tmp." + unique_suffix();

@@ -2,7 +2,8 @@
 // The tuning database: the best configuration found for a kernel on a device and a class of
 // problem sizes, kept on disk so that later runs use it without timing anything.
 //
-// One small text file per key, under <compile cache directory>/tuning/ by default (RTCG_CACHE_DIR;
+// One small JSON file per key, which a person can read and edit (members other than the entry's
+// own are ignored), under <compile cache directory>/tuning/ by default (RTCG_CACHE_DIR;
 // off with RTCG_NO_CACHE=1, like the compile cache). A file is written whole to a temporary
 // name and renamed into place, so concurrent processes never see a partial file and the last
 // writer wins. A file that is damaged, truncated or written for another key is ignored with a
@@ -49,7 +50,8 @@ public:
 
     // nullopt when there is no entry, or (with a warning) when the file is unusable.
     std::optional<TuningEntry> find(const TuningKey& key) const;
-    // Creates the directory when needed; Error when the entry cannot be written.
+    // Creates the directory when needed; InvalidArgument for a time that is not finite, Error
+    // when the entry cannot be written.
     void store(const TuningKey& key, const TuningEntry& entry) const;
 
 private:
