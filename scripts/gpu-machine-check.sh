@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lent GPU machine's calls, one stage per call (each must finish within its 10 minutes):
-#   tests     set up from .devdeps, build, run the whole test suite on every backend there, then
-#             each per-backend program on the GPU backends directly (for their test counts)
+#   tests     set up from .devdeps, build, run the whole test suite on every backend there
+#   programs  each test program on the GPU backends directly, for their test counts (after tests,
+#             on the same warm machine: it builds first where no build is)
 #   memcheck  CUDA's compute-sanitizer over every test program (builds first on a fresh machine)
 #   bench     bench/run.sh: rtcg against CuPy and PyTorch
 #   matmul    bench/matmul_run.sh: the auto-tuned matmul against cuBLAS
@@ -22,10 +23,14 @@ machine() {
 tests() {
   machine 2>&1 | tee "$out/machine.txt"
   ./scripts/test.sh 2>&1 | tee "$out/test.log"
+}
+
+programs() {
+  [[ -x build/bin/rtcg-arrays-tests ]] || ./scripts/setup.sh > "$out/programs-build.log" 2>&1
   for backend in cuda opencl:nvidia; do
     for program in "${programs[@]}"; do
       echo "=== $program on $backend"
-      RTCG_BACKEND=$backend RTCG_CACHE_DIR=/tmp/rtcg-cache "./build/bin/$program" 2>&1 | tail -3
+      RTCG_BACKEND=$backend RTCG_CACHE_DIR=/tmp/rtcg-cache "./build/bin/$program" 2>&1 | grep -E "test cases|FAILED|ERROR"
     done
   done 2>&1 | tee "$out/per-backend.log"
 }
@@ -50,9 +55,10 @@ memcheck() {
 
 case "${1:-tests}" in
   tests) tests ;;
+  programs) programs ;;
   memcheck) memcheck ;;
   # The device tool brings back a limited number of files: the bench's results travel as one archive.
   bench) bench/run.sh "$out/bench" && tar czf "$out/bench.tgz" -C "$out" bench && rm -r "$out/bench" ;;
   matmul) bench/matmul_run.sh "$out/matmul" build ;;
-  *) echo "usage: $0 tests|memcheck|bench|matmul" >&2; exit 2 ;;
+  *) echo "usage: $0 tests|programs|memcheck|bench|matmul" >&2; exit 2 ;;
 esac
