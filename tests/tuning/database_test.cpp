@@ -43,6 +43,15 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
+// A database in a temporary directory holding one entry, {"block=16,items=2", 0.125 ms}, for
+// sample_key().
+struct StoredSample {
+    TemporaryDirectory directory;
+    TuningDatabase database{directory.path()};
+    TuningKey key = sample_key();
+    StoredSample() { database.store(key, TuningEntry{"block=16,items=2", 0.125}); }
+};
+
 } // namespace
 
 TEST_CASE("entries round-trip through the database, one file per key") {
@@ -70,10 +79,9 @@ TEST_CASE("entries round-trip through the database, one file per key") {
 }
 
 TEST_CASE("damaged entries are ignored, never trusted") {
-    TemporaryDirectory directory;
-    const TuningDatabase database(directory.path());
-    const TuningKey key = sample_key();
-    database.store(key, TuningEntry{"block=16,items=2", 0.125});
+    const StoredSample sample;
+    const TuningDatabase& database = sample.database;
+    const TuningKey& key = sample.key;
     const auto path = database.path_of(key);
     const std::string whole = read_text(path);
 
@@ -103,10 +111,9 @@ TEST_CASE("damaged entries are ignored, never trusted") {
 }
 
 TEST_CASE("an entry is JSON that a person can read and edit") {
-    TemporaryDirectory directory;
-    const TuningDatabase database(directory.path());
-    const TuningKey key = sample_key();
-    database.store(key, TuningEntry{"block=16,items=2", 0.125});
+    const StoredSample sample;
+    const TuningDatabase& database = sample.database;
+    const TuningKey& key = sample.key;
     const auto path = database.path_of(key);
     CHECK(path.extension() == ".json");
     const std::string text = read_text(path);
