@@ -34,12 +34,14 @@ const std::vector<Piece>& pieces() {
     static const std::vector<Piece> all{
         {"block/scan_pairs.rtcg", {}},
         {"block/block_scan.rtcg", {"block/scan_pairs.rtcg"}},
+        {"block/block_reduce.rtcg", {}},
         {"agent/tile_load_store.rtcg", {"block/scan_pairs.rtcg"}},
         {"agent/tile_scan.rtcg", {"block/scan_pairs.rtcg", "block/block_scan.rtcg"}},
         {"agent/tile_state.rtcg", {}},
         {"agent/tile_state_packed.rtcg", {"agent/tile_state.rtcg"}, false, true},
         {"agent/tile_state_split.rtcg", {"agent/tile_state.rtcg"}, true},
         {"agent/look_back.rtcg", {"agent/tile_state.rtcg", "agent/tile_state_split.rtcg"}, true},
+        {"agent/last_group_fold.rtcg", {}, true},
         {"kernel/scan_reduce_then_scan.rtcg",
          {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg"}},
         {"kernel/scan_single_pass.rtcg",
@@ -57,8 +59,8 @@ std::string_view text_of(std::string_view path) {
     return file->text;
 }
 
-// What the scan generator (arrays/src/scan_source.cpp) writes in front of the files, for a scan
-// of `value_type` that copies x to y.
+// What the scan and reduction generators (arrays/src/scan_source.cpp, reduction_source.cpp) write
+// in front of the files, for a sum of `value_type`s whose scan writes y from x.
 std::string configuration(std::string_view value_type, bool segmented) {
     std::string text = "#define RTCG_SCAN_BLOCK 64\n"
                        "#define RTCG_SCAN_ITEMS 3\n"
@@ -70,6 +72,7 @@ std::string configuration(std::string_view value_type, bool segmented) {
                        "#define RTCG_SCAN_FINAL_KERNEL test_final\n";
     text += "#define RTCG_SCAN_SEGMENTED " + std::string(segmented ? "1" : "0") + "\n";
     text += "typedef " + std::string(value_type) + " rtcg_scan_value_t;\n";
+    text += "typedef " + std::string(value_type) + " rtcg_reduce_value_t;\n";
     text += R"(typedef struct {
     RTCG_GLOBAL const rtcg_scan_value_t* x;
     RTCG_GLOBAL rtcg_scan_value_t* y;
@@ -80,6 +83,7 @@ std::string configuration(std::string_view value_type, bool segmented) {
 #define RTCG_SCAN_ARGUMENTS { x, y, starts }
 RTCG_DEVICE rtcg_scan_value_t rtcg_scan_op(rtcg_scan_value_t a, rtcg_scan_value_t b) { return a + b; }
 RTCG_DEVICE rtcg_scan_value_t rtcg_scan_neutral(void) { return 0; }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return a + b; }
 RTCG_DEVICE rtcg_scan_value_t rtcg_scan_input(rtcg_scan_arguments arguments, rtcg_index_t n, const rtcg_index_t i)
 {
     return arguments.x[i];
