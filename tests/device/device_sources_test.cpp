@@ -22,7 +22,9 @@ namespace {
 namespace device = rtcg::detail::device;
 using rtcg::codegen::Dialect;
 
-// What a file needs before it (other device files, in order) and whether it uses warp primitives.
+// A device file with what it needs before it (other device files, in order), whether it uses warp
+// primitives, and whether it takes values of at most 4 bytes only. A file that works with either
+// tile-state layout is listed once with each.
 struct Piece {
     std::string_view path;
     std::vector<std::string_view> needs;
@@ -41,6 +43,7 @@ const std::vector<Piece>& pieces() {
         {"agent/tile_state_packed.rtcg", {"agent/tile_state.rtcg"}, false, true},
         {"agent/tile_state_split.rtcg", {"agent/tile_state.rtcg"}, true},
         {"agent/look_back.rtcg", {"agent/tile_state.rtcg", "agent/tile_state_split.rtcg"}, true},
+        {"agent/look_back.rtcg", {"agent/tile_state.rtcg", "agent/tile_state_packed.rtcg"}, true, true},
         {"agent/last_group_fold.rtcg", {}, true},
         {"kernel/scan_reduce_then_scan.rtcg",
          {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg"}},
@@ -48,6 +51,10 @@ const std::vector<Piece>& pieces() {
          {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg",
           "agent/tile_state.rtcg", "agent/tile_state_split.rtcg", "agent/look_back.rtcg"},
          true},
+        {"kernel/scan_single_pass.rtcg",
+         {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg",
+          "agent/tile_state.rtcg", "agent/tile_state_packed.rtcg", "agent/look_back.rtcg"},
+         true, true},
     };
     return all;
 }
