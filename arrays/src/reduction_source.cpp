@@ -1,8 +1,10 @@
 // The text of a reduction: declarations, the user's preamble, the output type's fold and neutral
-// element as functions, then the kernels of reduction_source.hpp.
+// element as functions, the device files it builds on (arrays/device: block reduce and, where the
+// last group folds, the last-group fold), then the kernels of reduction_source.hpp.
 #include "reduction_source.hpp"
 
 #include "array_kernel_text.hpp"
+#include "device_sources.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
@@ -55,7 +57,7 @@ Evaluation at_each_pair(const PairedSnippet& pairs, std::span<const codegen::Arg
         for (std::size_t depth = 0; depth < in.size() / 4 + 1; ++depth) loads.indent();
         loads.lines(paired_loads(pairs, arguments, dialect, "rtcg_k + " + std::to_string(item) + " * rtcg_stride"));
         text += loads.take();
-        text += in + "    rtcg_out_t rtcg_lane0, rtcg_lane1;\n";
+        text += in + "    rtcg_reduce_value_t rtcg_lane0, rtcg_lane1;\n";
         text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first; " : "") + "rtcg_lane0 = (" +
                 pairs.lanes[0] + "); }\n";
         text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first + 1; " : "") + "rtcg_lane1 = (" +
@@ -74,7 +76,7 @@ std::string fold_loop(const Evaluation& evaluate, std::size_t items, std::string
     const std::string count = std::to_string(items);
     const std::string below = " < " + std::string(bound);
     std::string text = "    for (; rtcg_k + " + last + " * rtcg_stride" + below + "; rtcg_k += " + count +
-                       " * rtcg_stride, rtcg_i += " + count + " * rtcg_i_stride) {\n        rtcg_out_t";
+                       " * rtcg_stride, rtcg_i += " + count + " * rtcg_i_stride) {\n        rtcg_reduce_value_t";
     for (std::size_t item = 0; item < items; ++item) text += (item ? ", rtcg_v" : " rtcg_v") + std::to_string(item);
     text += ";\n";
     for (std::size_t item = 0; item < items; ++item) text += evaluate(item, "        ");
@@ -84,7 +86,7 @@ std::string fold_loop(const Evaluation& evaluate, std::size_t items, std::string
     // Here rtcg_k + (items - 1) * rtcg_stride >= bound: at most items - 1 indices are left.
     text += "    if (rtcg_k" + below + ") {\n";
     for (std::size_t item = 0; item + 1 < items; ++item)
-        text += "        rtcg_out_t rtcg_v" + std::to_string(item) + " = rtcg_reduce_neutral();\n";
+        text += "        rtcg_reduce_value_t rtcg_v" + std::to_string(item) + " = rtcg_reduce_neutral();\n";
     text += evaluate(0, "        ");
     for (std::size_t item = 1; item + 1 < items; ++item)
         text += "        if (rtcg_k + " + std::to_string(item) + " * rtcg_stride" + below + ")\n" +
@@ -93,19 +95,9 @@ std::string fold_loop(const Evaluation& evaluate, std::size_t items, std::string
     return text;
 }
 
-// A tree over the work-group's values in local memory, halving the active work-items each
-// step; a barrier after every step, so no work-item reads a value before it is written. The
-// group's value ends in work-item 0's rtcg_acc.
+// The group's value in work-item 0's rtcg_acc (arrays/device/block/block_reduce.rtcg).
 constexpr std::string_view group_fold = R"(    const size_t rtcg_lid = RTCG_LOCAL_ID(0);
-    rtcg_scratch[rtcg_lid] = rtcg_acc;
-    RTCG_LOCAL_BARRIER();
-    for (size_t rtcg_half = RTCG_LOCAL_SIZE(0) / 2; rtcg_half > 0; rtcg_half /= 2) {
-        if (rtcg_lid < rtcg_half) {
-            rtcg_acc = rtcg_reduce_op(rtcg_acc, rtcg_scratch[rtcg_lid + rtcg_half]);
-            rtcg_scratch[rtcg_lid] = rtcg_acc;
-        }
-        RTCG_LOCAL_BARRIER();
-    }
+    rtcg_acc = rtcg_block_reduce(rtcg_scratch, rtcg_acc, rtcg_lid);
 )";
 
 constexpr std::string_view store_group_value =
@@ -116,7 +108,7 @@ constexpr std::string_view store_group_value =
 constexpr std::size_t partial_items = 4;
 
 std::string scratch(const ReductionShape& shape) {
-    return "    RTCG_LOCAL_ARRAY(rtcg_out_t, rtcg_scratch, " + std::to_string(shape.group_size) + ");\n";
+    return "    RTCG_LOCAL_ARRAY(rtcg_reduce_value_t, rtcg_scratch, " + std::to_string(shape.group_size) + ");\n";
 }
 
 // One work-group folds the `count` values at rtcg_partials into work-item 0's rtcg_acc.
@@ -125,19 +117,16 @@ std::string fold_partials(std::string_view count) {
     const rtcg_uindex_t rtcg_i_stride = (rtcg_uindex_t)rtcg_stride;
     rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_LOCAL_ID(0);
     rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_k;
-    rtcg_out_t rtcg_acc = rtcg_reduce_neutral();
+    rtcg_reduce_value_t rtcg_acc = rtcg_reduce_neutral();
 )";
     text += fold_loop(at_each_index("rtcg_partials[i]"), partial_items, count);
     return text + std::string(group_fold);
 }
 
 // The end of a first pass: its group's value goes to the output (at the group's index), or,
-// where the last group folds, one group alone writes out[out_offset] directly; otherwise each
-// group stores its value in rtcg_partials, counts itself done, and the group that counts last
-// folds them all. The fences pair up: a group's value is in memory before its count, and the last
-// group reads the values only after seeing every count, so it reads all of them (the PTX memory
-// model's fence-fence synchronisation through the counter, as in CUDA's documented __threadfence
-// reduction). That group zeroes the counter for the queue's next reduction.
+// where the last group folds (arrays/device/agent/last_group_fold.rtcg), one group alone writes
+// out[out_offset] directly; otherwise the group that counts itself done last folds every group's
+// partial.
 std::string first_pass_end(const codegen::Target& target) {
     std::string text(group_fold);
     if (!last_group_folds(target)) return text + std::string(store_group_value);
@@ -146,15 +135,7 @@ std::string first_pass_end(const codegen::Target& target) {
         return;
     }
     RTCG_LOCAL int rtcg_last_group;
-    if (rtcg_lid == 0) {
-        rtcg_partials[RTCG_GROUP_ID(0)] = rtcg_acc;
-        rtcg_fence_acq_rel_device();
-        rtcg_last_group = rtcg_atomic_add_u32_global(rtcg_groups_done, 1u) == (unsigned)RTCG_NUM_GROUPS(0) - 1u;
-        rtcg_fence_acq_rel_device();
-    }
-    RTCG_LOCAL_BARRIER();
-    if (!rtcg_last_group) return;
-    if (rtcg_lid == 0) *rtcg_groups_done = 0u;
+    if (!rtcg_last_group_arrives(rtcg_partials, rtcg_groups_done, rtcg_acc, rtcg_lid, &rtcg_last_group)) return;
     {
         const rtcg_index_t rtcg_groups = (rtcg_index_t)RTCG_NUM_GROUPS(0);
 )";
@@ -170,9 +151,9 @@ std::string first_pass_end(const codegen::Target& target) {
 std::string first_pass_head(const codegen::Target& target, const ReductionDescription& d, const ReductionShape& shape,
                             const std::string& kernel_name, std::string_view step) {
     std::string text = "RTCG_KERNEL void " + kernel_name + "(\n" + array_parameters(d.arguments, target.dialect) +
-                       ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_out, rtcg_index_t rtcg_out_offset";
+                       ",\n    RTCG_GLOBAL rtcg_reduce_value_t *rtcg_out, rtcg_index_t rtcg_out_offset";
     if (last_group_folds(target))
-        text += ",\n    RTCG_GLOBAL rtcg_out_t *rtcg_partials, RTCG_GLOBAL unsigned *rtcg_groups_done";
+        text += ",\n    RTCG_GLOBAL rtcg_reduce_value_t *rtcg_partials, RTCG_GLOBAL unsigned *rtcg_groups_done";
     text += ")\n{\n";
     text += scratch(shape);
     text += array_pointer_setup(d.arguments, target.dialect);
@@ -183,7 +164,7 @@ std::string first_pass_head(const codegen::Target& target, const ReductionDescri
             "    rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0);\n"
             "    rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_start + " + by +
             "(rtcg_uindex_t)rtcg_k * (rtcg_uindex_t)rtcg_step;\n"
-            "    rtcg_out_t rtcg_acc = rtcg_reduce_neutral();\n";
+            "    rtcg_reduce_value_t rtcg_acc = rtcg_reduce_neutral();\n";
     return text;
 }
 
@@ -212,8 +193,8 @@ std::string paired_map_and_reduce_kernel(const codegen::Target& target, const Re
 
 std::string partials_kernel(const ReductionDescription& d, const ReductionShape& shape) {
     std::string text = "RTCG_KERNEL void " + reduction_kernel_name(d.name, ReductionPass::reduce_partials) +
-                       "(\n    RTCG_GLOBAL const rtcg_out_t *rtcg_partials, rtcg_index_t n,\n"
-                       "    RTCG_GLOBAL rtcg_out_t *rtcg_out, rtcg_index_t rtcg_out_offset)\n{\n";
+                       "(\n    RTCG_GLOBAL const rtcg_reduce_value_t *rtcg_partials, rtcg_index_t n,\n"
+                       "    RTCG_GLOBAL rtcg_reduce_value_t *rtcg_out, rtcg_index_t rtcg_out_offset)\n{\n";
     text += scratch(shape);
     return text + fold_partials("n") + std::string(store_group_value);
 }
@@ -254,9 +235,11 @@ std::string reduction_source(const codegen::Target& target, const ReductionDescr
 
     std::string source = codegen::struct_declarations(types, dialect);
     source += d.preamble + "\n";
-    source += "typedef " + d.dtype_out.c_name(dialect) + " rtcg_out_t;\n";
-    source += "RTCG_DEVICE rtcg_out_t rtcg_reduce_neutral(void) { return (" + d.neutral + "); }\n";
-    source += "RTCG_DEVICE rtcg_out_t rtcg_reduce_op(rtcg_out_t a, rtcg_out_t b) { return (" + d.reduce_expr + "); }\n";
+    source += "typedef " + d.dtype_out.c_name(dialect) + " rtcg_reduce_value_t;\n";
+    source += "RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_neutral(void) { return (" + d.neutral + "); }\n";
+    source += "RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return (" + d.reduce_expr + "); }\n";
+    (source += device::block::block_reduce) += '\n';
+    if (last_group_folds(target)) (source += device::agent::last_group_fold) += '\n';
     source += map_and_reduce_kernel(target, d, shape);
     if (pairs) source += paired_map_and_reduce_kernel(target, d, shape, *pairs);
     source += partials_kernel(d, shape);

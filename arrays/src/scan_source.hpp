@@ -4,17 +4,18 @@
 // _blocks and _final (see rtcg/arrays/scan.hpp for both algorithms).
 //
 // Parameters of _single: the user's arguments as below, then `rtcg_index_t n`, then
-// `unsigned* rtcg_status` (the queue's tile states, ScanTileStates::bytes_for(tiles) bytes: a
-// ticket counter, zero, then epoch-tagged states that may be an earlier scan's), `value_t*
-// rtcg_values`, two values per tile unless scan_publishes_packed (then unused: any buffer will
-// do), and `unsigned rtcg_epoch`, the scan's own, never 0. Launched with one work-group per tile.
+// `unsigned* status` (the queue's tile states, ScanTileStates::bytes_for(tiles) bytes: a ticket
+// counter, zero, then epoch-tagged states that may be an earlier scan's), `value_t* values`, two
+// values per tile unless scan_publishes_packed (then unused: any buffer will do), and `unsigned
+// epoch`, the scan's own, never 0. Launched with one work-group per tile.
 //
 // Parameters of _reduce and _final: the user's arguments (each pointer as a base pointer and an
 // element offset, as ElementwiseKernel passes them), then `rtcg_index_t n, rtcg_index_t chunk`
 // (indices per work-group, a multiple of the tile), then
-//   _reduce: the group totals (and, segmented, a uchar per group: a segment starts in it);
+//   _reduce: (segmented: a uchar per group, a segment starts in it), the group totals;
 //   _final:  the group prefixes, num_groups + 1 values, the last one being the whole scan's.
 // _blocks takes (totals[, starts], prefixes, rtcg_index_t groups) and runs as one work-group.
+// The kernels themselves are device files, arrays/device/kernel/scan_*.rtcg.
 #include "tile_shape.hpp"
 
 #include <rtcg/codegen/declaration.hpp>

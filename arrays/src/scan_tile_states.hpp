@@ -4,15 +4,16 @@
 // as the scan itself (on NVIDIA's OpenCL about 4 us of each scan's 9.7 at 2^10).
 //
 // Stale states of earlier scans stay in the buffer. Each scan therefore gets an epoch of its own
-// and tags the states it publishes with it (scan_source.hpp: epoch << 2 | state); a state of any
-// other epoch reads as "not published yet". Epochs are handed out in order, 1 to last_epoch; then
-// the buffer is zeroed again and numbering restarts, so no state can carry the epoch of a later
-// scan. The ticket counter (word 0) needs no epoch: the group drawing the last ticket leaves it
-// zero. (The reductions' per-queue word, ContextKernels::group_counter, would serve as the counter
-// too, but as one more buffer argument, which NVIDIA's OpenCL charges for at every launch.) A scan
-// with more tiles than the buffer holds gets a new, zeroed buffer (twice the old size at least, so
-// that growing scans reallocate a few times only); the old one is released, which drivers defer
-// until the queue's earlier scans are done with it.
+// and tags the states it publishes with it (epoch << 2 | state, arrays/device/agent/
+// tile_state.rtcg); a state of any other epoch reads as "not published yet". Epochs are handed out
+// in order, 1 to last_epoch; then the buffer is zeroed again and numbering restarts, so no state
+// can carry the epoch of a later scan. The ticket counter (word 0) needs no epoch: the group
+// drawing the last ticket leaves it zero. (The reductions' per-queue word,
+// ContextKernels::group_counter, would serve as the counter too, but as one more buffer argument,
+// which NVIDIA's OpenCL charges for at every launch.) A scan with more tiles than the buffer holds
+// gets a new, zeroed buffer (twice the old size at least, so that growing scans reallocate a few
+// times only); the old one is released, which drivers defer until the queue's earlier scans are
+// done with it.
 //
 // One object per queue (ContextKernels::scan_tile_states): its queue runs the scans in order, so
 // no two use the buffer at once, whatever order host threads enqueue them in.

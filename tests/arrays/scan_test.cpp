@@ -171,6 +171,34 @@ TEST_CASE("a scan of a 10,000-character name runs") {
     CHECK(y.get() == expected);
 }
 
+TEST_CASE("arguments may take the names of the kernels' own variables") {
+    // The snippets run in device functions of their own: the kernels' variables (tile, carry,
+    // status, values, epoch, chunk, t ...) are not in their scope, nor the arguments in the kernels'.
+    const ScanKernel scan(context(), dtype_of<std::int32_t>(),
+                          "const int *tile, int *carry, int *status, int *values, int epoch, unsigned char *starts",
+                          "tile[i] * epoch", "a + b", "0", "carry[i] = item; values[i] = prev_item",
+                          {.is_segment_start_expr = "starts[i]", .name = "shadowing"});
+    compiles_for_cuda(scan);
+    const std::size_t n = 5000;
+    const std::vector<std::int32_t> x = small_values<std::int32_t>(n);
+    std::vector<std::uint8_t> starts(n, 0);
+    for (std::size_t k = 0; k < n; k += 777) starts[k] = 1;
+    std::vector<std::int32_t> inclusive(n), exclusive(n);
+    std::int32_t running = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (starts[k]) running = 0;
+        exclusive[k] = running;
+        inclusive[k] = running += 3 * x[k];
+    }
+    auto inclusive_gpu = Array<std::int32_t>::empty(context(), n);
+    auto exclusive_gpu = Array<std::int32_t>::empty(context(), n);
+    auto unused = Array<std::int32_t>::empty(context(), n);
+    scan(Array<std::int32_t>::to_device(context(), x), inclusive_gpu, unused, exclusive_gpu, 3,
+         Array<std::uint8_t>::to_device(context(), starts));
+    CHECK(inclusive_gpu.get() == inclusive);
+    CHECK(exclusive_gpu.get() == exclusive);
+}
+
 TEST_CASE("a max scan of floats starts from the lowest float") {
     // OpenCL's INFINITY macro does not exist in NVRTC; the lowest finite float is spelled alike.
     const ScanKernel running_max =
