@@ -28,7 +28,7 @@ class RtcgConan(ConanFile):
     default_options = {"shared": True, "with_cuda": False, "with_opencl": True,
                        "boost/*:header_only": True, "spdlog/*:shared": False, "opencl-icd-loader/*:shared": False}
     # The fuzzers are built by scripts/fuzz.sh from a checkout, never by the package.
-    exports_sources = ("CMakeLists.txt", "cmake/*", "core/*", "codegen/*", "arrays/*", "tuning/*", "backends/*",
+    exports_sources = ("CMakeLists.txt", "cmake/*", "include/*", "core/*", "codegen/*", "arrays/*", "tuning/*", "backends/*",
                        "tools/*", "tests/*", "!tests/fuzz/*",
                        # The tuning tests build the matmul example's kernel generator.
                        "examples/matmul/*")
@@ -84,6 +84,7 @@ class RtcgConan(ConanFile):
         toolchain.cache_variables["RTCG_BUILD_TESTS"] = self._build_tests()
         toolchain.cache_variables["RTCG_BUILD_EXAMPLES"] = False
         toolchain.cache_variables["RTCG_BUILD_BENCH"] = False
+        toolchain.cache_variables["RTCG_BUILD_DOCS"] = False
         toolchain.generate()
         CMakeDeps(self).generate()
 

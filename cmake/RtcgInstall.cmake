@@ -13,6 +13,10 @@ include(CMakePackageConfigHelpers)
 add_library(rtcg-all INTERFACE)
 add_library(rtcg::all ALIAS rtcg-all)
 target_link_libraries(rtcg-all INTERFACE rtcg::arrays rtcg::tuning)
+# <rtcg/rtcg.hpp>, which includes every part, belongs to this target alone.
+target_include_directories(rtcg-all INTERFACE
+  $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 
 set_target_properties(rtcg-codegen PROPERTIES EXPORT_NAME codegen)
 set_target_properties(rtcg-arrays PROPERTIES EXPORT_NAME arrays)
@@ -21,7 +25,7 @@ set_target_properties(rtcg-all PROPERTIES EXPORT_NAME all)
 # The libraries find librtcg.so beside them.
 set_target_properties(rtcg-codegen rtcg-arrays rtcg-tuning PROPERTIES INSTALL_RPATH "$ORIGIN")
 
-install(DIRECTORY core/include/ codegen/include/ arrays/include/ tuning/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY include/ core/include/ codegen/include/ arrays/include/ tuning/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS rtcg rtcg-codegen rtcg-arrays rtcg-tuning rtcg-all EXPORT rtcg-targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS rtcg-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -9,7 +9,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 preset="${1:-default}"
 
 packages=(cmake ninja-build g++ pkg-config libspdlog-dev doctest-dev
-          ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo)
+          ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
+          doxygen)   # the API reference (check-docs.sh); the build does not need it
 
 # Boost.PFR (header-only) arrived in Boost 1.75: Debian 12's default libboost-dev is 1.74 and
 # conflicts with 1.81, so ask for the 1.81 headers unless PFR is already there.

@@ -3,9 +3,10 @@
 # program back from it. Twelve programs of three kernels each; every process builds two of them,
 # so each program is built by two or three processes at the same moment.
 #
-# PoCL's kernel cache is where this used to go wrong. PoCL rebuilds a program by deleting its
-# program.bc and writing it anew, so a process that serialised the same program's binary at that
-# moment got one without program.bc; stored, it aborted every later process that loaded it.
+# PoCL's kernel cache is where this goes wrong unless rtcg guards it. PoCL rebuilds a program by
+# deleting its program.bc and writing it anew, so a process that serialises the same program's
+# binary at that moment gets one without program.bc; stored, it aborts every later process that
+# loads it.
 #  1. PoCL's cache left to rtcg (POCL_CACHE_DIR unset, as for most users): every run must
 #     succeed, the cache must end with one whole entry per program and no temporary files, and
 #     every reading process must load every entry and compile nothing. PoCL must have kept its

@@ -14,9 +14,9 @@ namespace {
 
 using codegen::Argument;
 
-plugin::KernelArgument store_index(ArgumentSlot& slot, std::int64_t value) {
+KernelArgument store_index(ArgumentSlot& slot, std::int64_t value) {
     std::memcpy(slot.bytes, &value, sizeof value);
-    return plugin::KernelArgument{nullptr, slot.bytes, sizeof value};
+    return KernelArgument{nullptr, slot.bytes, sizeof value};
 }
 
 void check_array(const std::string& kernel, const Argument& declared, const CallArgument& given,
@@ -83,7 +83,7 @@ std::string argument_list(std::span<const Argument> declared) {
 
 std::size_t pack_arguments(const std::string& kernel, std::span<const Argument> declared, const Context& context,
                            std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
-                           std::span<plugin::KernelArgument> packed) {
+                           std::span<KernelArgument> packed) {
     if (args.size() != declared.size())
         throw InvalidArgument(kernel + ": expected " + std::to_string(declared.size()) + " arguments (" +
                               argument_list(declared) + "), got " + std::to_string(args.size()));
@@ -105,7 +105,7 @@ std::size_t pack_arguments(const std::string& kernel, std::span<const Argument> 
 
 Binding bind_arguments(const std::string& kernel, std::span<const Argument> declared, const Context& context,
                        const Range* range, std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
-                       std::span<plugin::KernelArgument> packed) {
+                       std::span<KernelArgument> packed) {
     std::size_t next = pack_arguments(kernel, declared, context, args, slots, packed);
     const std::size_t count = Binder(kernel, declared).indices(range, args);
     ArgumentSlot* launch_slots = slots.data() + args.size();
@@ -117,7 +117,7 @@ Binding bind_arguments(const std::string& kernel, std::span<const Argument> decl
 
 Binding bind_arguments(const ElementwiseProgram& program, const Context& context, const Range* range,
                        std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
-                       std::span<plugin::KernelArgument> packed) {
+                       std::span<KernelArgument> packed) {
     return bind_arguments("ElementwiseKernel '" + program.name + "'", program.arguments, context, range, args, slots,
                           packed);
 }

@@ -20,7 +20,7 @@ namespace rtcg::detail {
 // (at most 2 * args.size()); `slots` needs args.size() entries.
 std::size_t pack_arguments(const std::string& kernel, std::span<const codegen::Argument> declared,
                            const Context& context, std::span<const CallArgument> args,
-                           std::span<ArgumentSlot> slots, std::span<plugin::KernelArgument> packed);
+                           std::span<ArgumentSlot> slots, std::span<KernelArgument> packed);
 
 struct Binding {
     std::size_t indices = 0; // n: how many indices the call covers
@@ -34,11 +34,11 @@ struct Binding {
 // 2 * args.size() + 3. ReductionKernel binds its calls this way too.
 Binding bind_arguments(const std::string& kernel, std::span<const codegen::Argument> declared, const Context& context,
                        const Range* range, std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
-                       std::span<plugin::KernelArgument> packed);
+                       std::span<KernelArgument> packed);
 
 // The above for an ElementwiseKernel ("ElementwiseKernel '<name>'").
 Binding bind_arguments(const ElementwiseProgram& program, const Context& context, const Range* range,
                        std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
-                       std::span<plugin::KernelArgument> packed);
+                       std::span<KernelArgument> packed);
 
 } // namespace rtcg::detail

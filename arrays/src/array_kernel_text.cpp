@@ -16,12 +16,6 @@ std::string offset_name(const Argument& argument) { return "rtcg_offset_" + argu
 
 } // namespace
 
-bool is_c_identifier(std::string_view name) {
-    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-    return !name.empty() && letter(name[0]) &&
-           std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
-}
-
 std::string generated_kernel_name(std::string_view prefix, std::string_view user_name, std::string_view suffix) {
     std::string name = std::string(prefix) + std::string(user_name) + std::string(suffix);
     if (name.size() <= generated_name_limit) return name;
@@ -34,15 +28,6 @@ std::string generated_kernel_name(std::string_view prefix, std::string_view user
     const std::size_t fixed = std::min(generated_name_limit, prefix.size() + suffix.size() + hash_part);
     const std::size_t kept = generated_name_limit - fixed;
     return std::string(prefix) + std::string(user_name.substr(0, kept)) + "_" + digits + std::string(suffix);
-}
-
-bool contains_complex(const codegen::DType& type) {
-    return type.is_complex() || std::any_of(type.fields().begin(), type.fields().end(),
-                                            [](const codegen::StructField& f) { return contains_complex(f.type); });
-}
-
-bool names_complex(std::string_view text) {
-    return text.find("cfloat") != std::string_view::npos || text.find("cdouble") != std::string_view::npos;
 }
 
 void check_array_arguments(std::span<const Argument> arguments, std::string_view generator, std::string_view name) {

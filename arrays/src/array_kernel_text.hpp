@@ -15,8 +15,6 @@
 
 namespace rtcg::detail {
 
-bool is_c_identifier(std::string_view name);
-
 // The name of a generated kernel: prefix + user_name + suffix ("rtcg_ew_" "lin_comb" "_pairs"),
 // unless that is longer than generated_name_limit; then prefix, the user name's beginning, '_',
 // 16 hex digits of a hash of the whole user name, and suffix, in generated_name_limit characters.
@@ -24,11 +22,6 @@ bool is_c_identifier(std::string_view name);
 // is the same in every run, so the disk cache still finds the kernel.
 inline constexpr std::size_t generated_name_limit = 64;
 std::string generated_kernel_name(std::string_view prefix, std::string_view user_name, std::string_view suffix = {});
-
-// Whether the prelude's complex support is needed: a type that is or contains a complex type,
-// or user text that names cfloat or cdouble.
-bool contains_complex(const codegen::DType& type);
-bool names_complex(std::string_view text);
 
 // InvalidArgument, naming "<generator> '<name>'", for an argument named `i` or `n` (the kernel
 // defines both) or a pointer into local memory (arrays live in global or constant memory).

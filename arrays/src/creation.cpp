@@ -1,4 +1,6 @@
 // Array fills as generated elementwise kernels, one per element type and context.
+#include "untyped_calls.hpp"
+
 #include <rtcg/arrays/array_data.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 
@@ -14,9 +16,7 @@ void launch_fill(const ArrayData& array, std::vector<Argument> arguments, std::s
     const ElementwiseKernel kernel(array.context(), std::move(arguments), operation, std::move(name));
     std::vector<CallArgument> args{CallArgument{&array, {}}};
     args.insert(args.end(), values.begin(), values.end());
-    std::vector<ArgumentSlot> slots(args.size() + 3);
-    std::vector<plugin::KernelArgument> packed(2 * args.size() + 3);
-    kernel.launch(array.context().queue(), nullptr, args, slots, packed);
+    UntypedCalls::launch(kernel, array.context().queue(), args);
 }
 
 } // namespace

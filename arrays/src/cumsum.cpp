@@ -1,4 +1,6 @@
 // cumsum and exclusive_cumsum: one ScanKernel per element type and context serves both forms.
+#include "untyped_calls.hpp"
+
 #include <rtcg/arrays/scan.hpp>
 #include <rtcg/core/error.hpp>
 
@@ -11,11 +13,12 @@ void cumsum(const ArrayData& in, const ArrayData& out, bool exclusive) {
     const ScanKernel scan(in.context(), type,
                           {codegen::Argument::pointer(type, "x", codegen::AddressSpace::global, true),
                            codegen::Argument::pointer(type, "y"), codegen::Argument::scalar(codegen::DType::boolean(), "exclusive")},
-                          "x[i]", "a + b", "0", "y[i] = exclusive ? prev_item : item", {.name = "cumsum"});
+                          {.input_expr = "x[i]",
+                           .scan_expr = "a + b",
+                           .neutral = "0",
+                           .output_statement = "y[i] = exclusive ? prev_item : item"}, {.name = "cumsum"});
     const CallArgument args[] = {{&in, {}}, {&out, {}}, {nullptr, host_scalar(exclusive)}};
-    ArgumentSlot slots[3];
-    plugin::KernelArgument packed[2 * 3 + 4];
-    scan.launch(in.context().queue(), args, slots, packed);
+    UntypedCalls::launch(scan, in.context().queue(), args);
 }
 
 } // namespace rtcg::detail

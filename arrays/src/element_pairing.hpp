@@ -1,10 +1,9 @@
 #pragma once
 // Two adjacent indices per step for user-written elementwise code (ElementwiseKernel operations,
 // ReductionKernel map expressions), so that arrays of 4-byte elements move as 8-byte vectors and
-// float64 arrays as 16-byte ones. A GPU moves 4-byte accesses well below its bandwidth (an H200
-// reached 87% of copy bandwidth for z = a*x + b*y in float32, 97% with 8-byte vectors), and code
+// float64 arrays as 16-byte ones. A GPU moves 4-byte accesses well below its bandwidth, and code
 // with much arithmetic per float64 element gains from two elements' loads in flight before it
-// runs (the fused float64 case rose from 76% to 89% of copy; bench/NOTES.md, attempts 9 and 11).
+// runs (bench/NOTES.md, "Elementwise kernels").
 //
 // The user's code is C that may read any element, so rtcg reads its tokens and pairs only what it
 // can prove is touched at the running index alone. An array argument is paired when it points to
@@ -12,8 +11,8 @@
 // after '&', '.' or '->'); the array is written when such a use is followed by an assignment or
 // '++'/'--', or follows '++'/'--'. Each lane then runs the code with `i` set to its index and each
 // paired `x[i]` replaced by a local loaded for it before either lane runs; written arrays are
-// stored after both (RTCG_STORE_STREAMING for those never loaded: on an H200, lin_comb float64 at
-// 2^20 took 9.35 -> 9.02 us, float32 at 2^22 15.5 -> 15.1 us). Every other array is read and
+// stored after both (RTCG_STORE_STREAMING for those never loaded, so that their lines leave the
+// L2 before those of arrays still to be read). Every other array is read and
 // written in memory as the code says, at the lane's own `i`. Nothing is paired when the code could
 // change `i` (assigns it, increments it or takes its address), leaves the kernel (`return`,
 // `goto`), holds a preprocessor line, or names a macro the preamble defines (which could hide any
@@ -62,10 +61,9 @@ std::optional<PairedSnippet> pair_snippet(std::string_view code, std::span<const
                                           std::string_view preamble, bool writes);
 
 // Declarations, before the kernel's loop, of each paired array's pairs from element `start` (an
-// expression) on: `rtcg_pairs_x`, a pointer to its 2-vectors. The loop then indexes pairs. Pointer
-// arithmetic inside the loop cost the fused float32 case of the benchmarks 7 instructions per
-// element, and an 8-byte store at `x + 2k` was split in two where one through a vector pointer
-// was not (CUDA 13, sm_90).
+// expression) on: `rtcg_pairs_x`, a pointer to its 2-vectors. The loop then indexes pairs: pointer
+// arithmetic inside the loop costs instructions per element, and NVRTC splits an 8-byte store at
+// `x + 2k` in two where it keeps one through a vector pointer.
 std::string paired_pointers(const PairedSnippet& snippet, std::span<const codegen::Argument> arguments,
                             std::string_view start);
 // Statements for pair `pair` (an expression) of the pointers above: each paired array's lane

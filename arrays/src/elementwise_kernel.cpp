@@ -8,7 +8,7 @@
 
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
-#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/queue.hpp>
@@ -29,7 +29,7 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vec
                                                 std::string_view preamble) {
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
     std::optional<detail::PairedSnippet> pairs = detail::pair_snippet(operation, arguments, preamble, true);
-    for (const Argument& argument : arguments) codegen::verify_layout(context, argument.type);
+    for (const Argument& argument : arguments) verify_layout(context, argument.type);
     const Module module = detail::compile_with_pairs(context, pairs, [&](const detail::PairedSnippet* paired) {
         return detail::elementwise_source(dialect, arguments, operation, name, preamble, paired);
     });
@@ -88,7 +88,7 @@ std::string ElementwiseKernel::source(codegen::Dialect dialect) const {
 }
 
 void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const detail::CallArgument> args,
-                               std::span<detail::ArgumentSlot> slots, std::span<plugin::KernelArgument> packed) const {
+                               std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed) const {
     if (queue.context_state() != context().state().get())
         throw InvalidArgument("ElementwiseKernel '" + program_->name + "': the queue belongs to another context");
     const detail::Binding binding = detail::bind_arguments(*program_, context(), range, args, slots, packed);

@@ -6,6 +6,7 @@
 
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/codegen/device_struct.hpp>
+#include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/codegen/syntax.hpp>
 #include <rtcg/core/error.hpp>
@@ -72,7 +73,7 @@ std::string paired_kernel(Dialect dialect, std::span<const Argument> arguments, 
 } // namespace
 
 std::string elementwise_kernel_name(std::string_view name) {
-    if (!detail::is_c_identifier(name))
+    if (!codegen::is_c_identifier(name))
         throw InvalidArgument("ElementwiseKernel: the name '" + std::string(name) + "' is not a C identifier");
     return detail::generated_kernel_name("rtcg_ew_", name);
 }
@@ -101,8 +102,7 @@ std::string elementwise_source(Dialect dialect, std::span<const Argument> argume
     source += std::string(preamble) + "\n";
     source += one_index_kernel(dialect, arguments, operation, name);
     if (pairs) source += paired_kernel(dialect, arguments, operation, name, *pairs);
-    const bool complex = names_complex(operation) || names_complex(preamble) ||
-                         std::any_of(types.begin(), types.end(), contains_complex);
+    const bool complex = codegen::needs_complex_support(types, {operation, preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex});
 }
 

@@ -2,6 +2,7 @@
 // target for the context, and launch it once on the context's queue.
 #include "expression_kernel.hpp"
 #include "expression_node.hpp"
+#include "untyped_calls.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
@@ -36,9 +37,7 @@ void launch(const ArrayData& target, const ExprPtr& source) {
 
     std::vector<CallArgument> values{CallArgument{&target, {}, false}};
     values.insert(values.end(), built.values.begin(), built.values.end());
-    std::vector<ArgumentSlot> slots(values.size() + 3);
-    std::vector<plugin::KernelArgument> packed(2 * values.size() + 3);
-    kernel.launch(context.queue(), nullptr, values, slots, packed);
+    UntypedCalls::launch(kernel, context.queue(), values);
 }
 
 } // namespace

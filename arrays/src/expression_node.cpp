@@ -42,7 +42,7 @@ std::string operand_text(const ExprNode& node) {
 // The weak scalar's value in `type`, with numpy's checks (an integer must fit).
 ExprPtr concrete_scalar(const ExprNode& weak, const DType& type) {
     ArgumentSlot slot;
-    const plugin::KernelArgument converted =
+    const KernelArgument converted =
         convert_scalar(codegen::Argument::scalar(type, "value"), weak.scalar.view(), slot, "rtcg expression");
     auto node = std::make_shared<ExprNode>(ExprNode{ExprNode::Kind::scalar, type, false, {}, {}, {}, {}, {}, {}, {}});
     node->scalar.kind = host_kind(type);

@@ -11,7 +11,7 @@
 #include "tile_shape.hpp"
 
 #include <rtcg/arrays/algorithms.hpp>
-#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
@@ -32,7 +32,7 @@ namespace {
 using codegen::DType;
 
 // Local memory a pass may take: a tile of 27 keys of 4 bytes or 15 of 8 bytes per work-item fits,
-// and five work-groups of 256 still share one H100 or H200 multiprocessor (228 KB).
+// and five work-groups of 256 still share a multiprocessor of 228 KB (NVIDIA's sm_90).
 constexpr std::size_t pass_local_budget = 42 * 1024;
 
 // From this many keys, larger tiles (below).
@@ -40,25 +40,18 @@ constexpr std::size_t large_sort_from = std::size_t{1} << 24;
 
 // Keys per work-item and tile: odd, so that the work-items' runs of consecutive keys in local
 // memory start in different banks. Ranked by warp votes, a work-item holds its keys in registers,
-// one or two each: 27 registers of them fit the 64 its launch bounds allow without spilling. Of 15
-// to 31 keys of 4 bytes, 27 sorted 2^28 keys fastest (H200); below 2^24 keys 19 did, its smaller
-// tiles keeping more multiprocessors busy (2^20: 91 -> 82 us, 2^22: 236 -> 215 us; 2^24 the same).
-// Counting rounds keep them in local memory: 15.
+// one or two each: 27 registers of them fit the 64 its launch bounds allow without spilling, and
+// large sorts run fastest with 27 keys of 4 bytes; below 2^24 keys 19, whose smaller tiles keep
+// more multiprocessors busy (bench/NOTES.md, "Radix sort"). Counting rounds keep them in local
+// memory: 15.
 std::size_t max_items(const codegen::Target& target, std::size_t block, const DType& key, std::size_t n) {
     if (!ranks_by_warp_votes(target, block)) return 15;
     if (key.size() > sizeof(std::uint32_t)) return 13;
     return n < large_sort_from ? 19 : 27;
 }
 
-struct SortShape {
-    std::size_t block = 1;
-    std::size_t items = 1;
-
-    std::size_t tile() const noexcept { return block * items; }
-};
-
 struct SortProgram {
-    SortShape shape;
+    TileShape shape;
     Kernel histogram;
     Kernel starts;
     Kernel pass;
@@ -71,7 +64,7 @@ DType count_type(std::size_t n) { return n < (std::size_t{1} << 30) ? DType::uin
 // The largest local memory of the kernels (radix_sort_source.hpp): the pass's tile, the ranking's
 // scratch, and per digit its run's first place and where it goes; or the counts of every digit at
 // every position, with a scan across the work-group per position.
-std::size_t local_bytes(const SortShape& shape, const DType& key, const std::optional<DType>& value,
+std::size_t local_bytes(const TileShape& shape, const DType& key, const std::optional<DType>& value,
                         const DType& counter) {
     const std::size_t tile = shape.tile() * (key.size() + (value ? sizeof(std::uint16_t) : 0));
     const std::size_t counters =
@@ -84,11 +77,11 @@ std::size_t local_bytes(const SortShape& shape, const DType& key, const std::opt
 
 // Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as
 // the local memory budget allows; smaller work-groups where even one key each does not fit.
-SortShape choose_sort_shape(const DeviceInfo& device, const DType& key, const std::optional<DType>& value,
+TileShape choose_sort_shape(const DeviceInfo& device, const DType& key, const std::optional<DType>& value,
                             const DType& counter, std::size_t n, std::size_t max_block) {
     std::size_t budget = pass_local_budget;
     if (device.local_memory_bytes) budget = std::min<std::size_t>(budget, device.local_memory_bytes);
-    SortShape shape{max_block, 1};
+    TileShape shape{max_block, 1};
     if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) shape.block = std::min(shape.block, device.max_work_item_sizes[0]);
     for (;;) {
@@ -117,10 +110,10 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
                                  (n < large_sort_from ? "" : "\x1flarge");
     if (auto found = kernels->find<SortProgram>(key_text)) return found;
 
-    if (value) codegen::verify_layout(context, *value);
+    if (value) verify_layout(context, *value);
     std::size_t max_block = preferred_tile_block;
     for (;;) {
-        const SortShape shape = choose_sort_shape(context.device(), key, value, counter, n, max_block);
+        const TileShape shape = choose_sort_shape(context.device(), key, value, counter, n, max_block);
         const Module module = context.compile(
             radix_sort_source(codegen::target_of(context.device()), key, value, counter, shape.block, shape.items));
         SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_starts"),
@@ -133,10 +126,10 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
     }
 }
 
-plugin::KernelArgument buffer_argument(const Buffer& buffer) { return detail::kernel_argument(buffer); }
+KernelArgument buffer_argument(const Buffer& buffer) { return kernel_argument(buffer); }
 template <class T>
-plugin::KernelArgument value_argument(const T& value) {
-    return plugin::KernelArgument{nullptr, &value, sizeof value};
+KernelArgument value_argument(const T& value) {
+    return KernelArgument{nullptr, &value, sizeof value};
 }
 
 void check_sort_arguments(const ArrayData& keys, const ArrayData* values, const std::array<const ArrayData*, 2>& keys_out,
@@ -159,9 +152,8 @@ void check_sort_arguments(const ArrayData& keys, const ArrayData* values, const 
 }
 
 // The histogram's work-groups: one tile of `histogram_items` keys per work-item each, up to 4 per
-// compute unit, and enough that no group counts 2^31 keys in its 32-bit local counters. At 2^24
-// random keys on an H200 (raw CUDA), 4 per multiprocessor took 42.7 us, 8 43.3 us and 16 51.7 us;
-// more groups add more atomic adds to the same 1024 global words at the end.
+// compute unit, and enough that no group counts 2^31 keys in its 32-bit local counters. More
+// groups add more atomic adds to the same 1024 global words at the end, and gain nothing.
 constexpr std::size_t histogram_groups_per_compute_unit = 4;
 std::size_t histogram_groups(const DeviceInfo& device, std::size_t n, std::size_t block) {
     const std::size_t tile = block * histogram_items;
@@ -177,11 +169,11 @@ void count_digits(const SortProgram& program, const ArrayData& keys, Queue& queu
                   const Buffer& starts) {
     const std::int64_t keys_offset = static_cast<std::int64_t>(keys.offset());
     const std::int64_t count = static_cast<std::int64_t>(keys.size());
-    const plugin::KernelArgument histogram_args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
+    const KernelArgument histogram_args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
                                                      value_argument(count), buffer_argument(state)};
     const std::size_t groups = histogram_groups(keys.context().device(), keys.size(), program.shape.block);
     program.histogram.launch(queue, LaunchConfig{Dim3{groups}, Dim3{program.shape.block}, 0}, histogram_args);
-    const plugin::KernelArgument starts_args[] = {buffer_argument(state), buffer_argument(starts)};
+    const KernelArgument starts_args[] = {buffer_argument(state), buffer_argument(starts)};
     program.starts.launch(queue, LaunchConfig{Dim3{1}, Dim3{program.shape.block}, 0}, starts_args);
 }
 
@@ -198,7 +190,7 @@ std::vector<std::uint64_t> read_digit_counts(Queue& queue, const Buffer& state, 
 // From this many keys the host reads the digits' counts back, to skip the passes whose digit
 // every key shares; below it every pass runs, such a pass as a copy (a read and a write of the
 // keys, against about three times as long to rank them), which spares the wait for the read-back:
-// a round trip of the queue; without it a sort of 2^22 keys took 203 us instead of 215 (H200).
+// a round trip of the queue, which costs more than such a pass at these sizes.
 constexpr std::size_t read_back_from = std::size_t{1} << 24;
 
 // The positions (bytes of the key, lowest first) to run passes over: all, or from
@@ -239,7 +231,7 @@ void run_pass(const SortProgram& program, Queue& queue, const PassArrays& arrays
     const std::int64_t keys_offset = static_cast<std::int64_t>(arrays.keys_in->offset());
     const unsigned shift = position * radix_bits;
 
-    std::vector<plugin::KernelArgument> args{buffer_argument(arrays.keys_in->buffer()), value_argument(keys_offset),
+    std::vector<KernelArgument> args{buffer_argument(arrays.keys_in->buffer()), value_argument(keys_offset),
                                              buffer_argument(arrays.keys_out->buffer())};
     const std::int64_t values_offset = arrays.values_in ? static_cast<std::int64_t>(arrays.values_in->offset()) : 0;
     if (arrays.values_in)
@@ -257,7 +249,7 @@ std::size_t sort_one_tile(const SortProgram& program, Queue& queue, const ArrayD
                           const std::array<const ArrayData*, 2>& values_out) {
     const std::int64_t count = static_cast<std::int64_t>(keys.size());
     const std::int64_t keys_offset = static_cast<std::int64_t>(keys.offset());
-    std::vector<plugin::KernelArgument> args{buffer_argument(keys.buffer()), value_argument(keys_offset),
+    std::vector<KernelArgument> args{buffer_argument(keys.buffer()), value_argument(keys_offset),
                                              buffer_argument(keys_out[0]->buffer()),
                                              buffer_argument(keys_out[1]->buffer())};
     const std::int64_t values_offset = values ? static_cast<std::int64_t>(values->offset()) : 0;

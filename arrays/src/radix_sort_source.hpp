@@ -12,7 +12,7 @@ inline constexpr unsigned radix_bits = 8;
 inline constexpr unsigned radix_digits = 1u << radix_bits;
 
 // Keys per work-item in each tile of the histogram kernel: as many loads in flight per work-item.
-// Of 8 and 16, with 128 or 256 work-items, 256 x 16 counted fastest (H200, raw CUDA).
+// With 256 work-items, the fastest shape (bench/NOTES.md, "Radix sort").
 inline constexpr unsigned histogram_items = 16;
 
 // How many digits a key has: one pass each at most.

@@ -8,7 +8,7 @@
 #include "reduction_source.hpp"
 
 #include <rtcg/arrays/reduction.hpp>
-#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
@@ -31,8 +31,8 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionD
     const DeviceInfo& device = context.device();
     const codegen::Target target = codegen::target_of(device);
     const ReductionShape shape = reduction_shape(device, description.dtype_out, label(description));
-    codegen::verify_layout(context, description.dtype_out);
-    for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
+    verify_layout(context, description.dtype_out);
+    for (const Argument& argument : description.arguments) verify_layout(context, argument.type);
 
     std::optional<PairedSnippet> pairs = reduction_pairs(description);
     const Module module = compile_with_pairs(context, pairs, [&](const PairedSnippet* paired) {
@@ -82,11 +82,11 @@ std::shared_ptr<const ReductionProgram> find_or_build(ContextKernels& kernels, c
     return kernels.insert(key, build(kernels.context(), describe()));
 }
 
-plugin::KernelArgument buffer_argument(const Buffer& buffer) {
-    return detail::kernel_argument(buffer);
+KernelArgument buffer_argument(const Buffer& buffer) {
+    return kernel_argument(buffer);
 }
-plugin::KernelArgument index_argument(const std::int64_t& value) {
-    return plugin::KernelArgument{nullptr, &value, sizeof value};
+KernelArgument index_argument(const std::int64_t& value) {
+    return KernelArgument{nullptr, &value, sizeof value};
 }
 
 } // namespace
@@ -149,12 +149,12 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
     // The user's arguments and the index range as bind_arguments packs them, then the output and,
     // where the last group folds, the partials and the counter.
     std::vector<ArgumentSlot> slots(args.size() + 3);
-    std::vector<plugin::KernelArgument> packed(2 * args.size() + 7);
+    std::vector<KernelArgument> packed(2 * args.size() + 7);
     const Binding binding =
         bind_arguments(kernel, program.description.arguments, context(), range, args, slots, packed);
     const std::int64_t result_offset = static_cast<std::int64_t>(result.offset());
     const auto fold_partials = [&](const Buffer& partials, const std::int64_t& count) {
-        const plugin::KernelArgument fold[] = {buffer_argument(partials), index_argument(count),
+        const KernelArgument fold[] = {buffer_argument(partials), index_argument(count),
                                                buffer_argument(result.buffer()), index_argument(result_offset)};
         program.reduce_partials.launch(queue, LaunchConfig{Dim3{1}, Dim3{program.reduce_partials_group}, 0}, fold);
     };

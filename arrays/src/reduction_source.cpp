@@ -7,6 +7,7 @@
 #include "device_sources.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
+#include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/codegen/syntax.hpp>
 #include <rtcg/core/error.hpp>
@@ -200,7 +201,7 @@ std::string partials_kernel(const ReductionDescription& d, const ReductionShape&
 }
 
 void check_reduction(const ReductionDescription& d) {
-    if (!is_c_identifier(d.name))
+    if (!codegen::is_c_identifier(d.name))
         throw InvalidArgument("ReductionKernel: the name '" + d.name + "' is not a C identifier");
     for (const auto& [what, text] : {std::pair{"neutral", &d.neutral}, std::pair{"reduce_expr", &d.reduce_expr},
                                      std::pair{"map_expr", &d.map_expr}})
@@ -244,8 +245,8 @@ std::string reduction_source(const codegen::Target& target, const ReductionDescr
     if (pairs) source += paired_map_and_reduce_kernel(target, d, shape, *pairs);
     source += partials_kernel(d, shape);
 
-    const bool complex = std::any_of(types.begin(), types.end(), contains_complex) || names_complex(d.neutral) ||
-                         names_complex(d.reduce_expr) || names_complex(d.map_expr) || names_complex(d.preamble);
+    const bool complex =
+        codegen::needs_complex_support(types, {d.neutral, d.reduce_expr, d.map_expr, d.preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex, .warp = last_group_folds(target)});
 }
 

@@ -1,7 +1,21 @@
 #pragma once
 // The source of a ReductionKernel for either dialect: pure text, no device. One program holds
 // both passes (one compile), each kernel named after the reduction, since PoCL renames kernels
-// that share a name with an OpenCL built-in:
+// that share a name with an OpenCL built-in.
+//
+// The algorithm: one launch on CUDA and on OpenCL on NVIDIA, two on other OpenCL devices, of one
+// program. The first kernel runs as many work-groups as the device keeps resident at once (fewer
+// for small inputs); each work-item folds map_expr over a grid-stride loop, several independent
+// evaluations per iteration so that their loads are in flight together; each work-group folds its
+// work-items' values in a tree in local memory into one partial value. Where the target has warp
+// primitives (codegen::target_of), the group that finishes last (counted with an atomic add,
+// after a device-scope fence that makes every group's partial visible) folds the partials into
+// the result, as the CUDA programming guide's __threadfence example does; OpenCL 1.2 has no
+// fence that orders stores across work-groups, so elsewhere a second kernel, one work-group,
+// folds them. When one work-group suffices, the first kernel writes the result itself; with no
+// indices, the second kernel alone writes the neutral element. Indices are 64-bit throughout.
+//
+// The kernels:
 //
 // rtcg_reduce_<name>: each work-item folds map_expr over indices k = global id, + global size,
 //   ... below n (i = start + k * step), `items_per_thread` independent evaluations per loop

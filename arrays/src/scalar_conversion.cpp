@@ -81,15 +81,15 @@ std::complex<double> complex_value(const HostScalar& value) {
 }
 
 template <class T>
-plugin::KernelArgument store(ArgumentSlot& slot, const T& value) {
+KernelArgument store(ArgumentSlot& slot, const T& value) {
     static_assert(sizeof(T) <= sizeof(slot.bytes));
     std::memcpy(slot.bytes, &value, sizeof(T));
-    return plugin::KernelArgument{nullptr, slot.bytes, sizeof(T)};
+    return KernelArgument{nullptr, slot.bytes, sizeof(T)};
 }
 
 // Once the value is known to fit, keeping the low bytes of its two's complement bits is the
 // value in the declared type, signed or not.
-plugin::KernelArgument store_integer(ArgumentSlot& slot, const DType& type, const WideInteger& v) {
+KernelArgument store_integer(ArgumentSlot& slot, const DType& type, const WideInteger& v) {
     switch (type.size()) {
     case 1: return store(slot, static_cast<std::uint8_t>(v.magnitude_bits));
     case 2: return store(slot, static_cast<std::uint16_t>(v.magnitude_bits));
@@ -112,7 +112,7 @@ bool fits(const DType& type, const WideInteger& v) {
 
 } // namespace
 
-plugin::KernelArgument convert_scalar(const codegen::Argument& declared, const HostScalar& value, ArgumentSlot& slot,
+KernelArgument convert_scalar(const codegen::Argument& declared, const HostScalar& value, ArgumentSlot& slot,
                                       std::string_view kernel) {
     const DType& type = declared.type;
     const auto refuse = [&](const std::string& why) -> InvalidArgument {
@@ -128,7 +128,7 @@ plugin::KernelArgument convert_scalar(const codegen::Argument& declared, const H
     case TypeKind::structure:
     case TypeKind::vector:
         if (value.kind != HostKind::other || value.type() != type || value.size != type.size()) throw not_same_kind();
-        return plugin::KernelArgument{nullptr, value.bytes, value.size};
+        return KernelArgument{nullptr, value.bytes, value.size};
     case TypeKind::boolean:
         if (value.kind != HostKind::boolean) throw not_same_kind();
         return store(slot, static_cast<std::uint8_t>(load<bool>(value) ? 1 : 0));

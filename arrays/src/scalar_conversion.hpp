@@ -11,7 +11,7 @@ namespace rtcg::detail {
 // Writes the converted value into `slot` (or, for structs and vectors, points at the caller's
 // bytes) and returns the kernel argument. InvalidArgument naming `kernel` (the generator and the
 // kernel's name, "ElementwiseKernel 'lin_comb'") and the argument when the value does not convert.
-plugin::KernelArgument convert_scalar(const codegen::Argument& declared, const HostScalar& value, ArgumentSlot& slot,
+KernelArgument convert_scalar(const codegen::Argument& declared, const HostScalar& value, ArgumentSlot& slot,
                                       std::string_view kernel);
 
 } // namespace rtcg::detail

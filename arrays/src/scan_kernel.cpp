@@ -6,7 +6,7 @@
 #include "scan_program.hpp"
 
 #include <rtcg/arrays/scan.hpp>
-#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/queue.hpp>
@@ -51,8 +51,8 @@ std::size_t allowed_block(const std::variant<Kernel, detail::ReduceThenScan>& ke
 // limit below 256 such as some OpenCL drivers') is rebuilt for the largest block all its kernels
 // allow.
 std::shared_ptr<const ScanProgram> build(const Context& context, ScanDescription description) {
-    for (const Argument& argument : description.arguments) codegen::verify_layout(context, argument.type);
-    codegen::verify_layout(context, description.dtype);
+    for (const Argument& argument : description.arguments) verify_layout(context, argument.type);
+    verify_layout(context, description.dtype);
     const DeviceInfo& device = context.device();
     const codegen::Target target = codegen::target_of(device);
     std::size_t max_block = detail::preferred_tile_block;
@@ -79,15 +79,14 @@ std::string cache_key(std::string_view form, const ScanDescription& d, std::stri
     return key;
 }
 
-ScanDescription describe(codegen::DType dtype, std::vector<Argument> arguments, std::string_view input_expr,
-                         std::string_view scan_expr, std::string_view neutral, std::string_view output_statement,
+ScanDescription describe(codegen::DType dtype, std::vector<Argument> arguments, ScanSnippets snippets,
                          ScanOptions options) {
     ScanDescription description{std::move(dtype),
                                 std::move(arguments),
-                                std::string(input_expr),
-                                std::string(scan_expr),
-                                std::string(neutral),
-                                std::string(output_statement),
+                                std::move(snippets.input_expr),
+                                std::move(snippets.scan_expr),
+                                std::move(snippets.neutral),
+                                std::move(snippets.output_statement),
                                 std::move(options.is_segment_start_expr),
                                 std::move(options.preamble),
                                 std::move(options.name)};
@@ -131,20 +130,19 @@ std::size_t scan_size(const std::string& label, const std::vector<Argument>& dec
     return n;
 }
 
-plugin::KernelArgument buffer_argument(const Buffer& buffer) { return detail::kernel_argument(buffer); }
-plugin::KernelArgument index_argument(const std::int64_t& value) {
-    return plugin::KernelArgument{nullptr, &value, sizeof value};
+KernelArgument buffer_argument(const Buffer& buffer) { return kernel_argument(buffer); }
+KernelArgument index_argument(const std::int64_t& value) {
+    return KernelArgument{nullptr, &value, sizeof value};
 }
 
 } // namespace
 
-ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::string_view arguments,
-                       std::string_view input_expr, std::string_view scan_expr, std::string_view neutral,
-                       std::string_view output_statement, ScanOptions options)
+ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::string_view arguments, ScanSnippets snippets,
+                       ScanOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
     const std::vector<std::string> any_size = std::move(options.any_size_arrays);
-    ScanDescription description = describe(std::move(dtype), codegen::parse_arguments(arguments), input_expr,
-                                           scan_expr, neutral, output_statement, std::move(options));
+    ScanDescription description =
+        describe(std::move(dtype), codegen::parse_arguments(arguments), std::move(snippets), std::move(options));
     sized_ = sized_arguments(description, any_size);
     const std::string key = cache_key("text", description, arguments);
     program_ = kernels_->find<ScanProgram>(key);
@@ -152,13 +150,12 @@ ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::string
 }
 
 ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::vector<Argument> arguments,
-                       std::string_view input_expr, std::string_view scan_expr, std::string_view neutral,
-                       std::string_view output_statement, ScanOptions options)
+                       ScanSnippets snippets, ScanOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
     const std::string printed = codegen::print_arguments(arguments, codegen::Dialect::opencl);
     const std::vector<std::string> any_size = std::move(options.any_size_arrays);
-    ScanDescription description = describe(std::move(dtype), std::move(arguments), input_expr, scan_expr, neutral,
-                                           output_statement, std::move(options));
+    ScanDescription description =
+        describe(std::move(dtype), std::move(arguments), std::move(snippets), std::move(options));
     sized_ = sized_arguments(description, any_size);
     const std::string key = cache_key("parsed", description, printed);
     program_ = kernels_->find<ScanProgram>(key);
@@ -175,7 +172,7 @@ std::string ScanKernel::source(const codegen::Target& target) const {
 }
 
 void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args, std::span<detail::ArgumentSlot> slots,
-                        std::span<plugin::KernelArgument> packed) const {
+                        std::span<KernelArgument> packed) const {
     const ScanDescription& description = program_->description;
     const std::string label = "ScanKernel '" + description.name + "'";
     if (queue.context_state() != context().state().get())
@@ -199,7 +196,7 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
             detail::scan_publishes_packed(description) ? Buffer() : pool.allocate(2 * tiles * value_size, queue);
         packed[user + 1] = buffer_argument(*states.states);
         packed[user + 2] = buffer_argument(values.size() ? values : *states.states);
-        packed[user + 3] = plugin::KernelArgument{nullptr, &states.epoch, sizeof states.epoch};
+        packed[user + 3] = KernelArgument{nullptr, &states.epoch, sizeof states.epoch};
         single->launch(queue, LaunchConfig{Dim3{tiles}, Dim3{program_->shape.block}, 0}, packed.first(user + 4));
         return;
     }
@@ -222,7 +219,7 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
     const LaunchConfig tiles_launch{Dim3{groups}, Dim3{program_->shape.block}, 0};
     three.reduce.launch(queue, tiles_launch, packed.first(next));
 
-    std::vector<plugin::KernelArgument> scan_totals{buffer_argument(totals)};
+    std::vector<KernelArgument> scan_totals{buffer_argument(totals)};
     if (segmented) scan_totals.push_back(buffer_argument(starts));
     scan_totals.push_back(buffer_argument(prefixes));
     scan_totals.push_back(index_argument(group_count));

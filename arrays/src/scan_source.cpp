@@ -9,6 +9,7 @@
 #include "device_sources.hpp"
 #include "snippet_tokens.hpp"
 
+#include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/codegen/template.hpp>
@@ -148,30 +149,22 @@ std::vector<std::string_view> device_files(bool one_pass, bool packed) {
     return files;
 }
 
-bool is_identifier(std::string_view name) {
-    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-    return !name.empty() && letter(name[0]) &&
-           std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
-}
-
 bool is_blank(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
 }
 
 bool needs_complex(const ScanDescription& d) {
-    const std::array<std::string_view, 6> snippets{d.input_expr,       d.scan_expr,
-                                                   d.neutral,          d.output_statement,
-                                                   d.is_segment_start_expr, d.preamble};
-    return contains_complex(d.dtype) ||
-           std::any_of(d.arguments.begin(), d.arguments.end(), [](const Argument& a) { return contains_complex(a.type); }) ||
-           std::any_of(snippets.begin(), snippets.end(), names_complex);
+    std::vector<DType> types{d.dtype};
+    for (const Argument& argument : d.arguments) types.push_back(argument.type);
+    return codegen::needs_complex_support(types, {d.input_expr, d.scan_expr, d.neutral, d.output_statement,
+                                                  d.is_segment_start_expr, d.preamble});
 }
 
 } // namespace
 
 void check_scan_description(const ScanDescription& d) {
     const std::string kernel = "ScanKernel '" + d.name + "'";
-    if (!is_identifier(d.name)) throw InvalidArgument("ScanKernel: the name '" + d.name + "' is not a C identifier");
+    if (!codegen::is_c_identifier(d.name)) throw InvalidArgument("ScanKernel: the name '" + d.name + "' is not a C identifier");
     constexpr std::array<std::string_view, 5> defined{"i", "n", "item", "prev_item", "last_item"};
     for (const Argument& argument : d.arguments) {
         if (std::find(defined.begin(), defined.end(), argument.name) != defined.end())

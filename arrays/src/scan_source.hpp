@@ -1,7 +1,29 @@
 #pragma once
 // The source of a ScanKernel's program, for either dialect: pure text, no device. Either one
 // kernel, rtcg_scan_<name>_single (where scans_in_one_pass), or three, rtcg_scan_<name>_reduce,
-// _blocks and _final (see rtcg/arrays/scan.hpp for both algorithms).
+// _blocks and _final.
+//
+// The single pass, on NVIDIA devices (CUDA, and OpenCL on NVIDIA's driver: codegen::Target's warp
+// primitives) when nothing uses last_item, is a scan with decoupled look-back (Merrill and
+// Garland, as CUB's DeviceScan), which reads the input once. Each work-group takes the next tile
+// by an atomic ticket, scans it in local memory, publishes its total, and gathers the prefix
+// before it from the earlier tiles' published totals (32 at a time, back to the nearest tile whose
+// published value is a whole prefix), then runs the output statement. A group only waits for
+// tiles of earlier tickets, which have started, so every wait ends; what one group publishes
+// reaches another through volatile accesses and PTX's device-scope fences. The tile states (8
+// bytes per tile of the largest scan so far) are kept per queue (scan_tile_states.hpp).
+//
+// Otherwise (other OpenCL devices, or an output statement that uses last_item), reduce-then-scan
+// in three kernels of one program, each work-group streaming one contiguous chunk of the indices
+// in tiles: (1) per-group totals, (2) one work-group scans those totals, (3) each group rescans its
+// chunk starting from its total's prefix and runs the output statement. It reads the input twice
+// (3 memory passes instead of 2), evaluating the input expression twice, but needs nothing of the
+// device beyond OpenCL 1.2, whose mem_fence does not order one work-group's stores for another,
+// and knows the whole scan's result before any output statement runs.
+//
+// Inside a tile, either way, values are loaded in coalesced order into local memory, each
+// work-item scans a run of consecutive values sequentially, and a work-group scan (barriers, no
+// warp-level assumptions) joins the runs.
 //
 // Parameters of _single: the user's arguments as below, then `rtcg_index_t n`, then
 // `unsigned* status` (the queue's tile states, ScanTileStates::bytes_for(tiles) bytes: a ticket
@@ -52,10 +74,9 @@ void check_scan_description(const ScanDescription& description);
 bool scans_in_one_pass(const codegen::Target& target, const ScanDescription& description);
 
 // Work-groups of the single pass that its register cap lets share a multiprocessor. Eight groups
-// of 256 fill an H100's or H200's 2048 threads, with 32 registers each: the tiles' loads of more
-// groups are in flight at once. On an H200, cumsum of 2^28 int32 took 1041 us with the compiler's
-// choice (56 registers, 4 groups), 880 us with 6 groups, 838 us with 8 (CUDA), and 1023 us on
-// NVIDIA's OpenCL without a cap.
+// of 256 fill a multiprocessor's 2048 threads (sm_90), with 32 registers each: the tiles' loads of
+// more groups are in flight at once, where the compiler's own choice of registers lets only four
+// groups share it (bench/NOTES.md, "Single-pass scan").
 inline constexpr std::size_t single_pass_groups = 8;
 
 // What the program of scan_source needs from the compiler: CUDA caps the single pass's registers

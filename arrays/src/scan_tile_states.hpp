@@ -1,7 +1,7 @@
 #pragma once
 // The tile states of single-pass scans on one queue, kept from one scan to the next, so that a
-// scan need not zero them before it runs: at small sizes a zeroing fill costs a command as long
-// as the scan itself (on NVIDIA's OpenCL about 4 us of each scan's 9.7 at 2^10).
+// scan need not zero them before it runs: at small sizes a zeroing fill costs a command nearly as
+// long as the scan itself.
 //
 // Stale states of earlier scans stay in the buffer. Each scan therefore gets an epoch of its own
 // and tags the states it publishes with it (epoch << 2 | state, arrays/device/agent/

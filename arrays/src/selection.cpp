@@ -1,5 +1,7 @@
 // copy_if, remove_if, partition and unique as one scan each: the scan counts the selected
 // elements before each index, which is where the output statement writes a selected element.
+#include "untyped_calls.hpp"
+
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/core/error.hpp>
 
@@ -38,15 +40,15 @@ std::size_t scan_selection(std::string_view algorithm, const ArrayData& in, cons
     const ScanKernel scan(context, counter,
                           {Argument::pointer(in.dtype(), "x", codegen::AddressSpace::global, true),
                            Argument::pointer(in.dtype(), "out"), Argument::pointer(counter, "count")},
-                          "(" + std::string(predicate) + ") ? 1 : 0", "a + b", "0",
-                          std::string(output_statement) + ";\nif (i == n - 1) count[0] = item",
+                          {.input_expr = "(" + std::string(predicate) + ") ? 1 : 0",
+                           .scan_expr = "a + b",
+                           .neutral = "0",
+                           .output_statement = std::string(output_statement) + ";\nif (i == n - 1) count[0] = item"},
                           {.preamble = std::string(preamble), .name = std::string(algorithm),
                            .any_size_arrays = {"count"}});
     const ArrayData count(context, counter, {1});
     const CallArgument args[] = {{&in, {}}, {&out, {}}, {&count, {}}};
-    ArgumentSlot slots[3];
-    plugin::KernelArgument packed[2 * 3 + 4];
-    scan.launch(context.queue(), args, slots, packed);
+    UntypedCalls::launch(scan, context.queue(), args);
     if (counter == DType::uint32()) {
         std::uint32_t selected = 0;
         count.read(&selected, sizeof selected);

@@ -1,6 +1,8 @@
 #pragma once
 // The shape of the tiles that scan and sort kernels stage through local memory: a work-group of
 // `block` work-items, each owning `items` consecutive elements of a tile of block * items.
+// (Reductions size their work-groups with ReductionShape instead: a power-of-two group whose
+// work-items each fold `items_per_thread` strided elements per step, never staged as a tile.)
 //
 // Loads and stores go between global memory and the tile in coalesced order (work-item t touches
 // t, t + block, ...), and each work-item then works sequentially on its own consecutive run

@@ -26,7 +26,10 @@ void cumsum_case(Workload& workload) {
     const ScanKernel scan(workload.context, element,
                           {codegen::Argument::pointer(element, "x", codegen::AddressSpace::global, true),
                            codegen::Argument::pointer(element, "y")},
-                          "x[i]", "a+b", "0", "y[i] = item", {.name = "bench_cumsum"});
+                          {.input_expr = "x[i]",
+                           .scan_expr = "a+b",
+                           .neutral = "0",
+                           .output_statement = "y[i] = item"}, {.name = "bench_cumsum"});
     SizedCase c{"cumsum", dtype_name<T>(), 2 * sizeof(T), 0, 2.0 * sizeof(T), {}};
     c.prepare = [&workload, scan](std::size_t n, std::size_t sets) {
         auto pairs = std::make_shared<Pairs<T>>();

@@ -9,7 +9,7 @@ namespace {
 constexpr const char* factory = "codegen::Argument";
 
 void check_name(const std::string& name) {
-    if (!detail::is_c_identifier(name))
+    if (!is_c_identifier(name))
         throw InvalidArgument("argument name '" + name + "' is not a C identifier", factory);
     if (const std::string refused = detail::refused_name_reason(name); !refused.empty())
         throw InvalidArgument(refused + " and cannot name an argument", factory);

@@ -57,12 +57,6 @@ bool is_vector_type_name(std::string_view name) {
 
 } // namespace
 
-bool is_c_identifier(std::string_view text) noexcept {
-    if (text.empty() || is_ascii_digit(text.front())) return false;
-    return std::all_of(text.begin(), text.end(),
-                       [](char c) { return is_ascii_letter(c) || is_ascii_digit(c) || c == '_'; });
-}
-
 std::string refused_name_reason(std::string_view name) {
     const std::string quoted = "'" + std::string(name) + "'";
     if (keywords().contains(name)) return quoted + " is a keyword or built-in name of C, C++, OpenCL C or CUDA";
@@ -77,3 +71,13 @@ std::string refused_name_reason(std::string_view name) {
 }
 
 } // namespace rtcg::codegen::detail
+
+namespace rtcg::codegen {
+
+bool is_c_identifier(std::string_view text) noexcept {
+    if (text.empty() || detail::is_ascii_digit(text.front())) return false;
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return detail::is_ascii_letter(c) || detail::is_ascii_digit(c) || c == '_'; });
+}
+
+} // namespace rtcg::codegen

@@ -65,7 +65,7 @@ std::string cuda_stem(const TypeDescription& lane) {
 // keyword, type or built-in, outside the names rtcg reserves. A struct's own name is already a
 // type once declared, and clashes between types are the registry's to report.
 std::string name_problem(std::string_view name, bool names_a_type) {
-    if (!detail::is_c_identifier(name)) return "'" + std::string(name) + "' is not a C identifier";
+    if (!is_c_identifier(name)) return "'" + std::string(name) + "' is not a C identifier";
     if (const auto known = DType::from_c_name(name); names_a_type && known && known->kind() == TypeKind::structure)
         return {};
     return detail::refused_name_reason(name);
@@ -198,6 +198,10 @@ bool DType::is_signed() const noexcept {
 }
 bool DType::is_floating() const noexcept { return kind() == TypeKind::floating; }
 bool DType::is_complex() const noexcept { return kind() == TypeKind::complex; }
+bool DType::contains_complex() const noexcept {
+    return is_complex() || std::any_of(fields().begin(), fields().end(),
+                                       [](const StructField& field) { return field.type.contains_complex(); });
+}
 bool DType::is_scalar() const noexcept { return kind() != TypeKind::vector && kind() != TypeKind::structure; }
 
 DType DType::element() const {

@@ -1,15 +1,12 @@
-#include "layout_probe.hpp"
-
 #include "struct_order.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
-#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/codegen/layout_probe.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
 
 namespace rtcg::codegen {
-namespace detail {
 namespace {
 
 // Per struct: size, alignment, then offset and size of each field.
@@ -53,7 +50,7 @@ LayoutProbe make_layout_probe(const DType& type, Dialect dialect) {
     if (type.kind() != TypeKind::structure)
         throw InvalidArgument(std::string(type.name()) + " is not a struct: only structs have a layout to probe",
                               "codegen::layout_probe_source");
-    LayoutProbe probe{structs_in_dependency_order(std::span(&type, 1)), {}};
+    LayoutProbe probe{detail::structs_in_dependency_order(std::span(&type, 1)), {}};
     std::string holders;
     std::string body;
     std::size_t output = 0;
@@ -97,10 +94,6 @@ std::vector<StructLayout> device_layouts(const LayoutProbe& probe, std::span<con
     return layouts;
 }
 
-} // namespace detail
-
-std::string layout_probe_source(const DType& type, Dialect dialect) {
-    return detail::make_layout_probe(type, dialect).source;
-}
+std::string layout_probe_source(const DType& type, Dialect dialect) { return make_layout_probe(type, dialect).source; }
 
 } // namespace rtcg::codegen

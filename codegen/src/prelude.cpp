@@ -2,6 +2,8 @@
 
 #include <rtcg/codegen/prelude.hpp>
 
+#include <algorithm>
+
 namespace rtcg::codegen {
 namespace {
 
@@ -26,6 +28,14 @@ std::string_view prelude(Dialect dialect) { return full_prelude(dialect); }
 std::string_view complex_support(Dialect dialect) { return full_complex_support(dialect); }
 
 std::string_view warp_support(Dialect dialect) { return detail::warp_text(dialect); }
+
+bool needs_complex_support(std::span<const DType> types, std::initializer_list<std::string_view> texts) {
+    const auto names_complex = [](std::string_view text) {
+        return text.find("cfloat") != std::string_view::npos || text.find("cdouble") != std::string_view::npos;
+    };
+    return std::any_of(types.begin(), types.end(), [](const DType& type) { return type.contains_complex(); }) ||
+           std::any_of(texts.begin(), texts.end(), names_complex);
+}
 
 std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options) {
     std::string text(prelude(dialect));

@@ -8,9 +8,9 @@ constexpr std::string_view base_prelude =
     // Qualifiers, address spaces, index types and queries, barriers. The fp64 pragma is needed
     // before any double on OpenCL C 1.2 devices that have them. The global size is the group
     // count times the group size because NVIDIA's get_global_size computes it in 32-bit signed
-    // arithmetic: from 2^31 work-items on it returns the size sign-extended or wrapped (H100,
-    // driver 580: 2^31 reads as 2^64 - 2^31, 2^32 + 256 as 256), and a grid-stride loop that
-    // steps by it skips or leaves elements; get_global_id, get_num_groups and get_local_size are right.
+    // arithmetic: from 2^31 work-items on it returns the size sign-extended or wrapped (2^31 reads
+    // as 2^64 - 2^31, 2^32 + 256 as 256), and a grid-stride loop that steps by it skips or leaves
+    // elements; get_global_id, get_num_groups and get_local_size are right.
     R"(#if defined(cl_khr_fp64)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #define RTCG_HAS_FP64 1

@@ -6,13 +6,26 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 
 namespace rtcg::detail {
 namespace {
 
-const char* const selector_syntax =
-    "expected cuda[:DEVICE] or opencl[:PLATFORM[:DEVICE]], each field an index or part of a name "
-    "(e.g. cuda:0, opencl:nvidia, opencl:pocl:0)";
+// "<name>[:PLATFORM[:DEVICE]]" or "<name>[:DEVICE]", as the backend's plug-in describes itself;
+// "<name>[:...]" for a backend whose plug-in cannot be loaded.
+std::string selector_syntax(const std::string& name) {
+    const plugin::Backend* backend = load_plugin(name).backend;
+    if (!backend) return name + "[:...]";
+    return name + (backend->has_platforms() ? "[:PLATFORM[:DEVICE]]" : "[:DEVICE]");
+}
+
+std::string expected_selectors() {
+    std::string text = "expected ";
+    const auto& names = known_backends();
+    for (std::size_t k = 0; k < names.size(); ++k)
+        text += (k == 0 ? "" : k + 1 == names.size() ? " or " : ", ") + selector_syntax(names[k]);
+    return text + ", each field an index or part of a name (e.g. " + names.front() + ":0)";
+}
 
 std::string lowercase(std::string_view text) {
     std::string out(text);
@@ -45,12 +58,8 @@ std::vector<std::string> split_fields(std::string_view text) {
 }
 
 int preference_rank(const DeviceDescription& d) {
-    if (d.info.backend == "cuda") return 0;
-    switch (d.info.type) {
-    case DeviceType::gpu: return 1;
-    case DeviceType::cpu: return 2;
-    default: return 3;
-    }
+    const plugin::Backend* backend = load_plugin(d.info.backend).backend;
+    return backend ? backend->preference(d.info) : std::numeric_limits<int>::max();
 }
 
 } // namespace
@@ -58,22 +67,26 @@ int preference_rank(const DeviceDescription& d) {
 BackendSelector parse_selector(std::string_view text) {
     const std::string where = "RTCG_BACKEND";
     auto invalid = [&](const std::string& why) {
-        return InvalidArgument("'" + std::string(text) + "' is not a backend selector: " + why + "; " + selector_syntax, where);
+        return InvalidArgument("'" + std::string(text) + "' is not a backend selector: " + why + "; " +
+                                   expected_selectors(),
+                               where);
     };
     if (text.find_first_of(" \t\n") != std::string_view::npos) throw invalid("it contains white space");
     const auto fields = split_fields(text);
     BackendSelector selector{std::string(text), lowercase(fields[0]), {}, {}};
     if (selector.backend.empty()) throw invalid("the backend name is missing");
-    if (selector.backend == "cuda") {
-        if (fields.size() > 2) throw invalid("CUDA has no platforms, so at most one field follows 'cuda'");
-        if (fields.size() == 2) selector.device = fields[1];
-    } else if (selector.backend == "opencl") {
-        if (fields.size() > 3) throw invalid("too many fields");
-        if (fields.size() >= 2) selector.platform = fields[1];
-        if (fields.size() == 3) selector.device = fields[2];
-    } else {
+    const auto& known = known_backends();
+    if (std::find(known.begin(), known.end(), selector.backend) == known.end())
         throw invalid("unknown backend '" + fields[0] + "'");
-    }
+    // A backend whose plug-in is missing has no devices to match: any fields will do, and the
+    // search reports why it is missing.
+    const plugin::Backend* backend = load_plugin(selector.backend).backend;
+    const bool platforms = !backend || backend->has_platforms();
+    if (!platforms && fields.size() > 2)
+        throw invalid("'" + selector.backend + "' has no platforms, so at most one field follows it");
+    if (fields.size() > 3) throw invalid("too many fields");
+    if (platforms && fields.size() >= 2) selector.platform = fields[1];
+    if (fields.size() == (platforms ? 3u : 2u)) selector.device = fields.back();
     return selector;
 }
 
@@ -110,8 +123,8 @@ namespace rtcg {
 
 std::vector<BackendReport> backend_reports() {
     std::vector<BackendReport> reports;
-    for (const std::string_view name : detail::known_backends) {
-        BackendReport report{std::string(name), false, {}, {}};
+    for (const std::string& name : detail::known_backends()) {
+        BackendReport report{name, false, {}, {}};
         const auto& plugin = detail::load_plugin(name);
         if (!plugin.backend) {
             report.reason = plugin.failure;
@@ -120,10 +133,10 @@ std::vector<BackendReport> backend_reports() {
         }
         try {
             for (const auto& entry : plugin.backend->devices()) {
-                const std::string selector = name == "cuda"
-                                                 ? "cuda:" + std::to_string(entry.device_index)
-                                                 : "opencl:" + std::to_string(entry.platform_index) + ":" +
-                                                       std::to_string(entry.device_index);
+                const std::string selector =
+                    plugin.backend->has_platforms()
+                        ? name + ":" + std::to_string(entry.platform_index) + ":" + std::to_string(entry.device_index)
+                        : name + ":" + std::to_string(entry.device_index);
                 report.devices.push_back(
                     {selector, entry.platform, entry.platform_vendor, entry.platform_index, entry.device_index, entry.info});
             }

@@ -1,6 +1,7 @@
 #pragma once
-// RTCG_BACKEND-style selectors: "cuda[:DEVICE]" and "opencl[:PLATFORM[:DEVICE]]", where each
-// field is an index or a case-insensitive part of a name or vendor; an empty field matches all.
+// RTCG_BACKEND-style selectors: "<backend>[:PLATFORM[:DEVICE]]" for a backend whose plug-in groups
+// devices in platforms, else "<backend>[:DEVICE]", where each field is an index or a
+// case-insensitive part of a name or vendor; an empty field matches all.
 #include <rtcg/core/backends.hpp>
 
 #include <string>
@@ -11,8 +12,8 @@ namespace rtcg::detail {
 
 struct BackendSelector {
     std::string text;     // as the user wrote it, for messages
-    std::string backend;  // "cuda" or "opencl"
-    std::string platform; // OpenCL only
+    std::string backend;  // one of the known backends
+    std::string platform; // for backends with platforms only
     std::string device;
 };
 
@@ -21,11 +22,11 @@ BackendSelector parse_selector(std::string_view text);
 
 bool matches(const BackendSelector& selector, const DeviceDescription& device);
 
-// Devices of every available backend in the default order of preference: CUDA devices, then
-// OpenCL GPUs, then OpenCL CPUs, then other OpenCL devices.
+// Devices of every available backend in the default order of preference, which each backend's
+// plug-in gives (plugin::Backend::preference).
 std::vector<DeviceDescription> devices_in_preference_order(const std::vector<BackendReport>& reports);
 
-// "cuda: unavailable (libcuda.so.1 not found ...)\nopencl: opencl:0:0 <name> (cpu)\n..."
+// One line per device, and per unavailable backend with the reason.
 std::string describe_availability(const std::vector<BackendReport>& reports);
 
 } // namespace rtcg::detail

@@ -26,7 +26,7 @@ const std::string& Kernel::name() const noexcept {
 
 std::size_t Kernel::parameter_count() const noexcept { return impl_ ? impl_->parameter_count() : 0; }
 
-void Kernel::launch(Queue& queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args) const {
+void Kernel::launch(Queue& queue, const LaunchConfig& config, std::span<const KernelArgument> args) const {
     constexpr const char* where = "Kernel::launch";
     if (!impl_) throw InvalidArgument("the kernel is empty (default-constructed or moved from)", where);
     if (!queue.impl()) throw InvalidArgument("the queue is empty (moved from)", where);

@@ -7,7 +7,6 @@
 namespace rtcg::detail {
 namespace {
 
-using plugin::KernelArgument;
 using plugin::KernelParameter;
 using plugin::ParameterKind;
 

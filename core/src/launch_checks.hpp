@@ -14,7 +14,7 @@ namespace rtcg::detail {
 // the kernel's, a product that does not fit size_t, or more local memory than a block can have.
 // `config` is not empty (Dim3::empty).
 void check_launch_geometry(const std::string& kernel, const LaunchConfig& config,
-                           const plugin::KernelAttributes& attributes, const DeviceInfo& device);
+                           const KernelAttributes& attributes, const DeviceInfo& device);
 
 struct ArgumentRules {
     const detail::ContextState* context;  // the kernel's: every buffer must belong to it
@@ -26,6 +26,6 @@ struct ArgumentRules {
 // match, an empty buffer, a buffer of another context, a buffer where the parameter takes a value
 // or a value where it takes a pointer, and a size that differs from the parameter's.
 void check_kernel_arguments(const plugin::KernelImpl& kernel, const LaunchConfig& config,
-                            std::span<const plugin::KernelArgument> args, const ArgumentRules& rules);
+                            std::span<const KernelArgument> args, const ArgumentRules& rules);
 
 } // namespace rtcg::detail

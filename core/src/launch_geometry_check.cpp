@@ -45,7 +45,7 @@ std::size_t volume(const Dim3& dim, const std::string& kernel, const LaunchConfi
 } // namespace
 
 void check_launch_geometry(const std::string& kernel, const LaunchConfig& config,
-                           const plugin::KernelAttributes& attributes, const DeviceInfo& device) {
+                           const KernelAttributes& attributes, const DeviceInfo& device) {
     check_extents(kernel, "block", config.block, device.max_work_item_sizes, "threads");
     check_extents(kernel, "grid", config.grid, device.max_grid_size, "blocks");
     const std::size_t block_threads = volume(config.block, kernel, config);

@@ -9,13 +9,14 @@ namespace rtcg {
 namespace {
 
 plugin::Backend& backend_named(std::string_view name) {
-    for (const std::string_view known : detail::known_backends) {
+    for (const std::string& known : detail::known_backends()) {
         if (known != name) continue;
         const auto& plugin = detail::load_plugin(known);
         if (!plugin.backend) throw BackendUnavailable(plugin.failure, "OfflineCompiler");
         return *plugin.backend;
     }
-    throw InvalidArgument("unknown backend '" + std::string(name) + "'; rtcg has cuda and opencl", "OfflineCompiler");
+    throw InvalidArgument("unknown backend '" + std::string(name) + "'; rtcg has " + detail::known_backend_list(),
+                          "OfflineCompiler");
 }
 
 } // namespace

@@ -77,6 +77,29 @@ std::vector<std::string> plugin_search_path() {
     return dirs;
 }
 
+const std::vector<std::string>& known_backends() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> split;
+        const std::string_view configured = RTCG_KNOWN_BACKENDS;
+        std::size_t start = 0;
+        while (start <= configured.size()) {
+            const std::size_t end = std::min(configured.find(',', start), configured.size());
+            if (end > start) split.emplace_back(configured.substr(start, end - start));
+            start = end + 1;
+        }
+        return split;
+    }();
+    return names;
+}
+
+std::string known_backend_list() {
+    const auto& names = known_backends();
+    std::string text;
+    for (std::size_t k = 0; k < names.size(); ++k)
+        text += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + names[k];
+    return text;
+}
+
 const LoadedPlugin& load_plugin(std::string_view name) {
     static std::mutex mutex;
     static std::map<std::string, LoadedPlugin, std::less<>> loaded;

@@ -9,15 +9,19 @@
 
 namespace rtcg::detail {
 
-// The backends rtcg knows, in the default order of preference.
-inline constexpr std::string_view known_backends[] = {"cuda", "opencl"};
+// The backends whose plug-ins core looks for (RTCG_KNOWN_BACKENDS at build time), in the order
+// reports list them and equally preferred devices are chosen.
+const std::vector<std::string>& known_backends();
+
+// "cuda and opencl": the known backends for messages.
+std::string known_backend_list();
 
 struct LoadedPlugin {
     plugin::Backend* backend = nullptr; // null when the plug-in could not be loaded
     std::string failure;                // why, when it could not
 };
 
-// Thread-safe. `name` must be one of known_backends.
+// Thread-safe. `name` must be one of known_backends().
 const LoadedPlugin& load_plugin(std::string_view name);
 
 // Where plug-ins are looked for, in order: RTCG_PLUGIN_PATH's directories, then

@@ -246,9 +246,9 @@ rtcg::tuning::ParameterSpace tiled_space(const rtcg::DeviceInfo& device, const S
 }
 
 std::vector<rtcg::tuning::Configuration> tiled_starts(const rtcg::tuning::ParameterSpace& space) {
-    // 128 x 128 tiles of 8 x 8 per thread: few local-memory reads per multiply-add (the tiles of 4 x 4
-    // an earlier search settled on read local memory faster than an H200 can serve it). Then that
-    // earlier pick, the best of 40 variants from a random start on an H200.
+    // 128 x 128 tiles of 8 x 8 per thread: few local-memory reads per multiply-add, where tiles of
+    // 4 x 4 per thread ask for local memory faster than a GPU serves it. Then 64 x 128 tiles of
+    // 4 x 4, which a search from a random start finds, as a second start (bench/NOTES.md).
     std::vector<rtcg::tuning::Configuration> starts;
     for (const char* text : {"tm=128,tn=128,tk=8,wm=8,wn=8,vw=4,lv=4,unroll=8,prefetch=1",
                              "tm=64,tn=128,tk=32,wm=4,wn=4,vw=4,lv=4,unroll=16,prefetch=1"})

@@ -23,6 +23,7 @@ using rtcg::ElementwiseKernel;
 using rtcg::Range;
 using rtcg::codegen::Dialect;
 using rtcg::test::array_sizes;
+using rtcg::test::compiles_for_cuda;
 using rtcg::test::context;
 
 namespace {
@@ -32,7 +33,6 @@ ElementwiseKernel lin_comb() {
                              "lin_comb");
 }
 
-void compiles_for_cuda(const ElementwiseKernel& kernel) { rtcg::test::compile_for_cuda(kernel.source(Dialect::cuda)); }
 
 struct Particle {
     float mass;

@@ -19,6 +19,7 @@
 #include <vector>
 
 using rtcg::Array;
+using rtcg::test::compiles_for_cuda;
 using rtcg::test::context;
 
 namespace {
@@ -26,11 +27,6 @@ namespace {
 template <class T>
 Array<T> device(const std::vector<T>& values) {
     return Array<T>::to_device(context(), values);
-}
-
-template <class T>
-void compiles_for_cuda(const rtcg::Expr<T>& expression) {
-    rtcg::test::compile_for_cuda(expression.source(rtcg::codegen::Dialect::cuda));
 }
 
 constexpr double not_a_number = std::numeric_limits<double>::quiet_NaN();

@@ -15,11 +15,6 @@ namespace rtcg::test {
 inline constexpr const char* infinity_preamble =
     "#ifndef INFINITY\n#define INFINITY __int_as_float(0x7f800000)\n#endif\n";
 
-template <class T>
-void compiles_for_cuda(const ReductionKernel<T>& kernel) {
-    compile_for_cuda(kernel.source(codegen::Dialect::cuda));
-}
-
 // A floating result against a double reference: rounding in T of every partial sum is bounded
 // by a few units of T's precision times the sum of the magnitudes.
 template <class T>

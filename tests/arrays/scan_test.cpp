@@ -25,12 +25,12 @@ using rtcg::ScanKernel;
 using rtcg::codegen::Dialect;
 using rtcg::codegen::dtype_of;
 using rtcg::test::Affine;
+using rtcg::test::compiles_for_cuda;
 using rtcg::test::context;
 using rtcg::test::scan_sizes;
 
 namespace {
 
-void compiles_for_cuda(const ScanKernel& kernel) { rtcg::test::compile_for_cuda(kernel.source(Dialect::cuda)); }
 
 // Small values whose running sums stay exact in every type and every grouping.
 template <class T>
@@ -75,7 +75,10 @@ ScanKernel all_forms(const char* operation, const char* neutral, std::string nam
                        rtcg::codegen::Argument::pointer(dtype_of<T>(), "inclusive"),
                        rtcg::codegen::Argument::pointer(dtype_of<T>(), "exclusive"),
                        rtcg::codegen::Argument::pointer(dtype_of<T>(), "last")},
-                      "x[i]", operation, neutral, all_forms_output(last), {.name = std::move(name)});
+                      {.input_expr = "x[i]",
+                       .scan_expr = operation,
+                       .neutral = neutral,
+                       .output_statement = all_forms_output(last)}, {.name = std::move(name)});
 }
 
 template <class T, class Op>
@@ -116,8 +119,11 @@ ScanKernel affine_scan(LastItem last, std::string segment_start = {}) {
     const rtcg::codegen::DType affine = rtcg::test::affine_type();
     std::string arguments = "scan_affine *x, scan_affine *inclusive, scan_affine *exclusive, scan_affine *last";
     if (!segment_start.empty()) arguments += ", unsigned char *starts";
-    return ScanKernel(context(), affine, arguments, "x[i]", "scan_affine_then(a, b)", "{1u, 0u}",
-                      all_forms_output(last),
+    return ScanKernel(context(), affine, arguments,
+                      {.input_expr = "x[i]",
+                       .scan_expr = "scan_affine_then(a, b)",
+                       .neutral = "{1u, 0u}",
+                       .output_statement = all_forms_output(last)},
                       {.is_segment_start_expr = std::move(segment_start),
                        .preamble = rtcg::test::affine_preamble,
                        .name = "affine"});
@@ -159,8 +165,12 @@ TEST_CASE("a scan gives item, prev_item and last_item at every size") {
 }
 
 TEST_CASE("a scan of a 10,000-character name runs") {
-    const ScanKernel running_sum(context(), dtype_of<std::int32_t>(), "const int *x, int *y", "x[i]", "a+b", "0",
-                                 "y[i] = item", {.name = "long_" + std::string(10'000, 's')});
+    const ScanKernel running_sum(context(), dtype_of<std::int32_t>(), "const int *x, int *y",
+                                 {.input_expr = "x[i]",
+                                  .scan_expr = "a+b",
+                                  .neutral = "0",
+                                  .output_statement = "y[i] = item"},
+                                 {.name = "long_" + std::string(10'000, 's')});
     compiles_for_cuda(running_sum);
     const std::vector<std::int32_t> x = small_values<std::int32_t>(5000);
     auto y = Array<std::int32_t>::empty(context(), x.size());
@@ -176,7 +186,10 @@ TEST_CASE("arguments may take the names of the kernels' own variables") {
     // status, values, epoch, chunk, t ...) are not in their scope, nor the arguments in the kernels'.
     const ScanKernel scan(context(), dtype_of<std::int32_t>(),
                           "const int *tile, int *carry, int *status, int *values, int epoch, unsigned char *starts",
-                          "tile[i] * epoch", "a + b", "0", "carry[i] = item; values[i] = prev_item",
+                          {.input_expr = "tile[i] * epoch",
+                           .scan_expr = "a + b",
+                           .neutral = "0",
+                           .output_statement = "carry[i] = item; values[i] = prev_item"},
                           {.is_segment_start_expr = "starts[i]", .name = "shadowing"});
     compiles_for_cuda(scan);
     const std::size_t n = 5000;
@@ -228,7 +241,10 @@ TEST_CASE("a struct-valued scan keeps the order of a non-commutative operation")
 TEST_CASE("segmented scans restart at every segment start") {
     const ScanKernel segmented_sum(
         context(), dtype_of<std::int32_t>(), "int *x, int *inclusive, int *exclusive, int *last, unsigned char *starts",
-        "x[i]", "a + b", "0", "inclusive[i] = item; exclusive[i] = prev_item; last[i] = last_item",
+        {.input_expr = "x[i]",
+         .scan_expr = "a + b",
+         .neutral = "0",
+         .output_statement = "inclusive[i] = item; exclusive[i] = prev_item; last[i] = last_item"},
         {.is_segment_start_expr = "starts[i]", .name = "segmented_sum"});
     const ScanKernel segmented_affine = affine_scan(LastItem::not_written, "starts[i]");
     compiles_for_cuda(segmented_sum);
@@ -249,20 +265,40 @@ TEST_CASE("scan arguments and descriptions are checked") {
     using rtcg::test::message_of;
     const auto int32 = dtype_of<std::int32_t>();
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
-                       ScanKernel(context(), int32, "int *x, int *item", "x[i]", "a+b", "0", "item[i] = 1");
+                       ScanKernel(context(), int32, "int *x, int *item",
+                                  {.input_expr = "x[i]",
+                                   .scan_expr = "a+b",
+                                   .neutral = "0",
+                                   .output_statement = "item[i] = 1"});
                    }),
                    "may not be named 'item'"));
     CHECK(contains(message_of<rtcg::InvalidArgument>(
-                       [&] { ScanKernel(context(), int32, "int *x", "x[i]", " ", "0", "x[i] = item"); }),
+                       [&] { ScanKernel(context(), int32, "int *x",
+                                        {.input_expr = "x[i]",
+                                         .scan_expr = " ",
+                                         .neutral = "0",
+                                         .output_statement = "x[i] = item"}); }),
                    "the scan_expr is empty"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
-                       ScanKernel(context(), int32, "int *x", "x[i]", "a+b", "0", "x[i] = item", {.name = "no name"});
+                       ScanKernel(context(), int32, "int *x",
+                                  {.input_expr = "x[i]",
+                                   .scan_expr = "a+b",
+                                   .neutral = "0",
+                                   .output_statement = "x[i] = item"}, {.name = "no name"});
                    }),
                    "not a C identifier"));
-    CHECK_THROWS_AS(ScanKernel(context(), int32, "int *x", "x[i] +", "a+b", "0", "x[i] = item", {.name = "broken"}),
+    CHECK_THROWS_AS(ScanKernel(context(), int32, "int *x",
+                               {.input_expr = "x[i] +",
+                                .scan_expr = "a+b",
+                                .neutral = "0",
+                                .output_statement = "x[i] = item"}, {.name = "broken"}),
                     rtcg::CompileError);
 
-    const ScanKernel scale(context(), int32, "int *x, int *y, int factor", "x[i] * factor", "a+b", "0", "y[i] = item",
+    const ScanKernel scale(context(), int32, "int *x, int *y, int factor",
+                           {.input_expr = "x[i] * factor",
+                            .scan_expr = "a+b",
+                            .neutral = "0",
+                            .output_statement = "y[i] = item"},
                            {.name = "scaled"});
     const auto x = Array<std::int32_t>::zeros(context(), 4);
     const auto y = Array<std::int32_t>::zeros(context(), 4);
@@ -271,7 +307,11 @@ TEST_CASE("scan arguments and descriptions are checked") {
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { scale(x, wrong, 2); }),
                    "pointer argument 'y' (int32) was given an array of float32"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { scale(x, y, 2.5); }), "scalar argument 'factor'"));
-    const ScanKernel no_arrays(context(), int32, "int factor", "factor", "a+b", "0", "(void)item", {.name = "no_arrays"});
+    const ScanKernel no_arrays(context(), int32, "int factor",
+                               {.input_expr = "factor",
+                                .scan_expr = "a+b",
+                                .neutral = "0",
+                                .output_statement = "(void)item"}, {.name = "no_arrays"});
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { no_arrays(2); }), "needs an array argument"));
 
     // A valid call on another queue of the context.
@@ -292,7 +332,11 @@ TEST_CASE("every array has the scan's size but those named in any_size_arrays") 
     const auto int32 = dtype_of<std::int32_t>();
     const char* arguments = "int *x, int *y, int *total";
     const char* output = "y[i] = item; if (i == n - 1) total[0] = item";
-    const ScanKernel with_total(context(), int32, arguments, "x[i]", "a+b", "0", output,
+    const ScanKernel with_total(context(), int32, arguments,
+                                {.input_expr = "x[i]",
+                                 .scan_expr = "a+b",
+                                 .neutral = "0",
+                                 .output_statement = output},
                                 {.name = "with_total", .any_size_arrays = {"total"}});
     const std::size_t n = 3 * 4096 + 5;
     const auto ones = Array<std::int32_t>::full(context(), n, 1);
@@ -305,11 +349,19 @@ TEST_CASE("every array has the scan's size but those named in any_size_arrays") 
     CHECK(total.get() == std::vector<std::int32_t>{static_cast<std::int32_t>(n)});
 
     // The same program without the exemption: the one-element total is refused, not written past.
-    const ScanKernel strict(context(), int32, arguments, "x[i]", "a+b", "0", output, {.name = "with_total"});
+    const ScanKernel strict(context(), int32, arguments,
+                            {.input_expr = "x[i]",
+                             .scan_expr = "a+b",
+                             .neutral = "0",
+                             .output_statement = output}, {.name = "with_total"});
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { strict(ones, y, total); }),
                    "ScanKernel 'with_total': the arrays differ in size: 'x' has 12293 elements, 'total' has 1"));
     // An exempt first array leaves the scan the size of the next one.
-    const ScanKernel total_first(context(), int32, "int *total, int *x, int *y", "x[i]", "a+b", "0", output,
+    const ScanKernel total_first(context(), int32, "int *total, int *x, int *y",
+                                 {.input_expr = "x[i]",
+                                  .scan_expr = "a+b",
+                                  .neutral = "0",
+                                  .output_statement = output},
                                  {.name = "total_first", .any_size_arrays = {"total"}});
     auto short_total = Array<std::int32_t>::zeros(context(), 1);
     total_first(short_total, ones.slice(0, 10), y.slice(0, 10));
@@ -328,8 +380,11 @@ TEST_CASE("scans queued back to back ignore the tile states that earlier scans l
     const std::size_t sizes[] = {(1u << 20) + 1, 5000, 1u << 18, 1, 3 * 4096 + 5, (1u << 22) + 3, 257, 1u << 16};
     const auto running_sum = [](rtcg::codegen::DType type, std::string name) {
         using rtcg::codegen::Argument;
-        return ScanKernel(context(), type, {Argument::pointer(type, "x"), Argument::pointer(type, "y")}, "x[i]",
-                          "a + b", "0", "y[i] = item", {.name = std::move(name)});
+        return ScanKernel(context(), type, {Argument::pointer(type, "x"), Argument::pointer(type, "y")},
+                          {.input_expr = "x[i]",
+                           .scan_expr = "a + b",
+                           .neutral = "0",
+                           .output_statement = "y[i] = item"}, {.name = std::move(name)});
     };
     const ScanKernel int_sum = running_sum(dtype_of<std::int32_t>(), "queued_int");
     const ScanKernel double_sum = running_sum(dtype_of<double>(), "queued_double");
@@ -380,9 +435,11 @@ TEST_CASE("a scan over more than 2^31 elements (GPUs with the memory only)") {
     // would have wrapped.
     constexpr std::int64_t stride = 1000003;
     const ScanKernel count(context(), dtype_of<std::int64_t>(), "unsigned char *x, long *checks, long stride",
-                           "x[i]", "a + b", "0",
-                           "if (i % stride == 0) checks[i / stride] = item;\n"
-                           "if (i == n - 1) checks[(n - 1) / stride + 1] = item",
+                           {.input_expr = "x[i]",
+                            .scan_expr = "a + b",
+                            .neutral = "0",
+                            .output_statement = "if (i % stride == 0) checks[i / stride] = item;\n"
+                                                "if (i == n - 1) checks[(n - 1) / stride + 1] = item"},
                            {.name = "beyond_2_31", .any_size_arrays = {"checks"}});
     const auto x = Array<std::uint8_t>::full(context(), n, 1);
     auto checks = Array<std::int64_t>::zeros(context(), static_cast<std::size_t>((n - 1) / stride + 2));

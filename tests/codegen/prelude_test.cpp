@@ -3,7 +3,7 @@
 // whole prelude through NVRTC without a warning.
 #include "compile_everywhere.hpp"
 
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <doctest/doctest.h>
 

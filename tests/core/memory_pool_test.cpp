@@ -285,7 +285,7 @@ TEST_CASE("memory pool: when the driver runs out, the pool frees its held blocks
     } catch (const rtcg::OutOfMemory& e) {
         CHECK(e.why().find("memory pool freed") != std::string::npos);
     }
-    // CUDA allocates at once, so there the retry must have happened (H200: 48 GB held + 108 GB).
+    // CUDA allocates at once, so there the retry must have happened.
     if (device.backend == "cuda" && device.max_allocation_bytes >= device.global_memory_bytes / 4 * 3)
         CHECK(pool.stats().emptied_for_memory == 1);
     pool.free_held();

@@ -6,7 +6,7 @@
 #include "../support/type_names.hpp"
 
 #include <rtcg/codegen/prelude.hpp>
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,9 @@
 // Every device file of arrays/device compiled on its own, after a hand-written configuration and
 // the files it needs: for CUDA by NVRTC whatever the backend, and for the test context's
 // dialect (OpenCL on PoCL here). Pieces that need warp primitives compile for OpenCL only where
-// the device has them. Each piece compiles as a plain and as a segmented scan, of a 4-byte value
-// and of an 8-byte one.
+// the device has them. Each scan piece compiles as a plain and as a segmented scan, of a 4-byte
+// value and of an 8-byte one; each radix sort piece for keys alone and with values, of 4-byte keys
+// with 32-bit counts and of 8-byte keys with 64-bit counts.
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
@@ -23,13 +24,15 @@ namespace device = rtcg::detail::device;
 using rtcg::codegen::Dialect;
 
 // A device file with what it needs before it (other device files, in order), whether it uses warp
-// primitives, and whether it takes values of at most 4 bytes only. A file that works with either
-// tile-state layout is listed once with each.
+// primitives, whether it takes values of at most 4 bytes only, and whether it is the radix sort's
+// (after the sort's configuration rather than the scan's). A file that works with either
+// tile-state layout, or either block radix rank, is listed once with each.
 struct Piece {
     std::string_view path;
-    std::vector<std::string_view> needs;
+    std::vector<std::string_view> needs{};
     bool warp = false;
     bool packed_values_only = false; // a value of at most 4 bytes
+    bool sort = false;
 };
 
 const std::vector<Piece>& pieces() {
@@ -55,6 +58,29 @@ const std::vector<Piece>& pieces() {
          {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg",
           "agent/tile_state.rtcg", "agent/tile_state_packed.rtcg", "agent/look_back.rtcg"},
          true, true},
+        {.path = "block/radix_digit.rtcg", .sort = true},
+        {.path = "block/radix_rank_counting.rtcg", .needs = {"block/radix_digit.rtcg"}, .sort = true},
+        {.path = "block/radix_rank_warp_votes.rtcg", .needs = {"block/radix_digit.rtcg"}, .warp = true, .sort = true},
+        {.path = "agent/radix_sort_look_back.rtcg", .sort = true},
+        {.path = "agent/radix_sort_write_tile.rtcg", .needs = {"block/radix_digit.rtcg"}, .sort = true},
+        {.path = "kernel/radix_sort_histogram.rtcg", .sort = true},
+        {.path = "kernel/radix_sort_starts.rtcg", .sort = true},
+        {.path = "kernel/radix_sort_pass.rtcg",
+         .needs = {"block/radix_digit.rtcg", "agent/radix_sort_look_back.rtcg", "block/radix_rank_counting.rtcg",
+                   "agent/radix_sort_write_tile.rtcg"},
+         .sort = true},
+        {.path = "kernel/radix_sort_pass.rtcg",
+         .needs = {"block/radix_digit.rtcg", "agent/radix_sort_look_back.rtcg", "block/radix_rank_warp_votes.rtcg",
+                   "agent/radix_sort_write_tile.rtcg"},
+         .warp = true,
+         .sort = true},
+        {.path = "kernel/radix_sort_one_tile.rtcg",
+         .needs = {"block/radix_digit.rtcg", "block/radix_rank_counting.rtcg"},
+         .sort = true},
+        {.path = "kernel/radix_sort_one_tile.rtcg",
+         .needs = {"block/radix_digit.rtcg", "block/radix_rank_warp_votes.rtcg"},
+         .warp = true,
+         .sort = true},
     };
     return all;
 }
@@ -109,8 +135,34 @@ RTCG_DEVICE void rtcg_scan_output(rtcg_scan_arguments arguments, rtcg_index_t n,
     return text;
 }
 
-std::string program(const Piece& piece, std::string_view value_type, bool segmented) {
-    std::string text = configuration(value_type, segmented);
+// What the radix sort's generator (arrays/src/radix_sort_source.cpp) writes in front of the files,
+// for keys of `key_type` (int or rtcg_index_t, with counts of as many bits) and float values.
+std::string sort_configuration(std::string_view key_type, bool with_values) {
+    const bool wide = key_type != "int";
+    std::string text = "#define RTCG_SORT_BLOCK 64\n"
+                       "#define RTCG_SORT_ITEMS 3\n"
+                       "#define RTCG_SORT_TILE (RTCG_SORT_BLOCK * RTCG_SORT_ITEMS)\n"
+                       "#define RTCG_SORT_DIGIT_BITS 8\n"
+                       "#define RTCG_SORT_DIGITS (1u << RTCG_SORT_DIGIT_BITS)\n"
+                       "#define RTCG_SORT_HISTOGRAM_ITEMS 16\n";
+    text += "#define RTCG_SORT_POSITIONS " + std::string(wide ? "8" : "4") + "\n";
+    text += "#define RTCG_SORT_WIDE_STATUS " + std::string(wide ? "1" : "0") + "\n";
+    text += "#define RTCG_SORT_HAS_VALUES " + std::string(with_values ? "1" : "0") + "\n";
+    text += "typedef " + std::string(key_type) + " rtcg_sort_key_t;\n";
+    text += "typedef float rtcg_sort_value_t;\n";
+    text += "typedef " + std::string(wide ? "rtcg_uindex_t" : "unsigned int") + " rtcg_sort_bits_t;\n";
+    text += "typedef " + std::string(wide ? "rtcg_uindex_t" : "unsigned int") + " rtcg_sort_count_t;\n";
+    text += R"(RTCG_DEVICE rtcg_sort_bits_t rtcg_sort_bits(rtcg_sort_key_t key)
+{
+    return (rtcg_sort_bits_t)key ^ ((rtcg_sort_bits_t)1 << (8 * sizeof(rtcg_sort_key_t) - 1));
+}
+)";
+    return text;
+}
+
+// `variant`: a segmented scan, or a sort with values.
+std::string program(const Piece& piece, std::string_view value_type, bool variant) {
+    std::string text = piece.sort ? sort_configuration(value_type, variant) : configuration(value_type, variant);
     for (std::string_view need : piece.needs) (text += text_of(need)) += '\n';
     return text += text_of(piece.path);
 }
@@ -130,11 +182,11 @@ TEST_CASE("every device file compiles on its own for CUDA and for the test conte
     for (const Piece& piece : pieces()) {
         for (std::string_view type : {"int", "rtcg_index_t"}) {
             if (piece.packed_values_only && type != "int") continue;
-            for (bool segmented : {false, true}) {
+            for (bool variant : {false, true}) {
                 CAPTURE(piece.path);
                 CAPTURE(type);
-                CAPTURE(segmented);
-                const std::string source = program(piece, type, segmented);
+                CAPTURE(variant);
+                const std::string source = program(piece, type, variant);
                 CHECK_NOTHROW(rtcg::test::compile_for_cuda(
                     rtcg::codegen::with_prelude(Dialect::cuda, source, {.warp = piece.warp})));
                 if (piece.warp && !warp_here) continue;

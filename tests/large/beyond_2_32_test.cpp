@@ -128,8 +128,11 @@ TEST_CASE("a scan over 2^32 + 12 bytes writes every output") {
     const auto ones = Array<std::uint8_t>::full(context(), n, 1);
     auto running = Array<std::uint8_t>::full(context(), n, 0xA5);
     const rtcg::ScanKernel count(context(), rtcg::codegen::dtype_of<std::uint8_t>(),
-                                 "const unsigned char *x, unsigned char *y", "x[i]", "(unsigned char)(a + b)", "0",
-                                 "y[i] = item", {.name = "wrapping_count"});
+                                 "const unsigned char *x, unsigned char *y",
+                                 {.input_expr = "x[i]",
+                                  .scan_expr = "(unsigned char)(a + b)",
+                                  .neutral = "0",
+                                  .output_statement = "y[i] = item"}, {.name = "wrapping_count"});
     count(ones, running);
     check_every_byte(running.get(), [](std::size_t k) { return static_cast<std::uint8_t>((k + 1) & 0xFF); });
 }

@@ -96,8 +96,11 @@ TEST_CASE("misuse: a Range of more indices than a kernel's index counts is refus
 }
 
 TEST_CASE("misuse: a scan over arrays of different sizes is refused, naming them") {
-    const ScanKernel running_sum(context(), codegen::dtype_of<float>(), "float *x, float *y", "x[i]", "a + b", "0",
-                                 "y[i] = item", {.name = "misuse_running_sum"});
+    const ScanKernel running_sum(context(), codegen::dtype_of<float>(), "float *x, float *y",
+                                 {.input_expr = "x[i]",
+                                  .scan_expr = "a + b",
+                                  .neutral = "0",
+                                  .output_statement = "y[i] = item"}, {.name = "misuse_running_sum"});
     const auto input = Array<float>::zeros(context(), two_to(20));
     const auto short_output = Array<float>::zeros(context(), 4);
     // The output statement wrote a million floats into 4.
@@ -106,8 +109,11 @@ TEST_CASE("misuse: a scan over arrays of different sizes is refused, naming them
     // The scan covers the first array's indices: a longer output was read short, silently.
     expect_misuse<InvalidArgument>([&] { running_sum(short_output, input); }, {"'x' has 4", "'y' has 1048576"});
 
-    const ScanKernel weighted(context(), codegen::dtype_of<float>(), "float *x, float *w, float *y", "x[i] * w[i]", "a + b",
-                              "0", "y[i] = item", {.name = "misuse_weighted"});
+    const ScanKernel weighted(context(), codegen::dtype_of<float>(), "float *x, float *w, float *y",
+                              {.input_expr = "x[i] * w[i]",
+                               .scan_expr = "a + b",
+                               .neutral = "0",
+                               .output_statement = "y[i] = item"}, {.name = "misuse_weighted"});
     const auto output = Array<float>::zeros(context(), two_to(20));
     // A short second input was read out of bounds.
     expect_misuse<InvalidArgument>([&] { weighted(input, short_output, output); }, {"'w' has 4"});
@@ -116,17 +122,29 @@ TEST_CASE("misuse: a scan over arrays of different sizes is refused, naming them
 TEST_CASE("misuse: ScanOptions::any_size_arrays must name pointer arguments") {
     expect_misuse<InvalidArgument>(
         [] {
-            ScanKernel(context(), codegen::dtype_of<int>(), "int *x, int *y, int k", "x[i]", "a + b", "0", "y[i] = item",
+            ScanKernel(context(), codegen::dtype_of<int>(), "int *x, int *y, int k",
+                       {.input_expr = "x[i]",
+                        .scan_expr = "a + b",
+                        .neutral = "0",
+                        .output_statement = "y[i] = item"},
                        {.name = "misuse_any_size", .any_size_arrays = {"k"}});
         },
         {"ScanKernel 'misuse_any_size'", "any_size_arrays", "'k'"});
     expect_misuse<InvalidArgument>(
         [] {
-            ScanKernel(context(), codegen::dtype_of<int>(), "int *x, int *y", "x[i]", "a + b", "0", "y[i] = item",
+            ScanKernel(context(), codegen::dtype_of<int>(), "int *x, int *y",
+                       {.input_expr = "x[i]",
+                        .scan_expr = "a + b",
+                        .neutral = "0",
+                        .output_statement = "y[i] = item"},
                        {.name = "misuse_any_size", .any_size_arrays = {"z"}});
         },
         {"'z'"});
-    const ScanKernel all_exempt(context(), codegen::dtype_of<int>(), "int *x, int *y", "x[i]", "a + b", "0", "y[i] = item",
+    const ScanKernel all_exempt(context(), codegen::dtype_of<int>(), "int *x, int *y",
+                                {.input_expr = "x[i]",
+                                 .scan_expr = "a + b",
+                                 .neutral = "0",
+                                 .output_statement = "y[i] = item"},
                                 {.name = "misuse_all_exempt", .any_size_arrays = {"x", "y"}});
     const auto x = Array<int>::zeros(context(), 8);
     expect_misuse<InvalidArgument>([&] { all_exempt(x, x); }, {"needs an array argument outside"});

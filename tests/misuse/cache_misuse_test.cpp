@@ -3,7 +3,7 @@
 // then, and tests/core/cache_test.cpp checks that it does.)
 #include "misuse_support.hpp"
 
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 namespace rtcg::test {
 namespace {

@@ -2,7 +2,7 @@
 #include "misuse_support.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #include "misuse_support.hpp"
 
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <vector>
 

@@ -8,7 +8,7 @@
 // Exits 0 when every result is right and the expectation holds, 77 when the backend RTCG_BACKEND
 // names is absent.
 #include <rtcg/codegen/prelude.hpp>
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <cstdint>
 #include <cstdio>

@@ -2,7 +2,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include "../support/expect_error.hpp"
 
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <doctest/doctest.h>
 

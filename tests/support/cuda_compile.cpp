@@ -1,6 +1,6 @@
 #include "cuda_compile.hpp"
 
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <optional>
 

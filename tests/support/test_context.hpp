@@ -3,7 +3,7 @@
 // program once per backend (cuda, opencl:nvidia, opencl:pocl); a run whose backend is absent
 // exits with 77, which CTest reports as skipped.
 #include <rtcg/codegen/prelude.hpp>
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <string_view>
 

@@ -42,10 +42,9 @@ RTCG_KERNEL void rtcg_tuning_busy(RTCG_GLOBAL unsigned* out, unsigned n, unsigne
 std::size_t groups(std::size_t n, std::size_t per_group) { return (n + per_group - 1) / per_group; }
 
 // The landscape: 4096 dependent iterations at the optimum (x=2, y=3), three times as many per
-// step away from it. Long enough that the loop, not the launch overhead, sets the time on a GPU
-// (with 256 an H200 launched the kernels near the optimum faster than they ran); steep enough,
-// and run by one work-group, that PoCL's thread scheduling noise never swaps two neighbours
-// (a factor of 2 over 1000 items did on a 16-core machine).
+// step away from it. Long enough that the loop, not the launch overhead, sets the time on a GPU;
+// steep enough, and run by one work-group, that PoCL's thread scheduling noise never swaps two
+// neighbours.
 constexpr std::uint32_t landscape_items = 64;
 
 unsigned busy_work(const tuning::Configuration& c) {

@@ -5,7 +5,7 @@
 // - a busy loop whose run time is a known landscape over two parameters, for search tests.
 // Both count their launches, so tests can tell whether anything was run or timed.
 #include <rtcg/codegen/dialect.hpp>
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 #include <rtcg/tuning/tuner.hpp>
 
 #include <cstddef>

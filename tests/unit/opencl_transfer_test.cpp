@@ -42,15 +42,15 @@ Device first_device() {
     return Device{device, std::move(context), std::move(queue)};
 }
 
-rtcg::opencl::Buffer buffer_of(const Device& d, const std::vector<unsigned char>& contents) {
-    rtcg::opencl::Buffer buffer(d.context.get(), contents.size(), "the test device");
+rtcg::opencl::OpenclBuffer buffer_of(const Device& d, const std::vector<unsigned char>& contents) {
+    rtcg::opencl::OpenclBuffer buffer(d.context.get(), contents.size(), "the test device");
     check(clEnqueueWriteBuffer(d.queue.get(), buffer.handle(), CL_TRUE, 0, contents.size(), contents.data(), 0,
                                nullptr, nullptr),
           "clEnqueueWriteBuffer");
     return buffer;
 }
 
-std::vector<unsigned char> contents_of(const Device& d, const rtcg::opencl::Buffer& buffer) {
+std::vector<unsigned char> contents_of(const Device& d, const rtcg::opencl::OpenclBuffer& buffer) {
     std::vector<unsigned char> bytes(buffer_bytes);
     check(clEnqueueReadBuffer(d.queue.get(), buffer.handle(), CL_TRUE, 0, bytes.size(), bytes.data(), 0, nullptr,
                               nullptr),
@@ -83,7 +83,7 @@ TEST_CASE("copies by kernel where offsets and size are multiples of 4 bytes, and
         CAPTURE(c.dst_offset);
         CAPTURE(c.bytes);
         const std::vector<unsigned char> source = counting_bytes(1), before = counting_bytes(99);
-        const rtcg::opencl::Buffer src = buffer_of(d, source), dst = buffer_of(d, before);
+        const rtcg::opencl::OpenclBuffer src = buffer_of(d, source), dst = buffer_of(d, before);
         CHECK(kernels.copy(d.queue.get(), src, c.src_offset, dst, c.dst_offset, c.bytes) == c.by_kernel);
         std::vector<unsigned char> expected = before;
         if (c.by_kernel)
@@ -109,7 +109,7 @@ TEST_CASE("fills repeat patterns of 1, 2, 4 and 8 bytes by kernel at any offset 
         CAPTURE(f.offset);
         CAPTURE(f.bytes);
         const std::vector<unsigned char> before = counting_bytes(5);
-        const rtcg::opencl::Buffer dst = buffer_of(d, before);
+        const rtcg::opencl::OpenclBuffer dst = buffer_of(d, before);
         CHECK(kernels.fill(d.queue.get(), dst, f.offset, f.bytes, pattern, f.pattern_size));
         std::vector<unsigned char> expected = before;
         for (std::size_t k = 0; k < f.bytes; ++k) expected[f.offset + k] = pattern[k % f.pattern_size];

@@ -1,6 +1,6 @@
 // rtcg-info: every backend, platform and device rtcg can use here, with its key properties, and
 // for each backend that is unavailable, the reason.
-#include <rtcg/rtcg.hpp>
+#include <rtcg/core.hpp>
 
 #include <cstdio>
 #include <string>

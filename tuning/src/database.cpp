@@ -82,9 +82,9 @@ std::variant<TuningEntry, std::string> parse_entry(const std::string& text, cons
     const double* version = member<double>(object, format_name);
     if (!version) return std::string("it has no number \"") + format_name + "\"";
     if (*version != format_version) {
-        char text[32];
-        std::snprintf(text, sizeof text, "%g", *version);
-        return std::string("it is of format version ") + text + ", not " + std::to_string(int(format_version));
+        char printed[32];
+        std::snprintf(printed, sizeof printed, "%g", *version);
+        return std::string("it is of format version ") + printed + ", not " + std::to_string(int(format_version));
     }
     for (const auto& [name, expected] : key_fields(key)) {
         const std::string* value = member<std::string>(object, name);

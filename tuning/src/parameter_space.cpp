@@ -1,3 +1,4 @@
+#include <rtcg/codegen/declaration.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/tuning/parameter_space.hpp>
 
@@ -13,12 +14,6 @@ constexpr const char* where = "tuning::ParameterSpace";
 // smaller declaration.
 constexpr std::size_t max_enumerated = std::size_t{1} << 22;
 
-bool is_identifier(std::string_view text) {
-    if (text.empty() || std::isdigit(static_cast<unsigned char>(text.front()))) return false;
-    return std::all_of(text.begin(), text.end(),
-                       [](unsigned char c) { return std::isalnum(c) || c == '_'; });
-}
-
 std::string_view trimmed(std::string_view text) {
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
@@ -28,7 +23,7 @@ std::string_view trimmed(std::string_view text) {
 } // namespace
 
 ParameterSpace& ParameterSpace::add(std::string name, std::vector<ParameterValue> values) {
-    if (!is_identifier(name)) throw InvalidArgument("parameter name '" + name + "' is not an identifier", where);
+    if (!codegen::is_c_identifier(name)) throw InvalidArgument("parameter name '" + name + "' is not an identifier", where);
     if (std::any_of(parameters_.begin(), parameters_.end(), [&](const Parameter& p) { return p.name == name; }))
         throw InvalidArgument("parameter '" + name + "' is declared twice", where);
     if (values.empty()) throw InvalidArgument("parameter '" + name + "' has no values", where);
@@ -57,7 +52,7 @@ ParameterSpace& ParameterSpace::powers_of_two(std::string name, std::int64_t fro
 
 ParameterSpace& ParameterSpace::choice(std::string name, std::vector<std::string> words) {
     for (const auto& word : words)
-        if (!is_identifier(word))
+        if (!codegen::is_c_identifier(word))
             throw InvalidArgument("parameter '" + name + "': choice '" + word + "' is not an identifier", where);
     return add(std::move(name), std::vector<ParameterValue>(words.begin(), words.end()));
 }

@@ -1,10 +1,19 @@
 #pragma once
-// Everything of rtcg's arrays: Array<T>, expressions and their operators and functions,
-// reductions, and the kernel generators ElementwiseKernel and ReductionKernel.
+/// \file
+/// Everything of rtcg's arrays: Array<T>, expressions and their operators and functions,
+/// reductions, scans and the algorithms on them (copy_if, partition, unique, sort), random
+/// numbers, and the kernel generators ElementwiseKernel, ReductionKernel and ScanKernel.
+/// Link rtcg::arrays.
+#include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/arrays/operators.hpp>
+#include <rtcg/arrays/random.hpp>
+#include <rtcg/arrays/range.hpp>
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/arrays/reductions.hpp>
+#include <rtcg/arrays/scan.hpp>
+#include <rtcg/arrays/type_tag.hpp>

@@ -14,6 +14,9 @@ namespace rtcg::cuda {
 class CudaBackend final : public plugin::Backend {
 public:
     std::string_view name() const noexcept override { return "cuda"; }
+    bool has_platforms() const noexcept override { return false; }
+    // The driver's own API: first choice.
+    int preference(const DeviceInfo&) const noexcept override { return 0; }
     // Loads the driver and calls cuInit on first use. Throws BackendUnavailable when the driver
     // is missing, fails to initialise (no device, say) or reports no device.
     std::vector<plugin::DeviceEntry> devices() override;

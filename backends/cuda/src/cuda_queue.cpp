@@ -120,7 +120,7 @@ void CudaQueue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t by
     }
 }
 
-// The hot path, measured against a bare cuLaunchKernel: no allocation for up to
+// The hot path, kept as close to a bare cuLaunchKernel as it can be: no allocation for up to
 // inline_parameter_capacity arguments, no locks, no logging.
 void CudaQueue::launch(plugin::KernelImpl& kernel_impl, const LaunchConfig& config,
                        std::span<const plugin::KernelArgument> args) {

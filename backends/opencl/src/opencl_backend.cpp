@@ -9,7 +9,7 @@
 
 namespace rtcg::opencl {
 
-const std::vector<FoundDevice>& Backend::found_devices() {
+const std::vector<FoundDevice>& OpenclBackend::found_devices() {
     std::lock_guard lock(mutex_);
     if (!found_) {
         // Around the plug-in's first OpenCL calls, before PoCL reads where its kernel cache is.
@@ -19,7 +19,7 @@ const std::vector<FoundDevice>& Backend::found_devices() {
     return *found_;
 }
 
-std::vector<plugin::DeviceEntry> Backend::devices() {
+std::vector<plugin::DeviceEntry> OpenclBackend::devices() {
     const auto& found = found_devices();
     std::vector<plugin::DeviceEntry> entries;
     entries.reserve(found.size());
@@ -27,7 +27,7 @@ std::vector<plugin::DeviceEntry> Backend::devices() {
     return entries;
 }
 
-std::unique_ptr<plugin::ContextImpl> Backend::create_context(const plugin::DeviceEntry& device) {
+std::unique_ptr<plugin::ContextImpl> OpenclBackend::create_context(const plugin::DeviceEntry& device) {
     const auto& found = found_devices();
     const auto match = std::find_if(found.begin(), found.end(), [&](const FoundDevice& candidate) {
         return candidate.entry.platform_index == device.platform_index &&
@@ -36,13 +36,21 @@ std::unique_ptr<plugin::ContextImpl> Backend::create_context(const plugin::Devic
     if (match == found.end())
         throw InvalidArgument("no OpenCL device " + std::to_string(device.device_index) + " on platform " +
                                   std::to_string(device.platform_index) + " ('" + device.platform + "')",
-                              "Backend::create_context");
-    return std::make_unique<Context>(*match);
+                              "OpenclBackend::create_context");
+    return std::make_unique<OpenclContext>(*match);
 }
 
-std::unique_ptr<plugin::OfflineCompiler> Backend::offline_compiler(std::string_view) {
+int OpenclBackend::preference(const DeviceInfo& device) const noexcept {
+    switch (device.type) {
+    case DeviceType::gpu: return 1;
+    case DeviceType::cpu: return 2;
+    default: return 3;
+    }
+}
+
+std::unique_ptr<plugin::OfflineCompiler> OpenclBackend::offline_compiler(std::string_view) {
     throw BackendUnavailable("OpenCL compiles for a present device only; there is no offline compiler",
-                             "Backend::offline_compiler");
+                             "OpenclBackend::offline_compiler");
 }
 
 } // namespace rtcg::opencl

@@ -1,5 +1,5 @@
 #pragma once
-// The OpenCL Backend: device discovery (cached) and contexts.
+// The OpenCL backend: device discovery (cached) and contexts.
 #include "device_enumeration.hpp"
 
 #include <rtcg/core/plugin/backend.hpp>
@@ -10,9 +10,12 @@
 
 namespace rtcg::opencl {
 
-class Backend final : public plugin::Backend {
+class OpenclBackend final : public plugin::Backend {
 public:
     std::string_view name() const noexcept override { return "opencl"; }
+    bool has_platforms() const noexcept override { return true; }
+    // A portable API: GPUs after those of a vendor's own backend, then CPUs.
+    int preference(const DeviceInfo& device) const noexcept override;
     std::vector<plugin::DeviceEntry> devices() override;
     std::unique_ptr<plugin::ContextImpl> create_context(const plugin::DeviceEntry& device) override;
     std::vector<std::string> offline_targets() override { return {}; }

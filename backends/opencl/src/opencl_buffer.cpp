@@ -17,10 +17,10 @@ constexpr const char* pinned_memory = "pinned host memory";
 
 } // namespace
 
-Buffer::Buffer(cl_context context, std::size_t bytes, const std::string& device_name)
+OpenclBuffer::OpenclBuffer(cl_context context, std::size_t bytes, const std::string& device_name)
     : memory_(create_buffer(context, CL_MEM_READ_WRITE, bytes, "device memory", device_name)), size_(bytes) {}
 
-HostBuffer::HostBuffer(cl_context context, cl_command_queue mapping_queue, std::size_t bytes,
+OpenclHostBuffer::OpenclHostBuffer(cl_context context, cl_command_queue mapping_queue, std::size_t bytes,
                        const std::string& device_name)
     : memory_(create_buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, pinned_memory, device_name)),
       mapping_queue_(mapping_queue), size_(bytes) {
@@ -30,7 +30,7 @@ HostBuffer::HostBuffer(cl_context context, cl_command_queue mapping_queue, std::
     check_allocation(status, "clEnqueueMapBuffer", bytes, pinned_memory, device_name);
 }
 
-HostBuffer::~HostBuffer() {
+OpenclHostBuffer::~OpenclHostBuffer() {
     // Releasing memory_ right after is safe: OpenCL deletes a memory object only once the
     // commands that use it, this unmap included, have finished.
     warn_on_failure(clEnqueueUnmapMemObject(mapping_queue_, memory_.get(), data_, 0, nullptr, nullptr),

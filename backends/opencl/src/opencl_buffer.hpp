@@ -11,9 +11,9 @@
 
 namespace rtcg::opencl {
 
-class Buffer final : public plugin::BufferImpl {
+class OpenclBuffer final : public plugin::BufferImpl {
 public:
-    Buffer(cl_context context, std::size_t bytes, const std::string& device_name);
+    OpenclBuffer(cl_context context, std::size_t bytes, const std::string& device_name);
 
     std::size_t size() const noexcept override { return size_; }
     cl_mem handle() const noexcept { return memory_.get(); }
@@ -26,13 +26,13 @@ private:
 // OpenCL has no call that returns pinned host memory; the portable way is a buffer the driver
 // allocates in host memory (CL_MEM_ALLOC_HOST_PTR), mapped for the buffer's whole life.
 // Drivers recognise transfers from such a mapping and run them as direct DMA.
-class HostBuffer final : public plugin::HostBufferImpl {
+class OpenclHostBuffer final : public plugin::HostBufferImpl {
 public:
     // `mapping_queue` maps the buffer now and unmaps it on destruction; it must outlive this.
-    HostBuffer(cl_context context, cl_command_queue mapping_queue, std::size_t bytes, const std::string& device_name);
-    ~HostBuffer() override;
-    HostBuffer(const HostBuffer&) = delete;
-    HostBuffer& operator=(const HostBuffer&) = delete;
+    OpenclHostBuffer(cl_context context, cl_command_queue mapping_queue, std::size_t bytes, const std::string& device_name);
+    ~OpenclHostBuffer() override;
+    OpenclHostBuffer(const OpenclHostBuffer&) = delete;
+    OpenclHostBuffer& operator=(const OpenclHostBuffer&) = delete;
 
     void* data() noexcept override { return data_; }
     std::size_t size() const noexcept override { return size_; }

@@ -44,7 +44,7 @@ QueueHandle create_queue_for(cl_context context, cl_device_id device, cl_command
 
 } // namespace
 
-Context::Context(const FoundDevice& found)
+OpenclContext::OpenclContext(const FoundDevice& found)
     : info_(found.entry.info), device_(found.device),
       compiler_identity_(describe_compiler(found.platform, info_)),
       context_(create_context(found.platform, found.device)),
@@ -53,29 +53,29 @@ Context::Context(const FoundDevice& found)
                      ? std::make_shared<TransferKernels>(context_.get(), device_, info_.name, transfer_max_groups)
                      : nullptr) {}
 
-std::unique_ptr<plugin::QueueImpl> Context::create_queue() {
+std::unique_ptr<plugin::QueueImpl> OpenclContext::create_queue() {
     // Profiling is what lets events report elapsed time.
-    return std::make_unique<Queue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE), transfers_);
+    return std::make_unique<OpenclQueue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE), transfers_);
 }
 
-std::unique_ptr<plugin::BufferImpl> Context::allocate(std::size_t bytes) {
-    return std::make_unique<Buffer>(context_.get(), bytes, info_.name);
+std::unique_ptr<plugin::BufferImpl> OpenclContext::allocate(std::size_t bytes) {
+    return std::make_unique<OpenclBuffer>(context_.get(), bytes, info_.name);
 }
 
-std::unique_ptr<plugin::HostBufferImpl> Context::allocate_host(std::size_t bytes) {
-    return std::make_unique<HostBuffer>(context_.get(), mapping_queue_.get(), bytes, info_.name);
+std::unique_ptr<plugin::HostBufferImpl> OpenclContext::allocate_host(std::size_t bytes) {
+    return std::make_unique<OpenclHostBuffer>(context_.get(), mapping_queue_.get(), bytes, info_.name);
 }
 
-plugin::CompileResult Context::compile(const plugin::CompileRequest& request) {
+plugin::CompileResult OpenclContext::compile(const plugin::CompileRequest& request) {
     auto built = build_from_source(context_.get(), device_, info_.name, request);
-    return {std::make_unique<Module>(std::move(built.program), device_,
+    return {std::make_unique<OpenclModule>(std::move(built.program), device_,
                                      std::make_shared<const plugin::CompileRequest>(request)),
             std::move(built.binary)};
 }
 
-std::unique_ptr<plugin::ModuleImpl> Context::load(std::span<const std::byte> binary,
+std::unique_ptr<plugin::ModuleImpl> OpenclContext::load(std::span<const std::byte> binary,
                                                   const plugin::CompileRequest& request) {
-    return std::make_unique<Module>(build_from_binary(context_.get(), device_, info_.name, binary, request), device_,
+    return std::make_unique<OpenclModule>(build_from_binary(context_.get(), device_, info_.name, binary, request), device_,
                                     std::make_shared<const plugin::CompileRequest>(request));
 }
 

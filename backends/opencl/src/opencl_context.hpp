@@ -13,9 +13,9 @@
 
 namespace rtcg::opencl {
 
-class Context final : public plugin::ContextImpl {
+class OpenclContext final : public plugin::ContextImpl {
 public:
-    explicit Context(const FoundDevice& found);
+    explicit OpenclContext(const FoundDevice& found);
 
     const DeviceInfo& device() const noexcept override { return info_; }
     std::string compiler_identity() const override { return compiler_identity_; }

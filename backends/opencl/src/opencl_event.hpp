@@ -6,9 +6,9 @@
 
 namespace rtcg::opencl {
 
-class Event final : public plugin::EventImpl {
+class OpenclEvent final : public plugin::EventImpl {
 public:
-    explicit Event(EventHandle event) noexcept : event_(std::move(event)) {}
+    explicit OpenclEvent(EventHandle event) noexcept : event_(std::move(event)) {}
 
     void wait() override;
     bool is_complete() override;

@@ -24,14 +24,13 @@ cl_uint work_dimensions(const LaunchConfig& config) noexcept {
 std::size_t global_size(std::size_t grid, std::size_t block, const std::string& kernel_name) {
     if (grid > std::numeric_limits<std::size_t>::max() / block)
         throw InvalidArgument("the launch of kernel '" + kernel_name + "' has more work-items than size_t can count",
-                              "Queue::launch");
+                              "OpenclQueue::launch");
     return grid * block;
 }
 
 // Whether the driver's CL_KERNEL_WORK_GROUP_SIZE is the kernel's limit. NVIDIA's reports 256 for
-// every kernel (H100, driver 580: a kernel that only multiplies, one built with
-// -cl-nv-maxrregcount=32, and one declared reqd_work_group_size(1024), which then launches at
-// 1024 only), yet runs groups up to the device's limit: there the launch itself says when a
+// every kernel, even one declared reqd_work_group_size(1024), which then launches at 1024 only,
+// yet runs groups up to the device's limit: there the launch itself says when a
 // kernel's registers cannot hold a group (CL_OUT_OF_RESOURCES from clEnqueueNDRangeKernel, which
 // enqueue reports as an InvalidArgument).
 bool reports_work_group_size(cl_device_id device) {
@@ -47,12 +46,12 @@ bool is_argument_error(cl_int status) noexcept {
 
 } // namespace
 
-Kernel::Kernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from)
+OpenclKernel::OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from)
     : kernel_(std::move(kernel)), name_(std::move(name)), device_(device),
       parameters_(kernel_parameters(kernel_.get(), name_, kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS),
                                     built_from)) {}
 
-plugin::KernelAttributes Kernel::attributes() const {
+plugin::KernelAttributes OpenclKernel::attributes() const {
     const cl_kernel kernel = kernel_.get();
     plugin::KernelAttributes attributes;
     attributes.max_threads_per_block = reports_work_group_size(device_)
@@ -66,10 +65,10 @@ plugin::KernelAttributes Kernel::attributes() const {
     return attributes;
 }
 
-void Kernel::set_argument(cl_uint index, const plugin::KernelArgument& argument) {
+void OpenclKernel::set_argument(cl_uint index, const plugin::KernelArgument& argument) {
     cl_int status = CL_SUCCESS;
     if (argument.buffer != nullptr) {
-        const cl_mem memory = static_cast<const Buffer*>(argument.buffer)->handle();
+        const cl_mem memory = static_cast<const OpenclBuffer*>(argument.buffer)->handle();
         status = clSetKernelArg(kernel_.get(), index, sizeof memory, &memory);
     } else {
         status = clSetKernelArg(kernel_.get(), index, argument.size, argument.value);
@@ -83,7 +82,7 @@ void Kernel::set_argument(cl_uint index, const plugin::KernelArgument& argument)
                           "clSetKernelArg", status, error_name(status));
 }
 
-void Kernel::set_dynamic_local(cl_uint index, std::size_t bytes) {
+void OpenclKernel::set_dynamic_local(cl_uint index, std::size_t bytes) {
     // A null value with a size is how OpenCL sizes a `__local` pointer parameter.
     const cl_int status = clSetKernelArg(kernel_.get(), index, bytes, nullptr);
     if (status == CL_SUCCESS) [[likely]]
@@ -95,7 +94,7 @@ void Kernel::set_dynamic_local(cl_uint index, std::size_t bytes) {
                           "clSetKernelArg", status, error_name(status));
 }
 
-void Kernel::enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args) {
+void OpenclKernel::enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args) {
     const std::array<std::size_t, 3> global = {global_size(config.grid.x, config.block.x, name_),
                                                global_size(config.grid.y, config.block.y, name_),
                                                global_size(config.grid.z, config.block.z, name_)};

@@ -10,11 +10,11 @@
 
 namespace rtcg::opencl {
 
-class Kernel final : public plugin::KernelImpl {
+class OpenclKernel final : public plugin::KernelImpl {
 public:
     // `built_from`: the request the kernel's program was built from, read where the driver keeps no
     // argument info (kernel_parameters.hpp).
-    Kernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from);
+    OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from);
 
     const std::string& name() const noexcept override { return name_; }
     plugin::KernelAttributes attributes() const override;

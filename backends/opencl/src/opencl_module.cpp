@@ -8,20 +8,20 @@
 
 namespace rtcg::opencl {
 
-std::unique_ptr<plugin::KernelImpl> Module::kernel(const std::string& name) {
+std::unique_ptr<plugin::KernelImpl> OpenclModule::kernel(const std::string& name) {
     cl_int status = CL_SUCCESS;
     KernelHandle kernel(clCreateKernel(program_.get(), name.c_str(), &status));
     if (status == CL_INVALID_KERNEL_NAME) {
         std::string known;
         for (const auto& kernel_name : kernel_names()) known += (known.empty() ? "" : ", ") + kernel_name;
-        throw InvalidArgument("module has no kernel '" + name + "'; it has: " + known, "Module::kernel", status,
+        throw InvalidArgument("module has no kernel '" + name + "'; it has: " + known, "OpenclModule::kernel", status,
                               error_name(status));
     }
     check(status, "clCreateKernel");
-    return std::make_unique<Kernel>(std::move(kernel), name, device_, *built_from_);
+    return std::make_unique<OpenclKernel>(std::move(kernel), name, device_, *built_from_);
 }
 
-std::vector<std::string> Module::kernel_names() const {
+std::vector<std::string> OpenclModule::kernel_names() const {
     // A ';'-separated list, e.g. "scale;sum".
     const auto list = program_info<std::string>(program_.get(), CL_PROGRAM_KERNEL_NAMES);
     std::vector<std::string> names;

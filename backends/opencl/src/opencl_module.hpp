@@ -10,9 +10,9 @@
 
 namespace rtcg::opencl {
 
-class Module final : public plugin::ModuleImpl {
+class OpenclModule final : public plugin::ModuleImpl {
 public:
-    Module(ProgramHandle program, cl_device_id device, std::shared_ptr<const plugin::CompileRequest> built_from) noexcept
+    OpenclModule(ProgramHandle program, cl_device_id device, std::shared_ptr<const plugin::CompileRequest> built_from) noexcept
         : program_(std::move(program)), device_(device), built_from_(std::move(built_from)) {}
 
     std::unique_ptr<plugin::KernelImpl> kernel(const std::string& name) override;

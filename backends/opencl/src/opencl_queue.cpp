@@ -10,7 +10,7 @@ namespace {
 
 // Core hands back only buffers this plug-in allocated, in the same context.
 cl_mem memory_of(const plugin::BufferImpl& buffer) noexcept {
-    return static_cast<const Buffer&>(buffer).handle();
+    return static_cast<const OpenclBuffer&>(buffer).handle();
 }
 
 cl_bool as_cl_bool(bool value) noexcept { return value ? CL_TRUE : CL_FALSE; }
@@ -20,21 +20,21 @@ cl_bool as_cl_bool(bool value) noexcept { return value ? CL_TRUE : CL_FALSE; }
 // Calls that return no event to the caller pass nullptr for it: an event asked for must be
 // released, and nothing here would use it.
 
-void Queue::write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
+void OpenclQueue::write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
                   bool blocking) {
     check(clEnqueueWriteBuffer(queue_.get(), memory_of(dst), as_cl_bool(blocking), dst_offset, bytes, src, 0,
                                nullptr, nullptr),
           "clEnqueueWriteBuffer");
 }
 
-void Queue::read(const plugin::BufferImpl& src, std::size_t src_offset, void* dst, std::size_t bytes,
+void OpenclQueue::read(const plugin::BufferImpl& src, std::size_t src_offset, void* dst, std::size_t bytes,
                  bool blocking) {
     check(clEnqueueReadBuffer(queue_.get(), memory_of(src), as_cl_bool(blocking), src_offset, bytes, dst, 0,
                               nullptr, nullptr),
           "clEnqueueReadBuffer");
 }
 
-void Queue::copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
+void OpenclQueue::copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
                  std::size_t dst_offset, std::size_t bytes) {
     if (transfers_ && transfers_->copy(queue_.get(), src, src_offset, dst, dst_offset, bytes))
         return;
@@ -43,7 +43,7 @@ void Queue::copy(const plugin::BufferImpl& src, std::size_t src_offset, plugin::
           "clEnqueueCopyBuffer");
 }
 
-void Queue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
+void OpenclQueue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
                  std::size_t pattern_size) {
     if (transfers_ && transfers_->fill(queue_.get(), dst, offset, bytes, pattern, pattern_size)) return;
     // OpenCL copies the pattern before returning, so it need not outlive the call.
@@ -52,22 +52,22 @@ void Queue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t bytes,
           "clEnqueueFillBuffer");
 }
 
-void Queue::launch(plugin::KernelImpl& kernel, const LaunchConfig& config,
+void OpenclQueue::launch(plugin::KernelImpl& kernel, const LaunchConfig& config,
                    std::span<const plugin::KernelArgument> args) {
-    static_cast<Kernel&>(kernel).enqueue(queue_.get(), config, args);
+    static_cast<OpenclKernel&>(kernel).enqueue(queue_.get(), config, args);
 }
 
-std::unique_ptr<plugin::EventImpl> Queue::record() {
+std::unique_ptr<plugin::EventImpl> OpenclQueue::record() {
     cl_event event = nullptr;
     check(clEnqueueMarkerWithWaitList(queue_.get(), 0, nullptr, &event), "clEnqueueMarkerWithWaitList");
-    return std::make_unique<Event>(EventHandle(event));
+    return std::make_unique<OpenclEvent>(EventHandle(event));
 }
 
-void Queue::wait_for(plugin::EventImpl& event) {
-    const cl_event awaited = static_cast<Event&>(event).handle();
+void OpenclQueue::wait_for(plugin::EventImpl& event) {
+    const cl_event awaited = static_cast<OpenclEvent&>(event).handle();
     check(clEnqueueBarrierWithWaitList(queue_.get(), 1, &awaited, nullptr), "clEnqueueBarrierWithWaitList");
 }
 
-void Queue::finish() { check(clFinish(queue_.get()), "clFinish"); }
+void OpenclQueue::finish() { check(clFinish(queue_.get()), "clFinish"); }
 
 } // namespace rtcg::opencl

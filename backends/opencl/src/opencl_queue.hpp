@@ -10,9 +10,9 @@
 
 namespace rtcg::opencl {
 
-class Queue final : public plugin::QueueImpl {
+class OpenclQueue final : public plugin::QueueImpl {
 public:
-    Queue(QueueHandle queue, std::shared_ptr<TransferKernels> transfers) noexcept
+    OpenclQueue(QueueHandle queue, std::shared_ptr<TransferKernels> transfers) noexcept
         : queue_(std::move(queue)), transfers_(std::move(transfers)) {}
 
     void write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,

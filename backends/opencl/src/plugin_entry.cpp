@@ -5,6 +5,6 @@
 
 extern "C" RTCG_API rtcg::plugin::Backend* rtcg_plugin_create(std::uint32_t core_abi_version) {
     if (core_abi_version != rtcg::plugin::abi_version) return nullptr;
-    static rtcg::opencl::Backend backend;
+    static rtcg::opencl::OpenclBackend backend;
     return &backend;
 }

@@ -16,12 +16,12 @@ namespace rtcg::opencl {
 namespace {
 
 // Indices count words; a grid-stride loop lets a launch of max_groups cover any size. A 16-byte
-// word per work-item streams at the device's copy rate; 4-byte words one per work-item reach only
-// 63% of it (1 GB: 801 against 507 µs), so each 4-byte work-item moves four words a global size
-// apart, all loaded before any is stored (1 GB: 520 µs; the driver's copy 514). A fill off 16-byte
-// boundaries stores 16-byte words between its first and last boundaries, as four 4-byte words per
-// work-item took 1.6x the 16-byte fill's time. The global size is the group count times the group
-// size, as in the prelude, which says why.
+// word per work-item streams at the device's copy rate; 4-byte words one per work-item fall well
+// short of it, so each 4-byte work-item moves four words a global size apart, all loaded before
+// any is stored, which comes close to the driver's copy. A fill off 16-byte boundaries stores
+// 16-byte words between its first and last boundaries, which is faster than 4-byte words. The
+// global size is the group count times the group size, as in the prelude, which says why. The
+// figures are in bench/NOTES.md, "OpenCL on NVIDIA".
 constexpr const char* transfer_source = R"(
 __kernel void rtcg_copy_16(__global const uint4* src, ulong src_first, __global uint4* dst, ulong dst_first,
                            ulong words)
@@ -93,7 +93,7 @@ const TransferKernels::Kernels* TransferKernels::kernels() {
     std::call_once(build_once_, [this] {
         try {
             const plugin::CompileRequest request{transfer_source, {}, false};
-            Module module(build_from_source(context_, device_, device_name_, request).program, device_,
+            OpenclModule module(build_from_source(context_, device_, device_name_, request).program, device_,
                           std::make_shared<const plugin::CompileRequest>(request));
             kernels_.emplace(Kernels{module.kernel("rtcg_copy_16"), module.kernel("rtcg_copy_4"),
                                      module.kernel("rtcg_fill_16"), module.kernel("rtcg_fill_bytes")});
@@ -111,7 +111,7 @@ void TransferKernels::launch(cl_command_queue queue, plugin::KernelImpl& kernel,
     const std::size_t per_work_item = word == 16 ? 1 : 4;
     const std::size_t per_group = group_size * per_work_item;
     const std::size_t groups = std::clamp<std::size_t>((words + per_group - 1) / per_group, 1, max_groups_);
-    static_cast<Kernel&>(kernel).enqueue(queue, LaunchConfig{Dim3{groups}, Dim3{group_size}, 0}, args);
+    static_cast<OpenclKernel&>(kernel).enqueue(queue, LaunchConfig{Dim3{groups}, Dim3{group_size}, 0}, args);
 }
 
 bool TransferKernels::copy(cl_command_queue queue, const plugin::BufferImpl& src, std::size_t src_offset,

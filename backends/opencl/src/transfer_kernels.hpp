@@ -1,19 +1,16 @@
 #pragma once
 // Device-to-device copies and fills as kernels, on drivers whose own commands cost more than a
-// launch. On NVIDIA's OpenCL (H200, driver 580) a clEnqueueCopyBuffer takes 14.5 µs of device
-// time for any size up to 16 MB, where a copy kernel takes 4.3 µs (7.3 µs at 16 MB), and
-// clEnqueueFillBuffer fills 16 MB in 11.9 µs against a kernel's 5.5 µs (bench/NOTES.md, attempt
-// 35). Other devices keep the driver's commands: PoCL's are not slow, and other drivers were not
-// measured.
+// launch. On NVIDIA's OpenCL, clEnqueueCopyBuffer and clEnqueueFillBuffer take several times a
+// copy or fill kernel's device time up to 16 MB (bench/NOTES.md, "OpenCL on NVIDIA"). Other
+// devices keep the driver's commands: PoCL's are not slow, and no other driver is known to be.
 //
 // The kernels move words of 16 bytes one per work-item, or of 4 bytes four per work-item, up to
 // transfer_max_groups groups of 256 and then in a grid-stride loop: a grid that covers the range
-// streams faster than one that fills the device once and strides (a 1 GB copy: 501 µs, against
-// 545 µs with 8 groups per multiprocessor and 507 µs for the driver's copy). A copy whose offsets
+// streams faster than one that fills the device once and strides. A copy whose offsets
 // and size are not all multiples of 4 bytes is left to the driver. Every fill runs as a kernel, as
 // 16-byte words with single bytes at an unaligned range's ends: NVIDIA's clEnqueueFillBuffer with
 // a 1-byte pattern hangs past 2^31 bytes and, split into pieces of 2^30, leaves the queue failing
-// (CL_OUT_OF_RESOURCES at the next read; H100, driver 580).
+// (CL_OUT_OF_RESOURCES at the next read).
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/plugin/backend.hpp>
 
@@ -35,7 +32,7 @@ bool transfers_by_kernel(const DeviceInfo& device);
 inline constexpr std::size_t transfer_max_groups = std::size_t{1} << 20;
 
 // The context's copy and fill kernels, built on first use and shared by its queues: the plug-in's
-// Kernel serialises launches of one kernel, whose arguments the cl_kernel holds. Thread-safe.
+// OpenclKernel serialises launches of one kernel, whose arguments the cl_kernel holds. Thread-safe.
 class TransferKernels {
 public:
     // `max_groups`: the most work-groups of 256 a launch uses (transfer_max_groups but in tests).

@@ -1,27 +1,30 @@
 #pragma once
-// Algorithms built on ScanKernel (rtcg/arrays/scan.hpp), and a radix sort with its own kernels,
-// after PyOpenCL's pyopencl.algorithm:
-//
-//   auto positive = rtcg::copy_if(x, "x[i] > 0");           // the elements where it holds, in order
-//   auto rest = rtcg::remove_if(x, "x[i] > 0");             // the others, in order
-//   auto [parted, trues] = rtcg::partition(x, "x[i] > 0");  // those, then the others (stable)
-//   auto distinct = rtcg::unique(sorted);                    // one of each run of equal elements
-//   auto ordered = rtcg::sort(keys);                         // LSD radix sort, stable
-//   auto [k, v] = rtcg::sort_by_key(keys, values);           // values follow their keys
-//
-// Predicates are C expressions of `x` (the array, so x[i] is the element and x[i - 1] its
-// neighbour), the index `i` (rtcg_index_t) and the element count `n`, evaluated on the device;
-// `preamble` may declare functions for them. Each algorithm runs on the context's default queue
-// and returns new arrays (1-D, of the input's context); inputs are never modified. An array of
-// any shape is taken as its elements in order.
-//
-// Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
-// selected elements, which they read back to the host, so they wait for the queue. The result is
-// a view of an array of the input's size (its first `count` elements), as PyOpenCL's copy_if
-// returns the full-size output and the count. From 2^24 keys, sort and sort_by_key read back the
-// histogram of every digit position once (256 counts per byte of the key), before the first pass,
-// to skip the passes where every key has the same digit; the passes themselves, and smaller sorts
-// entirely, queue their kernels without waiting.
+/// \file
+/// Algorithms built on ScanKernel (rtcg/arrays/scan.hpp), and a radix sort with its own kernels,
+/// after PyOpenCL's pyopencl.algorithm:
+///
+/// \code
+///   auto positive = rtcg::copy_if(x, "x[i] > 0");           // the elements where it holds, in order
+///   auto rest = rtcg::remove_if(x, "x[i] > 0");             // the others, in order
+///   auto [parted, trues] = rtcg::partition(x, "x[i] > 0");  // those, then the others (stable)
+///   auto distinct = rtcg::unique(sorted);                    // one of each run of equal elements
+///   auto ordered = rtcg::sort(keys);                         // LSD radix sort, stable
+///   auto [k, v] = rtcg::sort_by_key(keys, values);           // values follow their keys
+/// \endcode
+///
+/// Predicates are C expressions of `x` (the array, so x[i] is the element and x[i - 1] its
+/// neighbour), the index `i` (rtcg_index_t) and the element count `n`, evaluated on the device;
+/// `preamble` may declare functions for them. Each algorithm runs on the context's default queue
+/// and returns new arrays (1-D, of the input's context); inputs are never modified. An array of
+/// any shape is taken as its elements in order.
+///
+/// Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
+/// selected elements, which they read back to the host, so they wait for the queue. The result is
+/// a view of an array of the input's size (its first `count` elements), as PyOpenCL's copy_if
+/// returns the full-size output and the count. From 2^24 keys, sort and sort_by_key read back the
+/// histogram of every digit position once (256 counts per byte of the key), before the first pass,
+/// to skip the passes where every key has the same digit; the passes themselves, and smaller sorts
+/// entirely, queue their kernels without waiting.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/scan.hpp>
 #include <rtcg/core/export.hpp>
@@ -35,16 +38,16 @@
 namespace rtcg {
 
 namespace detail {
-// What the templates below forward to. `out` has the input's dtype, context and size; each
-// returns how many elements it selected (partition: how many satisfy the predicate).
+/// What the templates below forward to. `out` has the input's dtype, context and size; each
+/// returns how many elements it selected (partition: how many satisfy the predicate).
 RTCG_API std::size_t copy_selected(const ArrayData& in, const ArrayData& out, std::string_view predicate,
                                    std::string_view preamble, bool keep_where_true);
 RTCG_API std::size_t partition(const ArrayData& in, const ArrayData& out, std::string_view predicate,
                                std::string_view preamble);
 RTCG_API std::size_t unique(const ArrayData& in, const ArrayData& out, std::string_view equal,
                             std::string_view preamble);
-// Sorts `keys` (and `values` with them, when not null) through the two scratch arrays of each,
-// which have the keys' size; returns the index (0 or 1) of the ones holding the result.
+/// Sorts `keys` (and `values` with them, when not null) through the two scratch arrays of each,
+/// which have the keys' size; returns the index (0 or 1) of the ones holding the result.
 RTCG_API std::size_t radix_sort(const ArrayData& keys, const ArrayData* values,
                                 const std::array<const ArrayData*, 2>& keys_out,
                                 const std::array<const ArrayData*, 2>& values_out);
@@ -55,26 +58,29 @@ Array<T> flat_empty(const Array<T>& like) {
 }
 } // namespace detail
 
-// The elements where `predicate` holds, in their order.
+/// The elements where `predicate` holds, in their order.
 template <class T>
 Array<T> copy_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
     Array<T> out = detail::flat_empty(x);
     return out.slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, true));
 }
 
-// The elements where `predicate` does not hold, in their order.
+/// The elements where `predicate` does not hold, in their order.
 template <class T>
 Array<T> remove_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
     Array<T> out = detail::flat_empty(x);
     return out.slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, false));
 }
 
+/// The result of partition().
 template <class T>
 struct Partition {
-    Array<T> values;          // the elements where the predicate holds, then the others; both in order
-    std::size_t true_count;   // how many hold: values.slice(0, true_count) are they
+    Array<T> values;          ///< the elements where the predicate holds, then the others; both in order
+    std::size_t true_count;   ///< how many hold: values.slice(0, true_count) are they
 };
 
+/// The elements of `x` where `predicate` (a C expression of `x[i]`, as copy_if takes) holds, then
+/// the others, each part in its order; stable. One scan.
 template <class T>
 Partition<T> partition(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
     Array<T> out = detail::flat_empty(x);
@@ -82,40 +88,40 @@ Partition<T> partition(const Array<T>& x, std::string_view predicate, std::strin
     return Partition<T>{std::move(out), count};
 }
 
-// The first element of each run of consecutive equal elements: on sorted input, each distinct
-// value once. `equal` is an expression of `a` and `b` (two elements); with the default `a == b`
-// every NaN is kept, as NaN != NaN ("a == b || (a != a && b != b)" keeps one per run of NaNs, as
-// numpy.unique does). Structs need their own `equal`.
+/// The first element of each run of consecutive equal elements: on sorted input, each distinct
+/// value once. `equal` is an expression of `a` and `b` (two elements); with the default `a == b`
+/// every NaN is kept, as NaN != NaN ("a == b || (a != a && b != b)" keeps one per run of NaNs, as
+/// numpy.unique does). Structs need their own `equal`.
 template <class T>
 Array<T> unique(const Array<T>& x, std::string_view equal = "a == b", std::string_view preamble = {}) {
     Array<T> out = detail::flat_empty(x);
     return out.slice(0, detail::unique(x.data(), out.data(), equal, preamble));
 }
 
-// Key types LSD radix sort orders: integers of every width, float and double.
+/// Key types LSD radix sort orders: integers of every width, float and double.
 template <class K>
 concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || std::is_same_v<K, float> ||
                         std::is_same_v<K, double>;
 
-// The keys in ascending order, in numpy's order: -inf < ... < -0.0 == 0.0 < ... < inf < NaN (every
-// NaN last, whatever its sign bit). Stable: equal keys (0.0 and -0.0 included) and NaNs keep their
-// order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys). Up to one tile of keys (a few
-// thousand), one work-group runs every pass in one launch. Beyond, one kernel counts every digit
-// position's histogram in a single read of the keys; each pass is then one kernel that reads the
-// keys once, ranks each tile stably (by warp votes on NVIDIA GPUs, CUDA and OpenCL alike, in local
-// memory elsewhere), finds where the tile's digits go by a look-back over the earlier tiles'
-// counts, and writes the tile digit run by digit run. A pass whose digit is the same for every key
-// only copies the keys, and from 2^24 keys is skipped.
-// Needs device memory for two more copies of the keys (and values), the result and a scratch
-// array, and 256 status words per tile of a few thousand keys (two each from 2^30 keys).
+/// The keys in ascending order, in numpy's order: -inf < ... < -0.0 == 0.0 < ... < inf < NaN (every
+/// NaN last, whatever its sign bit). Stable: equal keys (0.0 and -0.0 included) and NaNs keep their
+/// order. LSD radix sort, 8 bits per pass (4 passes for 32-bit keys). Up to one tile of keys (a few
+/// thousand), one work-group runs every pass in one launch. Beyond, one kernel counts every digit
+/// position's histogram in a single read of the keys; each pass is then one kernel that reads the
+/// keys once, ranks each tile stably (by warp votes on NVIDIA GPUs, CUDA and OpenCL alike, in local
+/// memory elsewhere), finds where the tile's digits go by a look-back over the earlier tiles'
+/// counts, and writes the tile digit run by digit run. A pass whose digit is the same for every key
+/// only copies the keys, and from 2^24 keys is skipped.
+/// Needs device memory for two more copies of the keys (and values), the result and a scratch
+/// array, and 256 status words per tile of a few thousand keys (two each from 2^30 keys).
 template <RadixSortable K>
 Array<K> sort(const Array<K>& keys) {
     const std::array<Array<K>, 2> out{detail::flat_empty(keys), detail::flat_empty(keys)};
     return out[detail::radix_sort(keys.data(), nullptr, {&out[0].data(), &out[1].data()}, {nullptr, nullptr})];
 }
 
-// The keys sorted as sort() does, and the values (any element type, of the keys' size) moved with
-// them. Stable. InvalidArgument when the sizes or contexts differ.
+/// The keys sorted as sort() does, and the values (any element type, of the keys' size) moved with
+/// them. Stable. InvalidArgument when the sizes or contexts differ.
 template <RadixSortable K, class V>
 std::pair<Array<K>, Array<V>> sort_by_key(const Array<K>& keys, const Array<V>& values) {
     const std::array<Array<K>, 2> keys_out{detail::flat_empty(keys), detail::flat_empty(keys)};

@@ -1,31 +1,35 @@
 #pragma once
-// The operations array expressions are built from, and the element type of each result, as numpy
-// 2 types them. The rules are constexpr so that the C++ type of `a + b` (Expr<double> for
-// Array<int32_t> + Array<float>) and the type the generated kernel computes in come from the same
-// function: the compiler evaluates it for the static type, the library at run time for the kernel.
-//
-//   add, subtract, multiply, minimum, maximum, bitwise ops: the promoted type (codegen's
-//       result_type, numpy's table); bool + bool is logical or and bool * bool logical and, as in
-//       numpy; bool - bool is refused, as in numpy.
-//   true_divide: floating; integers and bools divide as float64.
-//   floor_divide, remainder, fmod, power, shifts: the promoted type, int8 for two bools.
-//   comparisons, logical ops: bool.
-//   hypot, arctan2 and the floating functions (sin, exp, sqrt, ...): the promoted type's floating
-//       counterpart: float32 for bool and 8- and 16-bit integers (numpy says float16, which rtcg
-//       lacks), float64 for wider integers.
-//   floor, ceil, trunc, round, absolute: integers keep their type; absolute of a complex is real.
-//
-// C++ scalars in expressions are weak, like Python's in numpy 2 (NEP 50): their kind counts, not
-// their width, so float32 array * 2.0 stays float32 while int32 array * 2.5 becomes float64.
+/// \file
+/// The operations array expressions are built from, and the element type of each result, as numpy
+/// 2 types them. The rules are constexpr so that the C++ type of `a + b` (Expr<double> for
+/// Array<int32_t> + Array<float>) and the type the generated kernel computes in come from the same
+/// function: the compiler evaluates it for the static type, the library at run time for the kernel.
+///
+/// \code
+///   add, subtract, multiply, minimum, maximum, bitwise ops: the promoted type (codegen's
+///       result_type, numpy's table); bool + bool is logical or and bool * bool logical and, as in
+///       numpy; bool - bool is refused, as in numpy.
+///   true_divide: floating; integers and bools divide as float64.
+///   floor_divide, remainder, fmod, power, shifts: the promoted type, int8 for two bools.
+///   comparisons, logical ops: bool.
+///   hypot, arctan2 and the floating functions (sin, exp, sqrt, ...): the promoted type's floating
+///       counterpart: float32 for bool and 8- and 16-bit integers (numpy says float16, which rtcg
+///       lacks), float64 for wider integers.
+///   floor, ceil, trunc, round, absolute: integers keep their type; absolute of a complex is real.
+/// \endcode
+///
+/// C++ scalars in expressions are weak, like Python's in numpy 2 (NEP 50): their kind counts, not
+/// their width, so float32 array * 2.0 stays float32 while int32 array * 2.5 becomes float64.
 #include <complex>
 #include <cstdint>
 #include <type_traits>
 
 namespace rtcg::expr {
 
-// The element types expressions compute with, narrowest first within each kind.
+/// The element types expressions compute with, narrowest first within each kind.
 enum class Code : unsigned char { b, i8, u8, i16, u16, i32, u32, i64, u64, f32, f64, c64, c128, invalid };
 
+/// The unary operators and functions of expressions.
 enum class UnaryOp : unsigned char {
     negative, logical_not, bitwise_not, absolute, conjugate,
     sin, cos, tan, asin, acos, atan, sinh, cosh, tanh,
@@ -33,6 +37,7 @@ enum class UnaryOp : unsigned char {
     floor, ceil, round, trunc,
 };
 
+/// The binary operators and functions of expressions.
 enum class BinaryOp : unsigned char {
     add, subtract, multiply, true_divide, floor_divide, remainder, power, fmod, hypot, arctan2,
     minimum, maximum,
@@ -41,22 +46,26 @@ enum class BinaryOp : unsigned char {
     bitwise_and, bitwise_or, bitwise_xor, left_shift, right_shift,
 };
 
-// An operand's element type; a weak one is a C++ scalar whose code stands for its kind only.
+/// An operand's element type; a weak one is a C++ scalar whose code stands for its kind only.
 struct Operand {
-    Code code;
-    bool weak = false;
+    Code code; ///< the element type, or its kind's default for a weak operand
+    bool weak = false; ///< true for a C++ scalar
 };
 
 namespace types {
 
-constexpr int kind(Code c) { // bool < integers < floating < complex
+/// The kind's rank: bool < integers < floating < complex.
+constexpr int kind(Code c) {
     if (c == Code::b) return 0;
     if (c <= Code::u64) return 1;
     if (c <= Code::f64) return 2;
     return 3;
 }
+/// Signed or unsigned integer (bool excluded).
 constexpr bool is_integer(Code c) { return kind(c) == 1; }
+/// Unsigned integer.
 constexpr bool is_unsigned(Code c) { return c == Code::u8 || c == Code::u16 || c == Code::u32 || c == Code::u64; }
+/// The bytes of an integer type.
 constexpr int integer_bytes(Code c) {
     switch (c) {
     case Code::i8: case Code::u8: return 1;
@@ -66,7 +75,7 @@ constexpr int integer_bytes(Code c) {
     }
 }
 
-// numpy's safe casts: every value of `from` is exactly a value of `to`.
+/// numpy's safe casts: every value of `from` is exactly a value of `to`.
 constexpr bool safe_cast(Code from, Code to) {
     if (from == to || from == Code::b) return true;
     if (to == Code::b) return false;
@@ -83,7 +92,7 @@ constexpr bool safe_cast(Code from, Code to) {
     return from == Code::c64 && to == Code::c128;
 }
 
-// numpy's promotion of two array types: the first type, narrowest first, both cast to safely.
+/// numpy's promotion of two array types: the first type, narrowest first, both cast to safely.
 constexpr Code promote(Code a, Code b) {
     if (a == Code::invalid || b == Code::invalid) return Code::invalid;
     for (int c = 0; c < static_cast<int>(Code::invalid); ++c)
@@ -91,20 +100,21 @@ constexpr Code promote(Code a, Code b) {
     return Code::invalid;
 }
 
-// A weak scalar's kind at its default width: bool, int64, float64, complex128.
+/// A weak scalar's kind at its default width: bool, int64, float64, complex128.
 constexpr Code default_of_kind(int k) {
     constexpr Code defaults[] = {Code::b, Code::i64, Code::f64, Code::c128};
     return defaults[k];
 }
 
-// NEP 50: the array's type unless the scalar's kind is higher; then that kind at default width,
-// except that float32 becomes complex64.
+/// NEP 50: the array's type unless the scalar's kind is higher; then that kind at default width,
+/// except that float32 becomes complex64.
 constexpr Code promote_weak(Code array, Code scalar) {
     if (kind(scalar) <= kind(array)) return array;
     if (kind(scalar) == 3 && array == Code::f32) return Code::c64;
     return default_of_kind(kind(scalar));
 }
 
+/// The common type of two operands, weak scalars counting by kind only (numpy 2).
 constexpr Code promote(Operand a, Operand b) {
     if (a.weak && b.weak) return default_of_kind(kind(a.code) > kind(b.code) ? kind(a.code) : kind(b.code));
     if (a.weak) return promote_weak(b.code, a.code);
@@ -112,18 +122,20 @@ constexpr Code promote(Operand a, Operand b) {
     return promote(a.code, b.code);
 }
 
-// The floating type a floating function of `c` computes in.
+/// The floating type a floating function of `c` computes in.
 constexpr Code floating_of(Code c) {
     if (kind(c) >= 2) return c;
     return (c == Code::b || integer_bytes(c) <= 2) ? Code::f32 : Code::f64;
 }
 
+/// ==, !=, <, <=, > or >=: the result is bool.
 constexpr bool is_comparison(BinaryOp op) { return op >= BinaryOp::equal && op <= BinaryOp::greater_equal; }
+/// logical_and, logical_or or logical_xor: the result is bool.
 constexpr bool is_logical(BinaryOp op) { return op >= BinaryOp::logical_and && op <= BinaryOp::logical_xor; }
 
 } // namespace types
 
-// The type both operands convert to before `op`; invalid where numpy refuses the operation.
+/// The type both operands convert to before `op`; invalid where numpy refuses the operation.
 constexpr Code operand_type(BinaryOp op, Operand a, Operand b) {
     using namespace types;
     const Code p = promote(a, b);
@@ -153,13 +165,14 @@ constexpr Code operand_type(BinaryOp op, Operand a, Operand b) {
     }
 }
 
+/// The result type of `a op b`; invalid where numpy refuses the operation.
 constexpr Code result_type(BinaryOp op, Operand a, Operand b) {
     const Code operands = operand_type(op, a, b);
     if (operands == Code::invalid) return operands;
     return types::is_comparison(op) || types::is_logical(op) ? Code::b : operands;
 }
 
-// The type the operand converts to before `op` (the result's, except for absolute of a complex).
+/// The type the operand converts to before `op` (the result's, except for absolute of a complex).
 constexpr Code operand_type(UnaryOp op, Code a) {
     using namespace types;
     if (a == Code::invalid) return a;
@@ -187,6 +200,7 @@ constexpr Code operand_type(UnaryOp op, Code a) {
     }
 }
 
+/// The result type of `op(a)`; invalid where numpy refuses the operation.
 constexpr Code result_type(UnaryOp op, Code a) {
     const Code operand = operand_type(op, a);
     if (op == UnaryOp::logical_not && operand != Code::invalid) return Code::b;
@@ -195,7 +209,7 @@ constexpr Code result_type(UnaryOp op, Code a) {
     return operand;
 }
 
-// The code of a C++ element type, and back.
+/// The code of a C++ element type, and back.
 template <class T>
 constexpr Code code_of() {
     using U = std::remove_cv_t<T>;
@@ -215,6 +229,7 @@ constexpr Code code_of() {
 
 template <Code C>
 struct type_of;
+/// \cond
 template <> struct type_of<Code::b> { using type = bool; };
 template <> struct type_of<Code::i8> { using type = std::int8_t; };
 template <> struct type_of<Code::u8> { using type = std::uint8_t; };
@@ -228,7 +243,9 @@ template <> struct type_of<Code::f32> { using type = float; };
 template <> struct type_of<Code::f64> { using type = double; };
 template <> struct type_of<Code::c64> { using type = std::complex<float>; };
 template <> struct type_of<Code::c128> { using type = std::complex<double>; };
+/// \endcond
 
+/// The C++ type of a Code.
 template <Code C>
 using type_of_t = typename type_of<C>::type;
 

@@ -1,8 +1,9 @@
 #pragma once
-// How a C++ value passed to a generated kernel is described before it is converted to the type
-// the kernel declares: its kind and size and where its bytes are, plus, for types that are not
-// plain numbers (structs, vectors), a way to get its DType. Only the value's address is kept, so
-// describing a scalar costs nothing; the value must outlive the call it is passed to.
+/// \file
+/// How a C++ value passed to a generated kernel is described before it is converted to the type
+/// the kernel declares: its kind and size and where its bytes are, plus, for types that are not
+/// plain numbers (structs, vectors), a way to get its DType. Only the value's address is kept, so
+/// describing a scalar costs nothing; the value must outlive the call it is passed to.
 #include <rtcg/codegen/dtype.hpp>
 
 #include <complex>
@@ -17,7 +18,7 @@ struct HostScalar {
     HostKind kind = HostKind::other;
     std::size_t size = 0;
     const void* bytes = nullptr;
-    codegen::DType (*type)() = nullptr; // set for HostKind::other
+    codegen::DType (*type)() = nullptr; ///< set for HostKind::other
 };
 
 template <class T>

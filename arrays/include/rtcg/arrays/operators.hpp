@@ -1,32 +1,35 @@
 #pragma once
-// Elementwise arithmetic on arrays and expressions, with numpy's types (expression_types.hpp):
-//
-//   auto z = 2 * x + y;                  // Expr<float> for Array<float> x, y
-//   auto w = rtcg::where(x > 0, rtcg::sqrt(x), -x);
-//   rtcg::Array<float> r = rtcg::maximum(z, w).astype<float>();
-//
-// Operands are Arrays, Exprs, DeviceScalars (reduction results, 0-dimensional), and C++ numbers (bool, integers, float, double, std::complex), the
-// numbers weak as in numpy 2. An operation numpy refuses on the operands' types (a bool minus a
-// bool, a complex floor_divide, a float bitwise and...) does not compile. A weak integer that
-// does not fit the type it meets (uint8 array + 300) is InvalidArgument, as numpy raises.
-//
-// Semantics where C's differ from numpy's, all as numpy computes them:
-// - integer +, -, *, negation and absolute wrap around; integer division and remainder by 0 give
-//   0, and INT_MIN / -1 gives INT_MIN;
-// - `/` of integers is float64 division; floor_divide rounds toward minus infinity and `%`
-//   (remainder) takes the divisor's sign, for floating values too; fmod takes the dividend's;
-// - an integer to a negative integer power is 0 (1 for a base of 1, ±1 for -1): numpy raises
-//   there, which a kernel cannot;
-// - shifts by the type's width or more, or by a negative amount, give 0 (-1 for a negative value
-//   shifted right);
-// - minimum and maximum propagate NaN; round is numpy's, halves to even;
-// - comparisons of complex numbers other than == and != do not compile (numpy orders them by
-//   real, then imaginary part);
-// - complex division, by arrays and scalars alike, and exp, log, sqrt and abs keep numpy's
-//   results where a part is zero, infinite or NaN ((1 + 1j) / 0 is inf + inf j).
-// Complex sin, cos, tan, sinh, cosh, tanh and pow differ from numpy's where a part is infinite
-// or NaN, and pow for a zero base or an integer exponent (rtcg/codegen/prelude.hpp).
-// Also left out: asin, acos, atan, expm1, log1p, cbrt and fabs of complex numbers.
+/// \file
+/// Elementwise arithmetic on arrays and expressions, with numpy's types (expression_types.hpp):
+///
+/// \code
+///   auto z = 2 * x + y;                  // Expr<float> for Array<float> x, y
+///   auto w = rtcg::where(x > 0, rtcg::sqrt(x), -x);
+///   rtcg::Array<float> r = rtcg::maximum(z, w).astype<float>();
+/// \endcode
+///
+/// Operands are Arrays, Exprs, DeviceScalars (reduction results, 0-dimensional), and C++ numbers (bool, integers, float, double, std::complex), the
+/// numbers weak as in numpy 2. An operation numpy refuses on the operands' types (a bool minus a
+/// bool, a complex floor_divide, a float bitwise and...) does not compile. A weak integer that
+/// does not fit the type it meets (uint8 array + 300) is InvalidArgument, as numpy raises.
+///
+/// Semantics where C's differ from numpy's, all as numpy computes them:
+/// - integer +, -, *, negation and absolute wrap around; integer division and remainder by 0 give
+///   0, and INT_MIN / -1 gives INT_MIN;
+/// - `/` of integers is float64 division; floor_divide rounds toward minus infinity and `%`
+///   (remainder) takes the divisor's sign, for floating values too; fmod takes the dividend's;
+/// - an integer to a negative integer power is 0 (1 for a base of 1, ±1 for -1): numpy raises
+///   there, which a kernel cannot;
+/// - shifts by the type's width or more, or by a negative amount, give 0 (-1 for a negative value
+///   shifted right);
+/// - minimum and maximum propagate NaN; round is numpy's, halves to even;
+/// - comparisons of complex numbers other than == and != do not compile (numpy orders them by
+///   real, then imaginary part);
+/// - complex division, by arrays and scalars alike, and exp, log, sqrt and abs keep numpy's
+///   results where a part is zero, infinite or NaN ((1 + 1j) / 0 is inf + inf j).
+/// Complex sin, cos, tan, sinh, cosh, tanh and pow differ from numpy's where a part is infinite
+/// or NaN, and pow for a zero base or an integer exponent (rtcg/codegen/prelude.hpp).
+/// Also left out: asin, acos, atan, expm1, log1p, cbrt and fabs of complex numbers.
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/expression.hpp>
 
@@ -49,7 +52,7 @@ struct array_operand<Expr<T>> : std::true_type {
     using element = T;
     static ExprPtr node(const Expr<T>& x) { return x.node(); }
 };
-// A reduction's result stays on the device and applies to every element: x / rtcg::sum(x).
+/// A reduction's result stays on the device and applies to every element: x / rtcg::sum(x).
 template <class T>
 struct array_operand<DeviceScalar<T>> : std::true_type {
     using element = T;
@@ -62,7 +65,7 @@ inline constexpr bool is_host_number =
 
 } // namespace detail
 
-// Arrays and expressions of the element types arithmetic knows.
+/// Arrays and expressions of the element types arithmetic knows.
 template <class X>
 concept ArrayOperand = detail::array_operand<std::remove_cvref_t<X>>::value &&
                        expr::code_of<typename detail::array_operand<std::remove_cvref_t<X>>::element>() !=
@@ -89,8 +92,8 @@ ExprPtr node_of(const X& x) {
     else return scalar_node(host_scalar(x));
 }
 
-// Whether numpy defines the operation on these operands; operators require it, so that what numpy
-// refuses does not compile (and `requires` can test for it).
+/// Whether numpy defines the operation on these operands; operators require it, so that what numpy
+/// refuses does not compile (and `requires` can test for it).
 template <expr::BinaryOp Op, class A, class B>
 inline constexpr bool numpy_defines_binary = expr::result_type(Op, operand_of<A>(), operand_of<B>()) != expr::Code::invalid;
 template <expr::UnaryOp Op, class A>
@@ -111,6 +114,7 @@ auto unary(const A& a) {
 } // namespace detail
 
 // At least one operand of a binary operator is an array or an expression.
+/// Defines binary operator `symbol` (numpy's `op`) on arrays and expressions.
 #define RTCG_BINARY_OPERATOR(symbol, op)                                                                         \
     template <Operand A, Operand B>                                                                             \
         requires((ArrayOperand<A> || ArrayOperand<B>) && detail::numpy_defines_binary<expr::BinaryOp::op, A, B>) \
@@ -135,6 +139,7 @@ RTCG_BINARY_OPERATOR(<<, left_shift)
 RTCG_BINARY_OPERATOR(>>, right_shift)
 #undef RTCG_BINARY_OPERATOR
 
+/// Defines function `name` (numpy's `op`) of two operands, an array or expression among them.
 #define RTCG_BINARY_FUNCTION(name, op)                                                                           \
     template <Operand A, Operand B>                                                                             \
         requires((ArrayOperand<A> || ArrayOperand<B>) && detail::numpy_defines_binary<expr::BinaryOp::op, A, B>) \
@@ -153,22 +158,26 @@ RTCG_BINARY_FUNCTION(logical_or, logical_or)
 RTCG_BINARY_FUNCTION(logical_xor, logical_xor)
 #undef RTCG_BINARY_FUNCTION
 
+/// -a, elementwise; not for bool (numpy refuses it).
 template <ArrayOperand A>
     requires detail::numpy_defines_unary<expr::UnaryOp::negative, A>
 auto operator-(const A& a) {
     return detail::unary<expr::UnaryOp::negative>(a);
 }
+/// Logical not, elementwise: a bool result.
 template <ArrayOperand A>
     requires detail::numpy_defines_unary<expr::UnaryOp::logical_not, A>
 auto operator!(const A& a) {
     return detail::unary<expr::UnaryOp::logical_not>(a);
 }
+/// Bitwise not, elementwise: integers and bool.
 template <ArrayOperand A>
     requires detail::numpy_defines_unary<expr::UnaryOp::bitwise_not, A>
 auto operator~(const A& a) {
     return detail::unary<expr::UnaryOp::bitwise_not>(a);
 }
 
+/// Defines function `name` (numpy's `op`) of an array or expression, elementwise.
 #define RTCG_UNARY_FUNCTION(name, op)                                                                            \
     template <ArrayOperand A>                                                                                   \
         requires detail::numpy_defines_unary<expr::UnaryOp::op, A>                                              \
@@ -203,7 +212,7 @@ RTCG_UNARY_FUNCTION(round, round)
 RTCG_UNARY_FUNCTION(trunc, trunc)
 #undef RTCG_UNARY_FUNCTION
 
-// numpy.where: `if_true` where `condition` is nonzero, else `if_false`, in their promoted type.
+/// numpy.where: `if_true` where `condition` is nonzero, else `if_false`, in their promoted type.
 template <Operand C, Operand A, Operand B>
     requires(ArrayOperand<C>)
 auto where(const C& condition, const A& if_true, const B& if_false) {
@@ -215,6 +224,7 @@ auto where(const C& condition, const A& if_true, const B& if_false) {
 
 // In-place arithmetic, as numpy's: the result converts back to the array's type, which must not
 // be of a lower kind (an int32 array += 1.5 does not compile, as numpy refuses it).
+/// Defines compound assignment `symbol=` (numpy's in-place `op`) on arrays.
 #define RTCG_COMPOUND_ASSIGNMENT(symbol, op)                                                                     \
     template <class T, Operand B>                                                                               \
         requires detail::numpy_defines_binary<expr::BinaryOp::op, Array<T>, B>                                  \

@@ -1,57 +1,60 @@
 #pragma once
-// Counter-based random numbers: Philox4x32-10 (Salmon et al., SC'11, as in Random123, cuRAND and
-// numpy), giving the same bits on every backend and device for the same seed.
-//
-//   rtcg::random::Philox gen(ctx, 42);                      // seed 42, subsequence 0
-//   rtcg::Array<float> u = gen.uniform<float>(n);           // [0, 1)
-//   rtcg::Array<double> z = gen.normal<double>(n, 10.0, 2.0);
-//   gen.fill_uniform(existing);                             // into an Array<float> or <double>
-//   rtcg::Array<std::uint32_t> w = gen.bits(n);             // the raw 32-bit words
-//
-// Each call continues where the last one stopped, so successive calls give new numbers, and a
-// generator made with the same seed and subsequence gives the same sequence of calls the same
-// numbers, on CUDA, OpenCL on a GPU and PoCL alike. Uniform numbers are exact functions of the
-// bits; normal numbers come from rtcg's own log, sin and cos (written with explicit fused
-// multiply-adds and uncontracted operations), never from the device's math library, whose
-// results differ by an ulp between vendors.
-//
-// The mapping, for reproducing the numbers elsewhere (constants in random_constants.hpp):
-//
-// Philox4x32-10 turns a 128-bit counter {c0, c1, c2, c3} and a 64-bit key {k0, k1} into four
-// 32-bit words. Each round sets (hi0, lo0) = the 64-bit product m0 * c0 and (hi1, lo1) = m1 * c2,
-// then c = {hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0}; between rounds k0 += w0, k1 += w1 (mod 2^32)
-// (m0, m1, w0, w1: philox_multiplier0, philox_multiplier1, philox_weyl0, philox_weyl1).
-// The key is the seed, k0 its low and k1 its high half. Block b of the stream is the output for
-// the counter {low(b), high(b), low(subsequence), high(subsequence)}; b wraps modulo 2^64.
-//
-// A call that fills n elements starting at position() = B works in groups of 4 elements: group
-// g (elements 4g .. 4g + 3, the last group cut short at n) uses block B + g for 32-bit results
-// (bits, float) and blocks B + 2g, B + 2g + 1 for double results, and position() becomes B plus
-// the blocks used (ceil(n / 4) or twice that): words left over in a last, partial group are
-// skipped, so each call starts on a fresh block. Within a group, element 4g + j takes:
-//   bits:            word j.
-//   uniform<float>:  (word j >> 8) * 2^-24                                   in [0, 1 - 2^-24].
-//   uniform<double>: (x_j >> 11) * 2^-53                                     in [0, 1 - 2^-53],
-//                    x_j = v[2j] | v[2j+1] << 32, v = the 8 words of both blocks, in order.
-//   normal<float>:   each pair j = 2p, 2p + 1 (p = 0, 1) takes a = word 2p (for the radius) and
-//                    b = word 2p + 1 (for the angle) as open uniforms u(w) = (2w + 1) * 2^-33;
-//   normal<double>:  the same with a = x_2p, b = x_2p+1 and u(x) = (2 (x >> 12) + 1) * 2^-53;
-//                    then radius = sqrt(-2 * log(u(a))), z_2p = radius * cos(2 pi u(b)),
-//                    z_2p+1 = radius * sin(2 pi u(b)), and element 4g + j = fma(stddev, z_j, mean)
-//                    in double (rounded once to float for float results).
-// Every operation is a correctly rounded double operation, one rounding each, sqrt included:
-//   log(u): e and m from u's bits (u = m 2^e, m in [1, 2)); if m > sqrt2 then m = m / 2, e += 1;
-//           f = m - 1, s = f / (2 + f), z = s * s, P = Horner's rule over log_series with fma
-//           (P = fma(P, z, c_k) from the highest k down), log m = (s + s) * P, and
-//           log(u) = e * ln2_high + fma(e, ln2_low, log m).
-//   cos, sin of 2 pi t: q = floor(4t), r = 4t - q (exact); if r > 1/2 then r = r - 1, q = q + 1.
-//           S = r * (Horner's rule over sin_quarter_turn in r * r), C = Horner's rule over
-//           cos_quarter_turn in r * r; by q mod 4 = 0, 1, 2, 3: (cos, sin) = (C, S), (-S, C),
-//           (-C, -S), (S, -C).
-// Accuracy: a few ulp of double; normal<float> numbers are correctly rounded from that double.
-//
-// A generator is one stream position on the host: use one per thread. Its calls run on the
-// context's own queue, like the arrays' other generated kernels.
+/// \file
+/// Counter-based random numbers: Philox4x32-10 (Salmon et al., SC'11, as in Random123, cuRAND and
+/// numpy), giving the same bits on every backend and device for the same seed.
+///
+/// \code
+///   rtcg::random::Philox gen(ctx, 42);                      // seed 42, subsequence 0
+///   rtcg::Array<float> u = gen.uniform<float>(n);           // [0, 1)
+///   rtcg::Array<double> z = gen.normal<double>(n, 10.0, 2.0);
+///   gen.fill_uniform(existing);                             // into an Array<float> or <double>
+///   rtcg::Array<std::uint32_t> w = gen.bits(n);             // the raw 32-bit words
+/// \endcode
+///
+/// Each call continues where the last one stopped, so successive calls give new numbers, and a
+/// generator made with the same seed and subsequence gives the same sequence of calls the same
+/// numbers, on CUDA, OpenCL on a GPU and PoCL alike. Uniform numbers are exact functions of the
+/// bits; normal numbers come from rtcg's own log, sin and cos (written with explicit fused
+/// multiply-adds and uncontracted operations), never from the device's math library, whose
+/// results differ by an ulp between vendors.
+///
+/// The mapping, for reproducing the numbers elsewhere (constants in random_constants.hpp):
+///
+/// Philox4x32-10 turns a 128-bit counter {c0, c1, c2, c3} and a 64-bit key {k0, k1} into four
+/// 32-bit words. Each round sets (hi0, lo0) = the 64-bit product m0 * c0 and (hi1, lo1) = m1 * c2,
+/// then c = {hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0}; between rounds k0 += w0, k1 += w1 (mod 2^32)
+/// (m0, m1, w0, w1: philox_multiplier0, philox_multiplier1, philox_weyl0, philox_weyl1).
+/// The key is the seed, k0 its low and k1 its high half. Block b of the stream is the output for
+/// the counter {low(b), high(b), low(subsequence), high(subsequence)}; b wraps modulo 2^64.
+///
+/// A call that fills n elements starting at position() = B works in groups of 4 elements: group
+/// g (elements 4g .. 4g + 3, the last group cut short at n) uses block B + g for 32-bit results
+/// (bits, float) and blocks B + 2g, B + 2g + 1 for double results, and position() becomes B plus
+/// the blocks used (ceil(n / 4) or twice that): words left over in a last, partial group are
+/// skipped, so each call starts on a fresh block. Within a group, element 4g + j takes:
+///   bits:            word j.
+///   uniform<float>:  (word j >> 8) * 2^-24                                   in [0, 1 - 2^-24].
+///   uniform<double>: (x_j >> 11) * 2^-53                                     in [0, 1 - 2^-53],
+///                    x_j = v[2j] | v[2j+1] << 32, v = the 8 words of both blocks, in order.
+///   normal<float>:   each pair j = 2p, 2p + 1 (p = 0, 1) takes a = word 2p (for the radius) and
+///                    b = word 2p + 1 (for the angle) as open uniforms u(w) = (2w + 1) * 2^-33;
+///   normal<double>:  the same with a = x_2p, b = x_2p+1 and u(x) = (2 (x >> 12) + 1) * 2^-53;
+///                    then radius = sqrt(-2 * log(u(a))), z_2p = radius * cos(2 pi u(b)),
+///                    z_2p+1 = radius * sin(2 pi u(b)), and element 4g + j = fma(stddev, z_j, mean)
+///                    in double (rounded once to float for float results).
+/// Every operation is a correctly rounded double operation, one rounding each, sqrt included:
+///   log(u): e and m from u's bits (u = m 2^e, m in [1, 2)); if m > sqrt2 then m = m / 2, e += 1;
+///           f = m - 1, s = f / (2 + f), z = s * s, P = Horner's rule over log_series with fma
+///           (P = fma(P, z, c_k) from the highest k down), log m = (s + s) * P, and
+///           log(u) = e * ln2_high + fma(e, ln2_low, log m).
+///   cos, sin of 2 pi t: q = floor(4t), r = 4t - q (exact); if r > 1/2 then r = r - 1, q = q + 1.
+///           S = r * (Horner's rule over sin_quarter_turn in r * r), C = Horner's rule over
+///           cos_quarter_turn in r * r; by q mod 4 = 0, 1, 2, 3: (cos, sin) = (C, S), (-S, C),
+///           (-C, -S), (S, -C).
+/// Accuracy: a few ulp of double; normal<float> numbers are correctly rounded from that double.
+///
+/// A generator is one stream position on the host: use one per thread. Its calls run on the
+/// context's own queue, like the arrays' other generated kernels.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/random_constants.hpp>
 #include <rtcg/codegen/dialect.hpp>
@@ -71,38 +74,49 @@ class ContextKernels;
 
 namespace rtcg::random {
 
+/// What a Philox call fills an array with: raw 32-bit words, uniform or normal numbers.
 enum class Distribution { bits, uniform, normal };
 
 template <class T>
 concept RealElement = std::is_same_v<T, float> || std::is_same_v<T, double>;
 
-// The complete kernel source (prelude included) that fills arrays of `element` with
-// `distribution`: uint32 for bits, float32 or float64 for uniform and normal (InvalidArgument
-// otherwise). Pure text, for inspection and for compiling with NVRTC where no GPU is.
+/// The complete kernel source (prelude included) that fills arrays of `element` with
+/// `distribution`: uint32 for bits, float32 or float64 for uniform and normal (InvalidArgument
+/// otherwise). Pure text, for inspection and for compiling with NVRTC where no GPU is.
 RTCG_API std::string philox_source(codegen::Dialect dialect, Distribution distribution, const codegen::DType& element);
 
+/// A Philox4x32-10 stream on a context: each call continues where the last ended; see random.hpp.
 class RTCG_API Philox {
 public:
+    /// The stream of `seed` and `subsequence` on `context`, from its first block.
     Philox(const Context& context, std::uint64_t seed, std::uint64_t subsequence = 0);
 
+    /// The context arrays are made on.
     const Context& context() const noexcept;
+    /// The seed (the Philox key).
     std::uint64_t seed() const noexcept { return seed_; }
+    /// The subsequence (the counter's high words).
     std::uint64_t subsequence() const noexcept { return subsequence_; }
-    // The block the next call starts at (see above); seek sets it, e.g. to replay a call.
+    /// The block the next call starts at (see above); seek sets it, e.g. to replay a call.
     std::uint64_t position() const noexcept { return position_; }
+    /// Sets the block the next call starts at.
     void seek(std::uint64_t block) noexcept { position_ = block; }
 
+    /// `n` uniformly distributed 32-bit words.
     Array<std::uint32_t> bits(std::size_t n) {
         auto out = Array<std::uint32_t>::empty(context(), n);
         fill_bits(out);
         return out;
     }
+    /// `n` numbers uniform in [0, 1).
     template <RealElement T>
     Array<T> uniform(std::size_t n) {
         auto out = Array<T>::empty(context(), n);
         fill_uniform(out);
         return out;
     }
+    /// `n` numbers normally distributed with `mean` and `stddev`. InvalidArgument unless mean is finite
+    /// and stddev finite and not negative.
     template <RealElement T>
     Array<T> normal(std::size_t n, double mean = 0.0, double stddev = 1.0) {
         auto out = Array<T>::empty(context(), n);
@@ -110,21 +124,22 @@ public:
         return out;
     }
 
-    // Fill every element of `out` (any shape; a view fills only what it sees).
+    /// Fill every element of `out` (any shape; a view fills only what it sees).
     void fill_bits(const Array<std::uint32_t>& out) { fill(out.data(), Distribution::bits, 0.0, 1.0); }
+    /// Fills every element of `out` with numbers uniform in [0, 1).
     template <RealElement T>
     void fill_uniform(const Array<T>& out) {
         fill(out.data(), Distribution::uniform, 0.0, 1.0);
     }
-    // InvalidArgument unless mean is finite and stddev finite and not negative.
+    /// InvalidArgument unless mean is finite and stddev finite and not negative.
     template <RealElement T>
     void fill_normal(const Array<T>& out, double mean = 0.0, double stddev = 1.0) {
         fill(out.data(), Distribution::normal, mean, stddev);
     }
 
 private:
-    // Double results and normal numbers need doubles on the device: rtcg::Error, before anything
-    // is compiled, where the device has none. InvalidArgument for an array of another context.
+    /// Double results and normal numbers need doubles on the device: rtcg::Error, before anything
+    /// is compiled, where the device has none. InvalidArgument for an array of another context.
     void fill(const rtcg::detail::ArrayData& out, Distribution distribution, double mean, double stddev);
 
     std::shared_ptr<rtcg::detail::ContextKernels> kernels_;

@@ -1,63 +1,57 @@
 #pragma once
-// ReductionKernel: a C expression evaluated at every index of arrays and folded into one value,
-// as in PyOpenCL and PyCUDA (the papers' scalar product):
-//
-//   rtcg::ReductionKernel dot(ctx, rtcg::type<float>, "0", "a+b", "x[i]*y[i]", "float *x, float *y");
-//   rtcg::DeviceScalar<float> r = dot(x, y);        // x, y: Array<float> of equal size
-//   float h = r.get();                              // copies the one element to the host
-//   dot(rtcg::Range{0, n, 2}, x, y);                // over these indices only
-//   dot(queue, x, y);                               // on another queue of the context
-//
-// Constructor arguments, in PyOpenCL's order, after the output type:
-// - neutral: a C expression of the output type that reduce_expr leaves unchanged
-//   (reduce(neutral, v) == v); the result when there are no indices. It may use the preamble,
-//   but neither the arguments nor `i`.
-// - reduce_expr: a C expression of `a` and `b`, two values of the output type, that combines them
-//   into one of that type. It must be associative and commutative (see "Order" below).
-// - map_expr: the value at each index, converted to the output type: a C expression of the index
-//   `i` (rtcg_index_t), of `n` (the number of indices the call covers) and of the arguments,
-//   where pointer arguments are plain pointers to the arrays' first elements (views included).
-// - arguments: declared as ElementwiseKernel's are, and checked at each call the same way
-//   (rtcg/arrays/elementwise.hpp): their number, each Array's dtype and context, scalar
-//   conversions by numpy's same_kind rule, and equal array sizes (the number of indices) or,
-//   with a Range, every index inside every array. Each failure is an InvalidArgument.
-// - preamble: source put before the kernels (functions, types, macros) for the expressions.
-// - name: a C identifier; the kernels are rtcg_reduce_<name> (and rtcg_reduce_<name>_pairs, the
-//   same over pairs of indices) and rtcg_reduce_<name>_partials.
-// The output type may be any DType: integers, floating and complex types (cfloat_t, cdouble_t:
-// the prelude's complex support is added), vectors, and structs declared with
-// rtcg/codegen/device_struct.hpp (checked on the device with verify_layout before the build).
-//
-// Algorithm: one launch on CUDA and on OpenCL on NVIDIA, two on other OpenCL devices, of one
-// program. The first kernel runs as many work-groups as the device keeps resident at once (fewer
-// for small inputs); each work-item folds map_expr over a grid-stride loop, several independent
-// evaluations per iteration so that their loads are in flight together; each work-group folds its
-// work-items' values in a tree in local memory into one partial value. Where the target has warp
-// primitives (codegen::target_of), the group that finishes last (counted with an atomic add,
-// after a device-scope fence that makes every group's partial visible) folds the partials into
-// the result, as the CUDA programming guide's __threadfence example does; OpenCL 1.2 has no
-// fence that orders stores across work-groups, so elsewhere a second kernel, one work-group,
-// folds them. When one work-group suffices, the first kernel writes the result itself; with no
-// indices, the second kernel alone writes the neutral element. Indices are 64-bit throughout.
-//
-// Order: work-items take indices k, k + S, k + 2S, ... (S work-items in all), and the tree folds
-// across work-items and groups, so operands are not combined in index order. reduce_expr must
-// therefore be associative and commutative, the same contract as CUB's DeviceReduce ("does not
-// support binary reduction operators that are non-commutative",
-// https://nvidia.github.io/cccl/cub/api/structcub_1_1DeviceReduce.html). An argmin that breaks
-// ties by the smaller index is commutative; "keep the first" is not. Floating-point results are
-// rounded in an order that depends on the device and the size, but no value goes through an
-// atomic (the last group reads the partials in index order, whichever group it is): the same
-// call on the same device gives the same bits every time.
-//
-// Result: a new 0-dimensional array from the context's memory pool (like every array's storage),
-// written on the call's queue. DeviceScalar::get reads it through the context's queue, so after
-// a call on another queue, make the context's queue wait for it first (memory_pool.hpp,
-// "Asynchrony"). Scalars passed as C++ values must stay alive until the call returns.
-//
-// Built once per context: constructing an equal ReductionKernel again (same context, output type,
-// expressions, arguments, preamble and name) is a map lookup, as long as one of them, or an Array
-// of the context, is alive.
+/// \file
+/// ReductionKernel: a C expression evaluated at every index of arrays and folded into one value,
+/// as in PyOpenCL and PyCUDA (the papers' scalar product):
+///
+/// \code
+///   rtcg::ReductionKernel dot(ctx, rtcg::type<float>, "0", "a+b", "x[i]*y[i]", "float *x, float *y");
+///   rtcg::DeviceScalar<float> r = dot(x, y);        // x, y: Array<float> of equal size
+///   float h = r.get();                              // copies the one element to the host
+///   dot(rtcg::Range{0, n, 2}, x, y);                // over these indices only
+///   dot(queue, x, y);                               // on another queue of the context
+/// \endcode
+///
+/// Constructor arguments, in PyOpenCL's order, after the output type:
+/// - neutral: a C expression of the output type that reduce_expr leaves unchanged
+///   (reduce(neutral, v) == v); the result when there are no indices. It may use the preamble,
+///   but neither the arguments nor `i`.
+/// - reduce_expr: a C expression of `a` and `b`, two values of the output type, that combines them
+///   into one of that type. It must be associative and commutative (see "Order" below).
+/// - map_expr: the value at each index, converted to the output type: a C expression of the index
+///   `i` (rtcg_index_t), of `n` (the number of indices the call covers) and of the arguments,
+///   where pointer arguments are plain pointers to the arrays' first elements (views included).
+/// - arguments: declared as ElementwiseKernel's are, and checked at each call the same way
+///   (rtcg/arrays/elementwise.hpp): their number, each Array's dtype and context, scalar
+///   conversions by numpy's same_kind rule, and equal array sizes (the number of indices) or,
+///   with a Range, every index inside every array. Each failure is an InvalidArgument.
+/// - preamble: source put before the kernels (functions, types, macros) for the expressions.
+/// - name: a C identifier; the kernels are `rtcg_reduce_<name>` (and `rtcg_reduce_<name>_pairs`, the
+///   same over pairs of indices) and `rtcg_reduce_<name>_partials`.
+/// The output type may be any DType: integers, floating and complex types (cfloat_t, cdouble_t:
+/// the prelude's complex support is added), vectors, and structs declared with
+/// rtcg/codegen/device_struct.hpp (checked on the device with verify_layout before the build).
+///
+/// How the kernels work (one launch on NVIDIA devices, two elsewhere) is described in
+/// arrays/src/reduction_source.hpp.
+///
+/// Order: work-items take indices k, k + S, k + 2S, ... (S work-items in all), and the tree folds
+/// across work-items and groups, so operands are not combined in index order. reduce_expr must
+/// therefore be associative and commutative, the same contract as CUB's DeviceReduce ("does not
+/// support binary reduction operators that are non-commutative",
+/// https://nvidia.github.io/cccl/cub/api/structcub_1_1DeviceReduce.html). An argmin that breaks
+/// ties by the smaller index is commutative; "keep the first" is not. Floating-point results are
+/// rounded in an order that depends on the device and the size, but no value goes through an
+/// atomic (the last group reads the partials in index order, whichever group it is): the same
+/// call on the same device gives the same bits every time.
+///
+/// Result: a new 0-dimensional array from the context's memory pool (like every array's storage),
+/// written on the call's queue. DeviceScalar::get reads it through the context's queue, so after
+/// a call on another queue, make the context's queue wait for it first (memory_pool.hpp,
+/// "Asynchrony"). Scalars passed as C++ values must stay alive until the call returns.
+///
+/// Built once per context: constructing an equal ReductionKernel again (same context, output type,
+/// expressions, arguments, preamble and name) is a map lookup, as long as one of them, or an Array
+/// of the context, is alive.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
@@ -84,13 +78,13 @@ namespace detail {
 struct ReductionProgram;
 class ContextKernels;
 
-// ReductionKernel without a C++ output type, for generators that build reductions from DTypes
-// (the array expression system); ReductionKernel<T> is a typed shell around it.
+/// ReductionKernel without a C++ output type, for generators that build reductions from DTypes
+/// (the array expression system); ReductionKernel<T> is a typed shell around it.
 class RTCG_API UntypedReductionKernel {
 public:
-    // Compiles for `context`, unless an equal kernel is built already. DeclarationError,
-    // InvalidArgument (a bad name, an empty expression, a refused argument, an output type too
-    // large for local memory, a struct layout the device does not share) or CompileError.
+    /// Compiles for `context`, unless an equal kernel is built already. DeclarationError,
+    /// InvalidArgument (a bad name, an empty expression, a refused argument, an output type too
+    /// large for local memory, a struct layout the device does not share) or CompileError.
     UntypedReductionKernel(const Context& context, codegen::DType dtype_out, std::string_view neutral,
                            std::string_view reduce_expr, std::string_view map_expr, std::string_view arguments,
                            std::string_view preamble = {}, std::string name = "reduce");
@@ -103,60 +97,74 @@ public:
     const codegen::DType& dtype_out() const noexcept;
     const std::vector<codegen::Argument>& arguments() const noexcept;
     const std::string& name() const noexcept;
-    // The generated source for `target` (every kernel, prelude included): what this kernel
-    // compiles for codegen::target_of(its device). On targets with warp primitives the first
-    // pass's last group folds the result, so a reduction is one launch; elsewhere it is two.
+    /// The generated source for `target` (every kernel, prelude included): what this kernel
+    /// compiles for codegen::target_of(its device). On targets with warp primitives the first
+    /// pass's last group folds the result, so a reduction is one launch; elsewhere it is two.
     std::string source(const codegen::Target& target) const;
 
-    // Reduces over the arrays' indices (or `range`'s, when not null) into a new 0-dimensional
-    // array of dtype_out(), enqueued on `queue`, a queue of the kernel's context.
+    /// Reduces over the arrays' indices (or `range`'s, when not null) into a new 0-dimensional
+    /// array of dtype_out(), enqueued on `queue`, a queue of the kernel's context.
     ArrayData launch(Queue& queue, std::span<const CallArgument> args, const Range* range = nullptr) const;
-    // The same into `result`: one element of dtype_out() in this context (a 0-dimensional array or
-    // any one-element view); InvalidArgument otherwise.
+    /// The same into `result`: one element of dtype_out() in this context (a 0-dimensional array or
+    /// any one-element view); InvalidArgument otherwise.
     void launch_into(Queue& queue, std::span<const CallArgument> args, const ArrayData& result,
                      const Range* range = nullptr) const;
 
 private:
     std::shared_ptr<const ReductionProgram> program_;
-    // The context's kernel cache, kept alive while this kernel is, so that equal kernels built
-    // later find this one.
+    /// The context's kernel cache, kept alive while this kernel is, so that equal kernels built
+    /// later find this one.
     std::shared_ptr<ContextKernels> kernels_;
 };
 
 } // namespace detail
 
+/// A reduction of a mapped C expression to one value, as PyOpenCL's ReductionKernel; see
+/// reduction.hpp for the parameters and the algorithm.
 template <class T>
 class ReductionKernel {
 public:
+    /// Compiles the reduction for `context` (see reduction.hpp); DeclarationError, InvalidArgument
+    /// or CompileError when it cannot be built.
     ReductionKernel(const Context& context, TypeTag<T>, std::string_view neutral, std::string_view reduce_expr,
                     std::string_view map_expr, std::string_view arguments, std::string_view preamble = {},
                     std::string name = "reduce")
         : untyped_(context, codegen::dtype_of<T>(), neutral, reduce_expr, map_expr, arguments, preamble,
                    std::move(name)) {}
+    /// The arguments as objects instead of a declaration list.
     ReductionKernel(const Context& context, TypeTag<T>, std::string_view neutral, std::string_view reduce_expr,
                     std::string_view map_expr, std::vector<codegen::Argument> arguments,
                     std::string_view preamble = {}, std::string name = "reduce")
         : untyped_(context, codegen::dtype_of<T>(), neutral, reduce_expr, map_expr, std::move(arguments), preamble,
                    std::move(name)) {}
 
+    /// The context the kernels are compiled for.
     const Context& context() const noexcept { return untyped_.context(); }
+    /// The declared arguments, in order.
     const std::vector<codegen::Argument>& arguments() const noexcept { return untyped_.arguments(); }
+    /// The kernels' name.
     const std::string& name() const noexcept { return untyped_.name(); }
+    /// The generated source for `target`.
     std::string source(const codegen::Target& target) const { return untyped_.source(target); }
+    /// The type-erased kernel this one wraps.
     const detail::UntypedReductionKernel& untyped() const noexcept { return untyped_; }
 
+    /// Reduces over every index of the arrays (all of one size) on the context's queue.
     template <class... Args>
     DeviceScalar<T> operator()(const Args&... args) const {
         return call(context().queue(), nullptr, args...);
     }
+    /// Reduces over the indices of `range` on the context's queue.
     template <class... Args>
     DeviceScalar<T> operator()(const Range& range, const Args&... args) const {
         return call(context().queue(), &range, args...);
     }
+    /// Reduces over every index of the arrays on `queue`.
     template <class... Args>
     DeviceScalar<T> operator()(Queue& queue, const Args&... args) const {
         return call(queue, nullptr, args...);
     }
+    /// Reduces over the indices of `range` on `queue`.
     template <class... Args>
     DeviceScalar<T> operator()(Queue& queue, const Range& range, const Args&... args) const {
         return call(queue, &range, args...);
@@ -174,7 +182,7 @@ private:
     detail::UntypedReductionKernel untyped_;
 };
 
-// ReductionKernel(ctx, rtcg::type<float>, ...) is a ReductionKernel<float>.
+/// ReductionKernel(ctx, rtcg::type<float>, ...) is a ReductionKernel<float>.
 template <class T, class... Rest>
 ReductionKernel(const Context&, TypeTag<T>, Rest&&...) -> ReductionKernel<T>;
 

@@ -1,5 +1,6 @@
 #pragma once
-// What a device is and what it can do, as plain data that both backends fill in.
+/// \file
+/// What a device is and what it can do, as plain data that both backends fill in.
 #include <rtcg/core/export.hpp>
 
 #include <array>
@@ -9,35 +10,38 @@
 
 namespace rtcg {
 
+/// The kind of device, as the backend reports it.
 enum class DeviceType { gpu, cpu, accelerator, other };
 
+/// "gpu", "cpu", "accelerator" or "other".
 RTCG_API const char* to_string(DeviceType type) noexcept;
 
+/// A device's properties, as its backend reports them.
 struct DeviceInfo {
-    std::string backend;  // "cuda" or "opencl"
-    std::string platform; // OpenCL platform name; "NVIDIA CUDA" for the CUDA backend
-    std::string name;
-    std::string vendor;
-    DeviceType type = DeviceType::other;
+    std::string backend;  ///< "cuda" or "opencl"
+    std::string platform; ///< OpenCL platform name; "NVIDIA CUDA" for the CUDA backend
+    std::string name; ///< the device's name, e.g. "NVIDIA H100 80GB HBM3"
+    std::string vendor; ///< the device's vendor
+    DeviceType type = DeviceType::other; ///< GPU, CPU, accelerator or other
 
-    // CUDA: "sm_90". OpenCL: the OpenCL C version the device compiles, e.g. "OpenCL C 1.2".
+    /// CUDA: "sm_90". OpenCL: the OpenCL C version the device compiles, e.g. "OpenCL C 1.2".
     std::string architecture;
-    // CUDA: compute capability "9.0". OpenCL: CL_DEVICE_VERSION.
+    /// CUDA: compute capability "9.0". OpenCL: CL_DEVICE_VERSION.
     std::string version;
-    std::string driver_version;
+    std::string driver_version; ///< the driver's version string
 
-    std::uint32_t compute_units = 0;
-    std::uint32_t clock_mhz = 0;
-    std::uint64_t global_memory_bytes = 0;
-    std::uint64_t max_allocation_bytes = 0;     // largest single buffer
-    std::uint64_t local_memory_bytes = 0;       // shared / local memory per block
-    std::uint64_t constant_memory_bytes = 0;
-    std::size_t max_work_group_size = 0;        // threads per block
-    std::array<std::size_t, 3> max_work_item_sizes{}; // block dimensions
-    std::array<std::size_t, 3> max_grid_size{};       // blocks per grid dimension
-    std::uint32_t simd_width = 1;               // warp size where the backend reports one
-    std::uint32_t address_bits = 64;
-    bool supports_fp64 = false;
+    std::uint32_t compute_units = 0; ///< multiprocessors (CUDA) or compute units (OpenCL)
+    std::uint32_t clock_mhz = 0; ///< the highest clock rate
+    std::uint64_t global_memory_bytes = 0; ///< device memory in all
+    std::uint64_t max_allocation_bytes = 0;     ///< largest single buffer
+    std::uint64_t local_memory_bytes = 0;       ///< shared / local memory per block
+    std::uint64_t constant_memory_bytes = 0; ///< constant memory per kernel
+    std::size_t max_work_group_size = 0;        ///< threads per block
+    std::array<std::size_t, 3> max_work_item_sizes{}; ///< block dimensions
+    std::array<std::size_t, 3> max_grid_size{};       ///< blocks per grid dimension
+    std::uint32_t simd_width = 1;               ///< warp size where the backend reports one
+    std::uint32_t address_bits = 64; ///< width of a device address
+    bool supports_fp64 = false; ///< whether kernels may use double
 };
 
 } // namespace rtcg

@@ -1,5 +1,6 @@
 #pragma once
-// A point in a queue's work, for waiting and for timing with the device's own clock.
+/// \file
+/// A point in a queue's work, for waiting and for timing with the device's own clock.
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 
@@ -7,21 +8,30 @@
 
 namespace rtcg {
 
+/// A point in a queue's work (Queue::record), for waiting and for timing. Copies share one event.
 class RTCG_API Event {
 public:
+    /// An empty event, of no queue.
     Event() noexcept;
     ~Event();
+    /// Copies and moves share the same event.
     Event(const Event&) noexcept;
+    /// Copies and moves share the same event.
     Event& operator=(const Event&) noexcept;
+    /// Copies and moves share the same event.
     Event(Event&&) noexcept;
+    /// Copies and moves share the same event.
     Event& operator=(Event&&) noexcept;
 
+    /// Blocks until the work queued before the event has finished.
     void wait() const;
+    /// Whether the work queued before the event has finished, without waiting.
     bool is_complete() const;
 
-    // Milliseconds of device time between two events of the same context; waits for both.
+    /// Milliseconds of device time between two events of the same context; waits for both.
     friend RTCG_API double elapsed_ms(const Event& start, const Event& end);
 
+    /// \private For core and plug-in glue: the backend object.
     plugin::EventImpl* impl() const noexcept { return impl_.get(); }
 
 private:
@@ -32,6 +42,7 @@ private:
     std::shared_ptr<plugin::EventImpl> impl_;
 };
 
+/// Milliseconds of device time between two events of the same context; waits for both.
 RTCG_API double elapsed_ms(const Event& start, const Event& end);
 
 } // namespace rtcg

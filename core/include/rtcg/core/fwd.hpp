@@ -1,5 +1,6 @@
 #pragma once
-// Forward declarations shared by the public headers.
+/// \file
+/// Forward declarations shared by the public headers.
 namespace rtcg {
 class Context;
 class Queue;
@@ -21,5 +22,6 @@ class HostBufferImpl;
 class EventImpl;
 class QueueImpl;
 class KernelImpl;
+class OfflineCompiler;
 } // namespace plugin
 } // namespace rtcg

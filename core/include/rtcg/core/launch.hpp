@@ -1,11 +1,12 @@
 #pragma once
-// Launch geometry in CUDA's terms: a grid of blocks, each of `block` threads. The OpenCL backend
-// turns it into global size = grid * block and local size = block.
-//
-// A grid or block with an extent of 0 is empty: a launch with it does nothing. Every other launch
-// is checked before it reaches the driver (Kernel::launch): each extent against the device's
-// limits, and every product (threads per block, blocks per grid, threads in all) against size_t,
-// so that an oversized grid is an InvalidArgument instead of a product that wraps.
+/// \file
+/// Launch geometry in CUDA's terms: a grid of blocks, each of `block` threads. The OpenCL backend
+/// turns it into global size = grid * block and local size = block.
+///
+/// A grid or block with an extent of 0 is empty: a launch with it does nothing. Every other launch
+/// is checked before it reaches the driver (Kernel::launch): each extent against the device's
+/// limits, and every product (threads per block, blocks per grid, threads in all) against size_t,
+/// so that an oversized grid is an InvalidArgument instead of a product that wraps.
 #include <rtcg/core/error.hpp>
 
 #include <cstddef>
@@ -14,16 +15,22 @@
 
 namespace rtcg {
 
+/// Extents of a grid or a block in up to three dimensions.
 struct Dim3 {
+    /// The extents; 1 for an unused dimension.
+    ///@{
     std::size_t x = 1, y = 1, z = 1;
+    ///@}
 
+    /// One element: (1, 1, 1).
     constexpr Dim3() = default;
+    /// The extents, unused dimensions 1.
     constexpr Dim3(std::size_t x_, std::size_t y_ = 1, std::size_t z_ = 1) : x(x_), y(y_), z(z_) {}
 
-    // True when an extent is 0, so that there is nothing to run.
+    /// True when an extent is 0, so that there is nothing to run.
     constexpr bool empty() const noexcept { return x == 0 || y == 0 || z == 0; }
 
-    // x * y * z. InvalidArgument when the product does not fit size_t.
+    /// x * y * z. InvalidArgument when the product does not fit size_t.
     constexpr std::size_t volume() const {
         if (empty()) return 0;
         constexpr std::size_t largest = std::numeric_limits<std::size_t>::max();
@@ -34,19 +41,21 @@ struct Dim3 {
         return x * y * z;
     }
 
+    /// Equal when every extent is.
     friend constexpr bool operator==(const Dim3&, const Dim3&) = default;
 };
 
+/// The geometry of a launch: a grid of blocks, the block's threads and its dynamic local memory.
 struct LaunchConfig {
-    Dim3 grid;
-    Dim3 block;
-    // Dynamic local/shared memory per block. CUDA: the launch's shared-memory size, used by
-    // `extern __shared__` arrays. OpenCL: passed as one extra trailing `__local` pointer
-    // argument after the user's arguments.
+    Dim3 grid; ///< blocks (work-groups) in the grid
+    Dim3 block; ///< threads (work-items) per block
+    /// Dynamic local/shared memory per block. CUDA: the launch's shared-memory size, used by
+    /// `extern __shared__` arrays. OpenCL: passed as one extra trailing `__local` pointer
+    /// argument after the user's arguments.
     std::size_t dynamic_local_bytes = 0;
 
-    // The 1-D launch that gives at least `n` threads in blocks of `block`. InvalidArgument for a
-    // block of 0 threads.
+    /// The 1-D launch that gives at least `n` threads in blocks of `block`. InvalidArgument for a
+    /// block of 0 threads.
     static constexpr LaunchConfig covering(std::size_t n, std::size_t block) {
         if (block == 0) throw InvalidArgument("a block of 0 threads covers nothing", "LaunchConfig::covering");
         return LaunchConfig{Dim3{n / block + (n % block != 0 ? 1 : 0)}, Dim3{block}, 0};

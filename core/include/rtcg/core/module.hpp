@@ -1,6 +1,7 @@
 #pragma once
-// A program compiled from a source string (the papers' SourceModule), served from the compile
-// cache when the same source, options and device were compiled before.
+/// \file
+/// A program compiled from a source string (the papers' SourceModule), served from the compile
+/// cache when the same source, options and device were compiled before.
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 #include <rtcg/core/kernel.hpp>
@@ -13,28 +14,36 @@
 
 namespace rtcg {
 
+/// Options of a compile, in the backend compiler's own syntax.
 struct CompileOptions {
-    // Passed to the compiler as written (NVRTC or clBuildProgram syntax).
+    /// Passed to the compiler as written (NVRTC or clBuildProgram syntax).
     std::vector<std::string> options;
-    // Preprocessor definitions, each passed as -DNAME=VALUE (or -DNAME when VALUE is empty).
+    /// Preprocessor definitions, each passed as -DNAME=VALUE (or -DNAME when VALUE is empty).
     std::vector<std::pair<std::string, std::string>> defines;
 };
 
+/// Compiled kernel source: a program on OpenCL, a module on CUDA. Copies share the module.
 class RTCG_API Module {
 public:
+    /// An empty module.
     Module() noexcept;
-    // Compiles `source` for the context's device (or takes it from the cache).
+    /// Compiles `source` for the context's device (or takes it from the cache).
     Module(const Context& context, std::string_view source, const CompileOptions& options = {});
     ~Module();
+    /// Copies and moves share the same module.
     Module(const Module&) noexcept;
+    /// Copies and moves share the same module.
     Module& operator=(const Module&) noexcept;
+    /// Copies and moves share the same module.
     Module(Module&&) noexcept;
+    /// Copies and moves share the same module.
     Module& operator=(Module&&) noexcept;
 
-    // Throws InvalidArgument, naming the kernels the module has, when `name` is not one.
+    /// Throws InvalidArgument, naming the kernels the module has, when `name` is not one.
     Kernel kernel(const std::string& name) const;
+    /// The names of the module's kernels.
     std::vector<std::string> kernel_names() const;
-    // The compiler's messages (warnings) from the build that produced this module.
+    /// The compiler's messages (warnings) from the build that produced this module.
     const std::string& build_log() const noexcept;
 
 private:

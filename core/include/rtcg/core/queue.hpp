@@ -1,10 +1,11 @@
 #pragma once
-// A queue of device work: a CUDA stream or an OpenCL command queue. Work on one queue runs in
-// order; use one queue per host thread. Reads and writes block by default (the host memory is
-// free to reuse on return); Transfer::async returns at once and the host memory must stay valid
-// until the queue has finished it. Copies, fills and launches are always asynchronous.
-//
-// Offsets and sizes are in bytes; every range is checked against the buffer's size.
+/// \file
+/// A queue of device work: a CUDA stream or an OpenCL command queue. Work on one queue runs in
+/// order; use one queue per host thread. Reads and writes block by default (the host memory is
+/// free to reuse on return); Transfer::async returns at once and the host memory must stay valid
+/// until the queue has finished it. Copies, fills and launches are always asynchronous.
+///
+/// Offsets and sizes are in bytes; every range is checked against the buffer's size.
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 
@@ -16,49 +17,63 @@
 
 namespace rtcg {
 
+/// Whether a transfer returns once the data is copied (blocking) or at once (async).
 enum class Transfer { blocking, async };
 
+/// An in-order stream of work on a context's device: transfers, kernel launches, events.
+/// Move-only; not for concurrent use by several threads.
 class RTCG_API Queue {
 public:
+    /// An empty queue.
     Queue() noexcept;
     ~Queue();
+    /// Moves leave the source empty.
     Queue(Queue&&) noexcept;
+    /// Moves leave the source empty.
     Queue& operator=(Queue&&) noexcept;
 
+    /// Copies `bytes` from host memory `src` to `dst` at `dst_offset`. InvalidArgument past the buffer's end.
     void write(Buffer& dst, const void* src, std::size_t bytes, std::size_t dst_offset = 0,
                Transfer mode = Transfer::blocking);
+    /// Copies `bytes` of `src` from `src_offset` to host memory `dst`. InvalidArgument past the buffer's end.
     void read(const Buffer& src, void* dst, std::size_t bytes, std::size_t src_offset = 0,
               Transfer mode = Transfer::blocking);
+    /// Copies `bytes` between buffers of the context. InvalidArgument past either buffer's end.
     void copy(const Buffer& src, Buffer& dst, std::size_t bytes, std::size_t src_offset = 0,
               std::size_t dst_offset = 0);
-    // Repeats `pattern` (1, 2, 4 or 8 bytes) over [offset, offset + bytes).
+    /// Repeats `pattern` (1, 2, 4 or 8 bytes) over [offset, offset + bytes).
     void fill(Buffer& dst, const void* pattern, std::size_t pattern_size, std::size_t offset, std::size_t bytes);
 
+    /// Copies the elements of `src` to `dst` at byte `dst_offset`.
     template <class T>
     void write(Buffer& dst, std::span<const T> src, std::size_t dst_offset = 0, Transfer mode = Transfer::blocking) {
         static_assert(std::is_trivially_copyable_v<T>);
         write(dst, src.data(), src.size_bytes(), dst_offset, mode);
     }
+    /// Copies the buffer's bytes from `src_offset` into the elements of `dst`.
     template <class T>
     void read(const Buffer& src, std::span<T> dst, std::size_t src_offset = 0, Transfer mode = Transfer::blocking) {
         static_assert(std::is_trivially_copyable_v<T>);
         read(src, dst.data(), dst.size_bytes(), src_offset, mode);
     }
-    // Fills the whole buffer with copies of `value` (whose size must divide the buffer's).
+    /// Fills the whole buffer with copies of `value` (whose size must divide the buffer's).
     template <class T>
     void fill(Buffer& dst, const T& value);
 
+    /// An event that happens when the work queued so far has finished.
     Event record();
-    // Later work on this queue waits until `event` (of any queue of the context) has happened.
+    /// Later work on this queue waits until `event` (of any queue of the context) has happened.
     void wait_for(const Event& event);
-    // Blocks until everything queued so far has finished.
+    /// Blocks until everything queued so far has finished.
     void finish();
 
-    // Names this queue for the whole process: never given to another queue, even after this
-    // one is gone (memory pools tag blocks with it). 0 for an empty queue.
+    /// Names this queue for the whole process: never given to another queue, even after this
+    /// one is gone (memory pools tag blocks with it). 0 for an empty queue.
     std::uint64_t id() const noexcept { return id_; }
 
+    /// \private For core and plug-in glue: the backend object.
     plugin::QueueImpl* impl() const noexcept { return impl_.get(); }
+    /// \private For core and plug-in glue: the owning context's state.
     const detail::ContextState* context_state() const noexcept { return context_.get(); }
 
 private:

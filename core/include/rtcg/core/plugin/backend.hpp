@@ -14,9 +14,12 @@
 // device's and the kernel's limits, arguments against the kernel's parameters as the backend
 // reports them, same-context use), so backends receive consistent requests; backends still
 // check every return code of the API they call.
+#include <rtcg/core/compiled_binary.hpp>
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
+#include <rtcg/core/kernel_argument.hpp>
+#include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
 
 #include <cstddef>
@@ -31,7 +34,7 @@
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 2;
+inline constexpr std::uint32_t abi_version = 3;
 
 class RTCG_API BufferImpl {
 public:
@@ -57,24 +60,12 @@ public:
     virtual double elapsed_ms_since(EventImpl& start) = 0;
 };
 
-struct KernelAttributes {
-    std::size_t max_threads_per_block = 0;           // for this kernel on this device
-    std::size_t preferred_multiple = 1;              // warp size / preferred work-group multiple
-    std::optional<int> registers_per_thread;         // CUDA only
-    std::optional<std::size_t> static_local_bytes;   // __shared__ / __local declared in source
-    std::optional<std::size_t> private_bytes;        // per-thread local (spill) memory
-};
-
-// One kernel argument as core hands it to a backend. Exactly one of `buffer` / `value` is set.
-// `value` points at `size` bytes that stay valid for the duration of the launch call. A buffer
-// comes with the context it belongs to (Buffer::context_state()), which core compares with the
-// kernel's: detail::kernel_argument fills both in.
-struct KernelArgument {
-    const BufferImpl* buffer = nullptr;
-    const void* value = nullptr;
-    std::size_t size = 0;
-    const detail::ContextState* context = nullptr;
-};
+// The public types a plug-in fills in or receives as they are (rtcg/core/kernel_attributes.hpp,
+// kernel_argument.hpp, compiled_binary.hpp). A KernelArgument's `value` points at `size` bytes
+// that stay valid for the duration of the launch call.
+using rtcg::CompiledBinary;
+using rtcg::KernelArgument;
+using rtcg::KernelAttributes;
 
 // What a kernel parameter takes, as far as the backend can tell.
 enum class ParameterKind : std::uint8_t {
@@ -143,13 +134,6 @@ struct CompileRequest {
     bool debug = false;               // add the backend's device-debug flags
 };
 
-// A compiled program in the form the backend's loader takes back: a cubin (or PTX) for CUDA,
-// the device binary for OpenCL.
-struct CompiledBinary {
-    std::vector<std::byte> bytes;
-    std::string log; // warnings, when the build succeeded
-};
-
 struct CompileResult {
     std::unique_ptr<ModuleImpl> module; // ready to use, so a fresh compile costs no reload
     CompiledBinary binary;
@@ -200,7 +184,15 @@ struct DeviceEntry {
 class RTCG_API Backend {
 public:
     virtual ~Backend() = default;
-    virtual std::string_view name() const noexcept = 0; // "cuda" or "opencl"
+    // The name selectors start with ("cuda", "opencl"), and the `librtcg-<name>.so` it comes in.
+    virtual std::string_view name() const noexcept = 0;
+    // Whether the backend groups its devices in platforms: a selector is then
+    // <name>[:PLATFORM[:DEVICE]], else <name>[:DEVICE], each field an index or part of a name.
+    virtual bool has_platforms() const noexcept = 0;
+    // Where `device` comes in the default choice among every backend's devices, lowest first
+    // (equal ranks keep the order of the backends): 0 a GPU through its vendor's own API, 1 a GPU
+    // through a portable one, 2 a CPU, 3 anything else.
+    virtual int preference(const DeviceInfo& device) const noexcept = 0;
     // Every usable device. Throws BackendUnavailable with the reason (driver library missing,
     // no platform, no device) when there are none.
     virtual std::vector<DeviceEntry> devices() = 0;

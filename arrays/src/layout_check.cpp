@@ -1,7 +1,6 @@
 // verify_layout: runs the layout probe on a device, compares with the host, remembers the outcome.
-#include "layout_probe.hpp"
-
-#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/arrays/layout_check.hpp>
+#include <rtcg/codegen/layout_probe.hpp>
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/core/buffer.hpp>
 #include <rtcg/core/error.hpp>
@@ -16,10 +15,12 @@
 #include <string>
 #include <unordered_map>
 
-namespace rtcg::codegen {
+namespace rtcg {
 namespace {
 
-using detail::StructLayout;
+using codegen::DType;
+using codegen::LayoutProbe;
+using codegen::StructLayout;
 
 std::string device_identity(const DeviceInfo& device) {
     return device.backend + "\n" + device.platform + "\n" + device.name + "\n" + device.driver_version;
@@ -27,9 +28,9 @@ std::string device_identity(const DeviceInfo& device) {
 
 // The probe's source names every struct, field, type and alignment attribute; the host layouts
 // add the offsets. Together they tell apart any two layouts, also of re-declared names.
-std::string layout_key(const DeviceInfo& device, const detail::LayoutProbe& probe) {
+std::string layout_key(const DeviceInfo& device, const LayoutProbe& probe) {
     std::string key = device_identity(device) + "\n" + probe.source;
-    for (const StructLayout& layout : detail::host_layouts(probe)) {
+    for (const StructLayout& layout : codegen::host_layouts(probe)) {
         key += std::to_string(layout.size) + "," + std::to_string(layout.alignment);
         for (const auto& field : layout.fields)
             key += ";" + std::to_string(field.offset) + "," + std::to_string(field.size);
@@ -38,23 +39,16 @@ std::string layout_key(const DeviceInfo& device, const detail::LayoutProbe& prob
     return key;
 }
 
-// cfloat_t and cdouble_t come with the prelude's complex support, added only where a field needs it.
-bool has_complex_field(const std::vector<DType>& structs) {
-    return std::any_of(structs.begin(), structs.end(), [](const DType& type) {
-        return std::any_of(type.fields().begin(), type.fields().end(),
-                           [](const StructField& field) { return field.type.is_complex(); });
-    });
-}
-
-std::vector<std::uint32_t> run_probe(const Context& context, const detail::LayoutProbe& probe) {
-    const PreludeOptions prelude_options{.complex = has_complex_field(probe.structs)};
-    const Module module =
-        context.compile(with_prelude(dialect_of(context.device()), probe.source, prelude_options));
+std::vector<std::uint32_t> run_probe(const Context& context, const LayoutProbe& probe) {
+    // cfloat_t and cdouble_t come with the prelude's complex support, added only where a field needs it.
+    const codegen::PreludeOptions prelude_options{.complex = codegen::needs_complex_support(probe.structs)};
+    const Module module = context.compile(
+        codegen::with_prelude(codegen::dialect_of(context.device()), probe.source, prelude_options));
     // A queue of its own: the context's queue belongs to one thread, and callers may be several.
     Queue queue = context.create_queue();
-    std::vector<std::uint32_t> output(detail::probe_output_count(probe));
+    std::vector<std::uint32_t> output(codegen::probe_output_count(probe));
     Buffer buffer = context.allocate(output.size() * sizeof(std::uint32_t));
-    module.kernel(std::string(detail::layout_probe_kernel))(queue, LaunchConfig{1, 1}, buffer);
+    module.kernel(std::string(codegen::layout_probe_kernel))(queue, LaunchConfig{1, 1}, buffer);
     queue.read(buffer, std::span<std::uint32_t>(output));
     return output;
 }
@@ -64,7 +58,7 @@ std::string host_and_device(std::size_t host, std::size_t device) {
 }
 
 // Every difference, each naming its struct and field; empty when the layouts agree.
-std::string differences(const detail::LayoutProbe& probe, const std::vector<StructLayout>& host,
+std::string differences(const LayoutProbe& probe, const std::vector<StructLayout>& host,
                         const std::vector<StructLayout>& device) {
     std::string found;
     const auto report = [&](const DType& type, const std::string& what) {
@@ -115,22 +109,22 @@ void record_outcome(const std::string& key, const std::string& outcome) {
 } // namespace
 
 void verify_layout(const Context& context, const DType& type) {
-    if (type.kind() != TypeKind::structure) return;
+    if (type.kind() != codegen::TypeKind::structure) return;
     const DeviceInfo& device = context.device();
-    const detail::LayoutProbe probe = detail::make_layout_probe(type, dialect_of(device));
+    const LayoutProbe probe = codegen::make_layout_probe(type, codegen::dialect_of(device));
     const std::string key = layout_key(device, probe);
     std::optional<std::string> outcome = recorded_outcome(key);
     if (!outcome) {
         // Probed without holding the lock: threads racing on one new layout each run the probe,
         // and the compile cache builds it once. Compile errors propagate and are not recorded.
-        const auto on_device = detail::device_layouts(probe, run_probe(context, probe));
-        outcome = differences(probe, detail::host_layouts(probe), on_device);
+        const auto on_device = codegen::device_layouts(probe, run_probe(context, probe));
+        outcome = differences(probe, codegen::host_layouts(probe), on_device);
         record_outcome(key, *outcome);
     }
     if (!outcome->empty())
         throw InvalidArgument(device.name + " (" + device.backend + ") lays out structs differently from the host: " +
                                   *outcome,
-                              "codegen::verify_layout");
+                              "verify_layout");
 }
 
-} // namespace rtcg::codegen
+} // namespace rtcg

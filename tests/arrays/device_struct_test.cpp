@@ -5,8 +5,9 @@
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
 
+#include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/codegen/device_struct.hpp>
-#include <rtcg/codegen/layout_check.hpp>
+#include <rtcg/codegen/layout_probe.hpp>
 #include <rtcg/codegen/prelude.hpp>
 
 #include <doctest/doctest.h>
@@ -27,7 +28,7 @@ using rtcg::codegen::DType;
 using rtcg::codegen::PreludeOptions;
 using rtcg::codegen::struct_declarations;
 using rtcg::codegen::Vector;
-using rtcg::codegen::verify_layout;
+using rtcg::verify_layout;
 using rtcg::test::contains;
 using rtcg::test::message_of;
 

@@ -1,0 +1,31 @@
+#pragma once
+// The untyped calls of ElementwiseKernel and ScanKernel, for arrays' own operations whose
+// argument count is known only at run time (fills, fused expressions, cumsum, selections).
+// Users call the kernels with typed arguments instead.
+#include <rtcg/arrays/elementwise.hpp>
+#include <rtcg/arrays/scan.hpp>
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace rtcg::detail {
+
+struct UntypedCalls {
+    // Launches `kernel` on every index of its arrays.
+    static void launch(const ElementwiseKernel& kernel, Queue& queue, std::span<const CallArgument> args) {
+        std::vector<ArgumentSlot> slots(args.size() + 3);
+        std::vector<KernelArgument> packed(2 * args.size() + 3);
+        kernel.launch(queue, nullptr, args, slots, packed);
+    }
+
+    // Runs `scan` over `args`.
+    template <std::size_t count>
+    static void launch(const ScanKernel& scan, Queue& queue, const CallArgument (&args)[count]) {
+        ArgumentSlot slots[count];
+        KernelArgument packed[2 * count + 4];
+        scan.launch(queue, args, slots, packed);
+    }
+};
+
+} // namespace rtcg::detail

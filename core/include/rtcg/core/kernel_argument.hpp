@@ -1,0 +1,42 @@
+#pragma once
+// How C++ values become kernel arguments: a Buffer passes its device memory, any other
+// trivially-copyable value (every fixed-width integer, float, double, enums, plain structs)
+// passes its bytes. Host pointers are refused at compile time: on a device they are garbage.
+#include <rtcg/core/buffer.hpp>
+#include <rtcg/core/fwd.hpp>
+
+#include <cstddef>
+#include <type_traits>
+
+namespace rtcg {
+
+/// One argument of an untyped launch (Kernel::launch): a buffer's device memory or the bytes of
+/// a value. Exactly one of `buffer` / `value` is set. It refers to the buffer or value it was
+/// made from, which must stay alive until the launch call returns. Make one with
+/// kernel_argument(); the fields are what the launch checks and what the backend passes on.
+struct KernelArgument {
+    /// The buffer's device memory; null for a value (and for a zero-byte or released buffer).
+    const plugin::BufferImpl* buffer = nullptr;
+    /// `size` bytes of a value passed by copy; null for a buffer.
+    const void* value = nullptr;
+    std::size_t size = 0; ///< the value's size in bytes; 0 for a buffer
+    /// The context the buffer belongs to, which the launch compares with the kernel's.
+    const detail::ContextState* context = nullptr;
+};
+
+/// The argument that passes `value` to a kernel: a Buffer's device memory, or the bytes of a
+/// trivially-copyable value. A zero-byte or released buffer gives an empty argument, which a
+/// launch refuses unless it has no work at all.
+template <class T>
+KernelArgument kernel_argument(const T& value) noexcept {
+    if constexpr (std::is_same_v<T, Buffer>) {
+        return KernelArgument{value.impl(), nullptr, 0, value.context_state()};
+    } else {
+        static_assert(!std::is_pointer_v<T>, "rtcg: a host pointer cannot be a kernel argument; pass an rtcg::Buffer");
+        static_assert(std::is_trivially_copyable_v<T>,
+                      "rtcg: kernel arguments must be Buffers or trivially-copyable values");
+        return KernelArgument{nullptr, &value, sizeof(T)};
+    }
+}
+
+} // namespace rtcg
