@@ -113,6 +113,7 @@ void run_launch(Workload& workload) {
     const Context& context = workload.context;
     Queue& queue = context.queue();
 
+    // The raw driver and OpenCL launches compile the same text themselves.
     const std::string source = codegen::with_prelude(codegen::dialect_of(context.device()), noop_source);
     const Kernel kernel = context.compile(source).kernel(std::string(noop_name));
     Buffer flag = context.allocate(sizeof(int));

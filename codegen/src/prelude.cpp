@@ -37,13 +37,26 @@ bool needs_complex_support(std::span<const DType> types, std::initializer_list<s
            std::any_of(texts.begin(), texts.end(), names_complex);
 }
 
-std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options) {
+namespace {
+
+std::string prelude_text(Dialect dialect, const PreludeOptions& options) {
     std::string text(prelude(dialect));
     if (options.complex) text += complex_support(dialect);
     if (options.warp) text += warp_support(dialect);
+    return text;
+}
+
+} // namespace
+
+std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options) {
+    std::string text = prelude_text(dialect, options);
     text += "#line 1\n";
     text += source;
     return text;
+}
+
+SourcePrelude portable_prelude(const PreludeOptions& options) {
+    return [options](const DeviceInfo& device) { return prelude_text(dialect_of(device), options); };
 }
 
 } // namespace rtcg::codegen

@@ -6,9 +6,11 @@
 
 namespace rtcg::detail {
 
-plugin::CompileRequest make_compile_request(std::string_view source, const CompileOptions& options) {
+plugin::CompileRequest make_compile_request(std::string_view source, const CompileOptions& options,
+                                            const DeviceInfo& device) {
     plugin::CompileRequest request;
-    request.source = std::string(source);
+    if (options.prelude) request.source = options.prelude(device) + "#line 1\n";
+    request.source += source;
     request.options = options.options;
     for (const auto& [name, value] : options.defines) {
         if (name.empty() || name.find_first_of(" \t\n=") != std::string::npos)

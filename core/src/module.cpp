@@ -15,7 +15,7 @@ Module::Module(Module&&) noexcept = default;
 Module& Module::operator=(Module&&) noexcept = default;
 
 Module::Module(const Context& context, std::string_view source, const CompileOptions& options)
-    : context_(context.state()), module_(context_->build(detail::make_compile_request(source, options))) {}
+    : context_(context.state()), module_(context_->build(detail::make_compile_request(source, options, context.device()))) {}
 
 Kernel Module::kernel(const std::string& name) const {
     if (!module_) throw InvalidArgument("the module is empty (default-constructed or moved from)", "Module::kernel");

@@ -22,7 +22,10 @@ plugin::Backend& backend_named(std::string_view name) {
 } // namespace
 
 OfflineCompiler::OfflineCompiler(std::string_view backend, std::string_view target)
-    : impl_(backend_named(backend).offline_compiler(target)) {}
+    : impl_(backend_named(backend).offline_compiler(target)) {
+    target_.backend = backend;
+    target_.architecture = target;
+}
 OfflineCompiler::~OfflineCompiler() = default;
 OfflineCompiler::OfflineCompiler(OfflineCompiler&&) noexcept = default;
 OfflineCompiler& OfflineCompiler::operator=(OfflineCompiler&&) noexcept = default;
@@ -34,7 +37,7 @@ std::vector<std::string> OfflineCompiler::targets(std::string_view backend) {
 std::string OfflineCompiler::identity() const { return impl_->identity(); }
 
 CompiledBinary OfflineCompiler::compile(std::string_view source, const CompileOptions& options) const {
-    return impl_->compile(detail::make_compile_request(source, options));
+    return impl_->compile(detail::make_compile_request(source, options, target_));
 }
 
 } // namespace rtcg

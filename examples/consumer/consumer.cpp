@@ -49,7 +49,7 @@ int main() {
         }
 
         rtcg::Buffer buffer = ctx.to_device(host);
-        const auto module = ctx.compile(rtcg::codegen::with_prelude(dialect, twice_source));
+        const auto module = ctx.compile(twice_source, {.prelude = rtcg::codegen::portable_prelude()});
         module.kernel("twice")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{1}, rtcg::Dim3{host.size()}}, buffer);
         if (!check("twice", ctx.to_host<float>(buffer), doubled)) return 1;
 

@@ -35,7 +35,7 @@ int main() {
         for (auto& x : a) x = normal(random);
 
         rtcg::Buffer a_gpu = ctx.to_device(a);
-        const auto module = ctx.compile(rtcg::codegen::with_prelude(rtcg::codegen::dialect_of(ctx.device()), twice_source));
+        const auto module = ctx.compile(twice_source, {.prelude = rtcg::codegen::portable_prelude()});
         module.kernel("twice")(ctx.queue(), rtcg::LaunchConfig{rtcg::Dim3{1}, rtcg::Dim3{4, 4}}, a_gpu);
         const auto a_doubled = ctx.to_host<float>(a_gpu);
 

@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
         const unrolled_add::Shape shape;
         const std::string source = syntax::print(unrolled_add_tree(DType::float32(), shape), dialect);
         if (argc > 1 && std::strcmp(argv[1], "--show") == 0) std::printf("%s\n", source.c_str());
-        return unrolled_add::run_and_check(context, context.compile(rtcg::codegen::with_prelude(dialect, source)), shape);
+        return unrolled_add::run_and_check(
+            context, context.compile(source, {.prelude = rtcg::codegen::portable_prelude()}), shape);
     } catch (const rtcg::Error& e) {
         std::fprintf(stderr, "%s\n", e.what());
         return 1;

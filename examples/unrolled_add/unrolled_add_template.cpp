@@ -35,8 +35,8 @@ int main(int argc, char** argv) {
                                                {"block_size", shape.block_size},
                                                {"thread_block_size", shape.thread_block_size}});
         if (argc > 1 && std::strcmp(argv[1], "--show") == 0) std::printf("%s\n", source.c_str());
-        const auto dialect = rtcg::codegen::dialect_of(context.device());
-        return unrolled_add::run_and_check(context, context.compile(rtcg::codegen::with_prelude(dialect, source)), shape);
+        return unrolled_add::run_and_check(
+            context, context.compile(source, {.prelude = rtcg::codegen::portable_prelude()}), shape);
     } catch (const rtcg::Error& e) {
         std::fprintf(stderr, "%s\n", e.what());
         return 1;

@@ -14,7 +14,7 @@ namespace rtcg::test {
 // Dialect-neutral source written with the prelude's macros; `options` adds the complex support.
 inline Module compile_everywhere(std::string_view source, const codegen::PreludeOptions& options = {}) {
     compile_for_cuda(codegen::with_prelude(codegen::Dialect::cuda, source, options));
-    return context().compile(codegen::with_prelude(codegen::dialect_of(context().device()), source, options));
+    return context().compile(source, {.prelude = codegen::portable_prelude(options)});
 }
 
 // Complete source written for each dialect by `source_for` (no prelude added).

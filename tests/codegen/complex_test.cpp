@@ -122,8 +122,7 @@ rtcg::Module complex_module() {
             rtcg::codegen::with_prelude(Dialect::cuda, complex_kernels<T>(), {.complex = true}));
         return true;
     }();
-    return context().compile(rtcg::codegen::with_prelude(rtcg::codegen::dialect_of(context().device()),
-                                                         complex_kernels<T>(), {.complex = true}));
+    return context().compile(complex_kernels<T>(), {.prelude = rtcg::codegen::portable_prelude({.complex = true})});
 }
 
 template <class W>

@@ -82,6 +82,20 @@ TEST_CASE("with_prelude puts the complex and warp supports after the prelude and
     }
 }
 
+TEST_CASE("portable_prelude gives the text with_prelude puts before the source, in the device's dialect") {
+    const rtcg::codegen::PreludeOptions options{.complex = true, .warp = true};
+    const rtcg::SourcePrelude portable = rtcg::codegen::portable_prelude(options);
+    for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
+        CAPTURE(to_string(dialect));
+        rtcg::DeviceInfo device;
+        device.backend = std::string(to_string(dialect));
+        CHECK(portable(device) + "#line 1\nsource" == with_prelude(dialect, "source", options));
+    }
+    rtcg::DeviceInfo unknown;
+    unknown.backend = "vulkan";
+    CHECK_THROWS_AS(portable(unknown), rtcg::InvalidArgument);
+}
+
 TEST_CASE("the OpenCL warp support is PTX, not CUDA's intrinsics") {
     const std::string_view opencl = warp_support(Dialect::opencl);
     for (const char* intrinsic : {"__ballot_sync", "__syncwarp", "__shfl", "__popc", "__clz", "__ffs"}) {

@@ -63,6 +63,18 @@ TEST_CASE("NVRTC errors carry the log and the offending source line") {
     }
 }
 
+TEST_CASE("the portable prelude as a compile option: CUDA's prelude, and the source's own line numbers") {
+    const rtcg::OfflineCompiler compiler("cuda", "sm_90");
+    const rtcg::CompileOptions portable{.defines = {{"ELEMENT", "float"}}, .prelude = rtcg::codegen::portable_prelude()};
+    CHECK(is_elf(compiler.compile(rtcg::test::kernels::scale_add, portable).bytes));
+    try {
+        compiler.compile(rtcg::test::kernels::syntax_error, portable);
+        FAIL("compiled broken source");
+    } catch (const rtcg::CompileError& e) {
+        CHECK(e.source_excerpt().find("   3 | ") != std::string::npos);
+    }
+}
+
 TEST_CASE("an unknown target is an invalid argument listing the valid ones") {
     try {
         rtcg::OfflineCompiler("cuda", "sm_1");

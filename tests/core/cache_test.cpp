@@ -62,7 +62,7 @@ std::string unique_twice_source() {
 }
 
 std::vector<float> run_twice(const rtcg::Context& ctx, const std::string& source) {
-    const auto module = rtcg::Module(ctx, rtcg::codegen::with_prelude(rtcg::codegen::dialect_of(ctx.device()), source));
+    const auto module = rtcg::Module(ctx, source, {.prelude = rtcg::codegen::portable_prelude()});
     auto a = ctx.to_device(std::vector<float>{1, 2, 3});
     module.kernel("twice")(ctx.queue(), rtcg::LaunchConfig{1, 3}, a, 3u);
     return ctx.to_host<float>(a);
@@ -312,6 +312,19 @@ TEST_CASE("RTCG_NO_CACHE=1 bypasses the disk cache") {
     CHECK(cache.entries().empty());
     CHECK(rtcg::compile_cache_stats().compiles == 1);
     CHECK(rtcg::compile_cache_stats().disk_misses == 0);
+}
+
+TEST_CASE("a program without kernels is not stored in the disk cache") {
+    ScopedCacheDirectory cache;
+    const std::string source = "RTCG_DEVICE int rtcg_test_helper(int x) { return x + 1; }\n// " +
+                               std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "\n";
+    rtcg::reset_compile_cache_stats();
+    for (int round = 0; round < 2; ++round) {
+        const auto module = rtcg::Module(context(), source, {.prelude = rtcg::codegen::portable_prelude()});
+        CHECK(module.kernel_names().empty());
+    }
+    CHECK(rtcg::compile_cache_stats().disk_hits == 0);
+    CHECK(cache.entries().empty());
 }
 
 TEST_CASE("threads share a context: one build per program, one queue per thread") {

@@ -22,8 +22,9 @@ std::vector<rtcg::Context> every_device() {
 template <class T>
 std::vector<T> scale_add_on(const rtcg::Context& ctx, const std::vector<T>& input, T offset) {
     const auto dialect = rtcg::codegen::dialect_of(ctx.device());
-    const auto module = ctx.compile(rtcg::codegen::with_prelude(dialect, rtcg::test::kernels::scale_add),
-                                    {{}, {{"ELEMENT", rtcg::test::type_name<T>(dialect)}}});
+    const auto module = ctx.compile(rtcg::test::kernels::scale_add,
+                                    {.defines = {{"ELEMENT", rtcg::test::type_name<T>(dialect)}},
+                                     .prelude = rtcg::codegen::portable_prelude()});
     auto in = ctx.to_device(input);
     auto out = ctx.allocate(input.size() * sizeof(T));
     const auto n = static_cast<unsigned>(input.size());

@@ -57,10 +57,10 @@ std::uint32_t mix(std::uint32_t x, unsigned variant) {
 
 // Builds one variant's program, runs its three kernels in turn and compares with the host.
 bool run_variant(const rtcg::Context& ctx, unsigned variant) {
-    const auto dialect = rtcg::codegen::dialect_of(ctx.device());
     const rtcg::CompileOptions options{
-        {}, {{"VARIANT", std::to_string(variant) + "u"}, {"ROUNDS", std::to_string(4 + variant % 5)}}};
-    const auto module = ctx.compile(rtcg::codegen::with_prelude(dialect, variant_source), options);
+        .defines = {{"VARIANT", std::to_string(variant) + "u"}, {"ROUNDS", std::to_string(4 + variant % 5)}},
+        .prelude = rtcg::codegen::portable_prelude()};
+    const auto module = ctx.compile(variant_source, options);
 
     constexpr unsigned n = 1000;
     auto out = ctx.allocate(n * sizeof(std::uint32_t));

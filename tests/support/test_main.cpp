@@ -18,7 +18,9 @@ std::optional<Context> opened;
 const Context& context() { return *opened; }
 
 Module compile(std::string_view source, const CompileOptions& options) {
-    return Module(context(), codegen::with_prelude(codegen::dialect_of(context().device()), source), options);
+    CompileOptions portable = options;
+    portable.prelude = codegen::portable_prelude();
+    return Module(context(), source, portable);
 }
 
 bool is(codegen::Dialect dialect) { return codegen::dialect_of(context().device()) == dialect; }

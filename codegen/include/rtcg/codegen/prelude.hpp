@@ -99,6 +99,7 @@
 ///   work-item's global writes (or reads) for work-items of other work-groups.
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
+#include <rtcg/core/module.hpp>
 
 #include <initializer_list>
 #include <span>
@@ -128,7 +129,16 @@ RTCG_API std::string_view warp_support(Dialect dialect);
 RTCG_API bool needs_complex_support(std::span<const DType> types, std::initializer_list<std::string_view> texts = {});
 
 /// prelude + the supports `options` asks for + `#line 1` + source: compiler messages keep the line
-/// numbers of `source`.
+/// numbers of `source`. For text that is compiled elsewhere or later; a compile takes
+/// portable_prelude() instead.
 RTCG_API std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options = {});
+
+/// The prelude and the supports `options` asks for, in the dialect of the device compiled for, as
+/// a CompileOptions::prelude:
+/// \code
+///   ctx.compile(source, {.prelude = rtcg::codegen::portable_prelude({.complex = true})});
+/// \endcode
+/// Throws InvalidArgument, when the compile runs, for a device of a backend with no dialect.
+RTCG_API SourcePrelude portable_prelude(const PreludeOptions& options = {});
 
 } // namespace rtcg::codegen

@@ -2,10 +2,12 @@
 /// \file
 /// A program compiled from a source string (the papers' SourceModule), served from the compile
 /// cache when the same source, options and device were compiled before.
+#include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 #include <rtcg/core/kernel.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,12 +16,24 @@
 
 namespace rtcg {
 
-/// Options of a compile, in the backend compiler's own syntax.
+/// Text that a compile puts in front of the source, written for the device compiled for. The
+/// portable prelude, rtcg::codegen::portable_prelude(), is one: with it, one source compiles in
+/// every backend's dialect.
+using SourcePrelude = std::function<std::string(const DeviceInfo& device)>;
+
+/// Options of a compile.
+///
+/// \code
+///   ctx.compile(source, {.defines = {{"N", "64"}}, .prelude = rtcg::codegen::portable_prelude()});
+/// \endcode
 struct CompileOptions {
     /// Passed to the compiler as written (NVRTC or clBuildProgram syntax).
-    std::vector<std::string> options;
+    std::vector<std::string> options = {};
     /// Preprocessor definitions, each passed as -DNAME=VALUE (or -DNAME when VALUE is empty).
-    std::vector<std::pair<std::string, std::string>> defines;
+    std::vector<std::pair<std::string, std::string>> defines = {};
+    /// When set, its text for the device goes before the source, followed by `#line 1`, so that
+    /// compiler messages and CompileError's excerpt keep the source's own line numbers.
+    SourcePrelude prelude = {};
 };
 
 /// Compiled kernel source: a program on OpenCL, a module on CUDA. Copies share the module.

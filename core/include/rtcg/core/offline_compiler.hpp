@@ -3,6 +3,7 @@
 /// Compiling without a device: NVRTC to a cubin for a named architecture, on machines with no
 /// NVIDIA driver. Used by compile-only tests and for ahead-of-time builds.
 #include <rtcg/core/compiled_binary.hpp>
+#include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 #include <rtcg/core/module.hpp>
@@ -32,11 +33,13 @@ public:
 
     /// The compiler and target, e.g. "NVRTC 13.0 sm_90", as part of cache keys and messages.
     std::string identity() const;
-    /// Throws CompileError with the log and the offending source lines.
+    /// Throws CompileError with the log and the offending source lines. A CompileOptions::prelude
+    /// sees a DeviceInfo that names the backend and the target (as its architecture) alone.
     CompiledBinary compile(std::string_view source, const CompileOptions& options = {}) const;
 
 private:
     std::unique_ptr<plugin::OfflineCompiler> impl_;
+    DeviceInfo target_;
 };
 
 } // namespace rtcg
