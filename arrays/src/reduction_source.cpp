@@ -55,15 +55,9 @@ typedef struct {
 
 #define RTCG_REDUCE_ARGUMENTS { {{ initializers }} }
 
-RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_neutral(void)
-{
-    return ({{ neutral }});
-}
-
-RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b)
-{
-    return ({{ reduce_expr }});
-}
+// On one line each, so that a compile error in the user's expression shows which one it is in.
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_neutral(void) { return ({{ neutral }}); }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return ({{ reduce_expr }}); }
 
 RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_map(rtcg_reduce_arguments rtcg_arguments, rtcg_index_t n, const rtcg_index_t i)
 {
