@@ -70,4 +70,28 @@ std::string array_pointer_setup(std::span<const Argument> arguments, codegen::Di
     return text;
 }
 
+ArgumentForms argument_forms(std::span<const Argument> arguments, codegen::Dialect dialect) {
+    ArgumentForms forms;
+    for (const Argument& argument : arguments) {
+        const std::string declaration = argument.declaration(dialect);
+        forms.members.emplace_back(declaration);
+        forms.unpacking.emplace_back(declaration + " = rtcg_arguments." + argument.name + ";");
+        Argument renamed = argument;
+        std::string value;
+        if (argument.is_pointer) {
+            renamed.name = base_name(argument);
+            const std::string offset = offset_name(argument);
+            forms.parameters.emplace_back(renamed.declaration(dialect) + ", rtcg_index_t " + offset);
+            value = renamed.name + " + " + offset;
+        } else {
+            renamed.name = "rtcg_argument_" + argument.name;
+            forms.parameters.emplace_back(renamed.declaration(dialect));
+            value = renamed.name;
+        }
+        if (!forms.initializers.empty()) forms.initializers += ", ";
+        forms.initializers += value;
+    }
+    return forms;
+}
+
 } // namespace rtcg::detail

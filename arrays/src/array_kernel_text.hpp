@@ -8,10 +8,12 @@
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
+#include <rtcg/codegen/template_value.hpp>
 
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rtcg::detail {
 
@@ -38,5 +40,18 @@ std::string array_parameters(std::span<const codegen::Argument> arguments, codeg
 
 // The body's first statements: each pointer argument declared under its own name as base + offset.
 std::string array_pointer_setup(std::span<const codegen::Argument> arguments, codegen::Dialect dialect);
+
+// The arguments in the forms of a generator that renders a configuration (ScanKernel,
+// ReductionKernel) for device files whose kernels carry them as one struct: `members`, the
+// struct's members, each argument under its own name; `parameters`, the kernel's parameters (each
+// pointer argument `x` as rtcg_base_x and rtcg_offset_x, each scalar `k` as rtcg_argument_k);
+// `initializers`, the struct's initializer list from those parameters; `unpacking`, statements
+// that declare each argument under its own name from the struct `rtcg_arguments`, for the device
+// functions that run the user's snippets.
+struct ArgumentForms {
+    std::vector<codegen::Value> members, parameters, unpacking;
+    std::string initializers;
+};
+ArgumentForms argument_forms(std::span<const codegen::Argument> arguments, codegen::Dialect dialect);
 
 } // namespace rtcg::detail

@@ -1,19 +1,18 @@
-// The text of a reduction: declarations, the user's preamble, the output type's fold and neutral
-// element as functions, the device files it builds on (arrays/device: block reduce and, where the
-// last group folds, the last-group fold), then the kernels of reduction_source.hpp.
+// The text of a reduction: the declarations its types need, the user's preamble, the reduction's
+// configuration, rendered by the template engine, then the device files that build the kernels of
+// reduction_source.hpp (arrays/device: block reduce, the work-items' folds, where the last group
+// folds the last-group fold, then the kernels themselves).
 #include "reduction_source.hpp"
 
 #include "array_kernel_text.hpp"
 #include "device_sources.hpp"
 
-#include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
-#include <rtcg/codegen/syntax.hpp>
+#include <rtcg/codegen/template.hpp>
 #include <rtcg/core/error.hpp>
 
-#include <algorithm>
-#include <functional>
 #include <utility>
 
 namespace rtcg::detail {
@@ -24,180 +23,100 @@ using codegen::DType;
 
 std::string label(const ReductionDescription& d) { return "ReductionKernel '" + d.name + "'"; }
 
-// Fold v_first .. v_last pairwise, neighbours first, so no value waits on a long chain.
-std::string fold_tree(std::size_t first, std::size_t last) {
-    if (first == last) return "rtcg_v" + std::to_string(first);
-    const std::size_t middle = first + (last - first) / 2;
-    return "rtcg_reduce_op(" + fold_tree(first, middle) + ", " + fold_tree(middle + 1, last) + ")";
+// The reduction's configuration, in front of the device files (arrays/device): its shape and value
+// type, the kernels' names, the user's arguments, and each user snippet as a device function of
+// them, so that the snippets see the arguments under their own names and the kernels' own
+// variables never meet them. The arguments travel as one struct, rtcg_reduce_arguments, which the
+// first passes fill from their parameters (RTCG_REDUCE_PARAMETERS, each user argument under a
+// generated name) and pass down to the folds that call the map.
+constexpr std::string_view configuration_text = R"(
+#define RTCG_REDUCE_BLOCK {{ block }}
+#define RTCG_REDUCE_ITEMS {{ items }}
+#define RTCG_REDUCE_PARTIAL_ITEMS {{ partial_items }}
+#define RTCG_REDUCE_LAST_GROUP_FOLDS {{ last_group_folds }}
+#define RTCG_REDUCE_PAIRS {{ pairs }}
+#define RTCG_REDUCE_KERNEL {{ kernel }}
+{% if pairs %}
+#define RTCG_REDUCE_PAIRS_KERNEL {{ pairs_kernel }}
+{% endif %}
+#define RTCG_REDUCE_PARTIALS_KERNEL {{ partials_kernel }}
+typedef {{ type }} rtcg_reduce_value_t;
+
+typedef struct {
+{% for member in members %}
+    {{ member }};
+{% endfor %}
+} rtcg_reduce_arguments;
+
+#define RTCG_REDUCE_PARAMETERS \
+{% for parameter in parameters %}
+    {{ parameter }}, \
+{% endfor %}
+
+#define RTCG_REDUCE_ARGUMENTS { {{ initializers }} }
+
+// On one line each, so that a compile error in the user's expression shows which one it is in.
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_neutral(void) { return ({{ neutral }}); }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return ({{ reduce_expr }}); }
+
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_map(rtcg_reduce_arguments rtcg_arguments, rtcg_index_t n, const rtcg_index_t i)
+{
+{% for line in unpacking %}
+    {{ line }}
+{% endfor %}
+    return ({{ map_expr }});
 }
+{% if pairs %}
 
-// The statements that set rtcg_v<item> to the value at index (or pair) `item` of a batch, whose
-// index is rtcg_i + item * rtcg_i_stride.
-using Evaluation = std::function<std::string(std::size_t item, std::string_view indent)>;
-
-std::string item_index(std::size_t item) {
-    return "(rtcg_index_t)(rtcg_i + " + std::to_string(item) + " * rtcg_i_stride)";
+// The map at indices rtcg_first and rtcg_first + 1, which are pair rtcg_pair of the paired arrays
+// from index rtcg_start on, its lanes folded.
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_map_pair(rtcg_reduce_arguments rtcg_arguments, rtcg_index_t n,
+                                                     rtcg_index_t rtcg_start, rtcg_index_t rtcg_pair,
+                                                     rtcg_index_t rtcg_first)
+{
+{% for line in unpacking %}
+    {{ line }}
+{% endfor %}
+{% for line in pair_loads %}
+    {{ line }}
+{% endfor %}
+    rtcg_reduce_value_t rtcg_lane0, rtcg_lane1;
+    { {% if lanes_use_index %}const rtcg_index_t i = rtcg_first; {% endif %}rtcg_lane0 = ({{ lane0 }}); }
+    { {% if lanes_use_index %}const rtcg_index_t i = rtcg_first + 1; {% endif %}rtcg_lane1 = ({{ lane1 }}); }
+    return rtcg_reduce_op(rtcg_lane0, rtcg_lane1);
 }
+{% endif %}
 
-// `value`, an expression of i, at each index.
-Evaluation at_each_index(std::string value) {
-    return [value = std::move(value)](std::size_t item, std::string_view indent) {
-        return std::string(indent) + "{ const rtcg_index_t i = " + item_index(item) + "; rtcg_v" +
-               std::to_string(item) + " = (" + value + "); }\n";
-    };
-}
-
-// The map at the pair of indices starting at each index, its lanes combined by the reduction.
-Evaluation at_each_pair(const PairedSnippet& pairs, std::span<const codegen::Argument> arguments, Dialect dialect) {
-    return [&pairs, arguments, dialect](std::size_t item, std::string_view indent) {
-        const std::string in(indent);
-        const bool index = pairs.lanes_use_index;
-        std::string text = in + "{\n";
-        if (index) text += in + "    const rtcg_index_t rtcg_first = " + item_index(item) + ";\n";
-        codegen::syntax::Printer loads(dialect);
-        for (std::size_t depth = 0; depth < in.size() / 4 + 1; ++depth) loads.indent();
-        loads.lines(paired_loads(pairs, arguments, dialect, "rtcg_k + " + std::to_string(item) + " * rtcg_stride"));
-        text += loads.take();
-        text += in + "    rtcg_reduce_value_t rtcg_lane0, rtcg_lane1;\n";
-        text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first; " : "") + "rtcg_lane0 = (" +
-                pairs.lanes[0] + "); }\n";
-        text += in + "    { " + (index ? "const rtcg_index_t i = rtcg_first + 1; " : "") + "rtcg_lane1 = (" +
-                pairs.lanes[1] + "); }\n";
-        return text + in + "    rtcg_v" + std::to_string(item) + " = rtcg_reduce_op(rtcg_lane0, rtcg_lane1);\n" + in +
-               "}\n";
-    };
-}
-
-// Folds `evaluate` into rtcg_acc for k = rtcg_k, + rtcg_stride, ... below `bound`, with
-// i = rtcg_i, + rtcg_i_stride, ...: whole batches of `items` evaluations with no bounds checks,
-// then at most one partial batch in which each evaluation checks its own index. Either way a
-// batch's loads are independent of each other, so all of them are in flight at once.
-std::string fold_loop(const Evaluation& evaluate, std::size_t items, std::string_view bound) {
-    const std::string last = std::to_string(items - 1);
-    const std::string count = std::to_string(items);
-    const std::string below = " < " + std::string(bound);
-    std::string text = "    for (; rtcg_k + " + last + " * rtcg_stride" + below + "; rtcg_k += " + count +
-                       " * rtcg_stride, rtcg_i += " + count + " * rtcg_i_stride) {\n        rtcg_reduce_value_t";
-    for (std::size_t item = 0; item < items; ++item) text += (item ? ", rtcg_v" : " rtcg_v") + std::to_string(item);
-    text += ";\n";
-    for (std::size_t item = 0; item < items; ++item) text += evaluate(item, "        ");
-    text += "        rtcg_acc = rtcg_reduce_op(rtcg_acc, " + fold_tree(0, items - 1) + ");\n    }\n";
-    if (items == 1) return text;
-
-    // Here rtcg_k + (items - 1) * rtcg_stride >= bound: at most items - 1 indices are left.
-    text += "    if (rtcg_k" + below + ") {\n";
-    for (std::size_t item = 0; item + 1 < items; ++item)
-        text += "        rtcg_reduce_value_t rtcg_v" + std::to_string(item) + " = rtcg_reduce_neutral();\n";
-    text += evaluate(0, "        ");
-    for (std::size_t item = 1; item + 1 < items; ++item)
-        text += "        if (rtcg_k + " + std::to_string(item) + " * rtcg_stride" + below + ")\n" +
-                evaluate(item, "            ");
-    text += "        rtcg_acc = rtcg_reduce_op(rtcg_acc, " + fold_tree(0, items - 2) + ");\n    }\n";
-    return text;
-}
-
-// The group's value in work-item 0's rtcg_acc (arrays/device/block/block_reduce.rtcg).
-constexpr std::string_view group_fold = R"(    const size_t rtcg_lid = RTCG_LOCAL_ID(0);
-    rtcg_acc = rtcg_block_reduce(rtcg_scratch, rtcg_acc, rtcg_lid);
 )";
 
-constexpr std::string_view store_group_value =
-    "    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset + (rtcg_index_t)RTCG_GROUP_ID(0)] = rtcg_acc;\n}\n";
+const codegen::Template& configuration_template() {
+    static const codegen::Template configuration(configuration_text, "reduction configuration");
+    return configuration;
+}
 
-// There are at most a few groups per compute unit, so one batch of 4 per work-item covers
-// every partial on today's GPUs; more would only lengthen the source.
+// There are at most a few groups per compute unit, so one batch of 4 per work-item covers every
+// partial on today's GPUs; more would only lengthen the kernels.
 constexpr std::size_t partial_items = 4;
 
-std::string scratch(const ReductionShape& shape) {
-    return "    RTCG_LOCAL_ARRAY(rtcg_reduce_value_t, rtcg_scratch, " + std::to_string(shape.group_size) + ");\n";
-}
-
-// One work-group folds the `count` values at rtcg_partials into work-item 0's rtcg_acc.
-std::string fold_partials(std::string_view count) {
-    std::string text = R"(    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_LOCAL_SIZE(0);
-    const rtcg_uindex_t rtcg_i_stride = (rtcg_uindex_t)rtcg_stride;
-    rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_LOCAL_ID(0);
-    rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_k;
-    rtcg_reduce_value_t rtcg_acc = rtcg_reduce_neutral();
-)";
-    text += fold_loop(at_each_index("rtcg_partials[i]"), partial_items, count);
-    return text + std::string(group_fold);
-}
-
-// The end of a first pass: its group's value goes to the output (at the group's index), or,
-// where the last group folds (arrays/device/agent/last_group_fold.rtcg), one group alone writes
-// out[out_offset] directly; otherwise the group that counts itself done last folds every group's
-// partial.
-std::string first_pass_end(const codegen::Target& target) {
-    std::string text(group_fold);
-    if (!last_group_folds(target)) return text + std::string(store_group_value);
-    text += R"(    if (RTCG_NUM_GROUPS(0) == 1) {
-        if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;
-        return;
+// `text`'s lines, for the configuration to indent.
+std::vector<codegen::Value> lines_of(std::string_view text) {
+    std::vector<codegen::Value> lines;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        lines.emplace_back(std::string(text.substr(0, end)));
+        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     }
-    RTCG_LOCAL int rtcg_last_group;
-    if (!rtcg_last_group_arrives(rtcg_partials, rtcg_groups_done, rtcg_acc, rtcg_lid, &rtcg_last_group)) return;
-    {
-        const rtcg_index_t rtcg_groups = (rtcg_index_t)RTCG_NUM_GROUPS(0);
-)";
-    // The fold one level deeper, inside its block.
-    codegen::syntax::Printer fold(target.dialect);
-    fold.indent();
-    fold.lines(fold_partials("rtcg_groups") + "    if (rtcg_lid == 0) rtcg_out[rtcg_out_offset] = rtcg_acc;\n");
-    return text + fold.take() + "    }\n}\n";
+    return lines;
 }
 
-// Parameters and the loop's state for a first pass that steps through the indices `step` at a
-// time (1, or 2 for pairs).
-std::string first_pass_head(const codegen::Target& target, const ReductionDescription& d, const ReductionShape& shape,
-                            const std::string& kernel_name, std::string_view step) {
-    std::string text = "RTCG_KERNEL void " + kernel_name + "(\n" + array_parameters(d.arguments, target.dialect) +
-                       ",\n    RTCG_GLOBAL rtcg_reduce_value_t *rtcg_out, rtcg_index_t rtcg_out_offset";
-    if (last_group_folds(target))
-        text += ",\n    RTCG_GLOBAL rtcg_reduce_value_t *rtcg_partials, RTCG_GLOBAL unsigned *rtcg_groups_done";
-    text += ")\n{\n";
-    text += scratch(shape);
-    text += array_pointer_setup(d.arguments, target.dialect);
-    // Indices advance by additions; unsigned, so stepping past the end of the range cannot overflow.
-    const std::string by = std::string(step) + " * ";
-    text += "    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);\n"
-            "    const rtcg_uindex_t rtcg_i_stride = " + by + "(rtcg_uindex_t)rtcg_stride * (rtcg_uindex_t)rtcg_step;\n"
-            "    rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0);\n"
-            "    rtcg_uindex_t rtcg_i = (rtcg_uindex_t)rtcg_start + " + by +
-            "(rtcg_uindex_t)rtcg_k * (rtcg_uindex_t)rtcg_step;\n"
-            "    rtcg_reduce_value_t rtcg_acc = rtcg_reduce_neutral();\n";
-    return text;
-}
-
-std::string map_and_reduce_kernel(const codegen::Target& target, const ReductionDescription& d,
-                                  const ReductionShape& shape) {
-    std::string text = first_pass_head(target, d, shape, reduction_kernel_name(d.name, ReductionPass::map_and_reduce), "1");
-    text += fold_loop(at_each_index(d.map_expr), shape.items_per_thread, "n");
-    return text + first_pass_end(target);
-}
-
-// The first pass over the n / 2 whole pairs (step 1), then the last index of an odd count, alone.
-std::string paired_map_and_reduce_kernel(const codegen::Target& target, const ReductionDescription& d,
-                                         const ReductionShape& shape, const PairedSnippet& pairs) {
-    const Dialect dialect = target.dialect;
-    std::string text = first_pass_head(target, d, shape, reduction_kernel_name(d.name, ReductionPass::pairs), "2");
-    codegen::syntax::Printer pointers(dialect);
-    pointers.indent();
-    pointers.lines(paired_pointers(pairs, d.arguments, "rtcg_start"));
-    text += pointers.take();
-    text += fold_loop(at_each_pair(pairs, d.arguments, dialect), shape.items_per_thread, "n / 2");
-    text += "    if (n % 2 != 0 && RTCG_GLOBAL_ID(0) == 0) {\n"
-            "        const rtcg_index_t i = rtcg_start + n - 1;\n"
-            "        rtcg_acc = rtcg_reduce_op(rtcg_acc, (" + d.map_expr + "));\n    }\n";
-    return text + first_pass_end(target);
-}
-
-std::string partials_kernel(const ReductionDescription& d, const ReductionShape& shape) {
-    std::string text = "RTCG_KERNEL void " + reduction_kernel_name(d.name, ReductionPass::reduce_partials) +
-                       "(\n    RTCG_GLOBAL const rtcg_reduce_value_t *rtcg_partials, rtcg_index_t n,\n"
-                       "    RTCG_GLOBAL rtcg_reduce_value_t *rtcg_out, rtcg_index_t rtcg_out_offset)\n{\n";
-    text += scratch(shape);
-    return text + fold_partials("n") + std::string(store_group_value);
+// The device files of a reduction, in the order they build on each other.
+std::vector<std::string_view> device_files(bool folds_last, bool paired) {
+    std::vector<std::string_view> files{device::block::block_reduce, device::agent::reduce_fold};
+    if (folds_last) files.push_back(device::agent::last_group_fold);
+    files.push_back(device::kernel::reduce);
+    if (paired) files.push_back(device::kernel::reduce_pairs);
+    files.push_back(device::kernel::reduce_partials);
+    return files;
 }
 
 void check_reduction(const ReductionDescription& d) {
@@ -234,20 +153,39 @@ std::string reduction_source(const codegen::Target& target, const ReductionDescr
     std::vector<DType> types{d.dtype_out};
     for (const codegen::Argument& argument : d.arguments) types.push_back(argument.type);
 
+    const bool folds_last = last_group_folds(target);
+    ArgumentForms forms = argument_forms(d.arguments, dialect);
+    codegen::Values values{{"block", shape.group_size},
+                           {"items", shape.items_per_thread},
+                           {"partial_items", partial_items},
+                           {"last_group_folds", folds_last ? 1 : 0},
+                           {"pairs", pairs ? 1 : 0},
+                           {"kernel", reduction_kernel_name(d.name, ReductionPass::map_and_reduce)},
+                           {"pairs_kernel", reduction_kernel_name(d.name, ReductionPass::pairs)},
+                           {"partials_kernel", reduction_kernel_name(d.name, ReductionPass::reduce_partials)},
+                           {"type", d.dtype_out.c_name(dialect)},
+                           {"members", std::move(forms.members)},
+                           {"parameters", std::move(forms.parameters)},
+                           {"initializers", std::move(forms.initializers)},
+                           {"unpacking", std::move(forms.unpacking)},
+                           {"neutral", d.neutral},
+                           {"reduce_expr", d.reduce_expr},
+                           {"map_expr", d.map_expr}};
+    if (pairs) {
+        values.emplace("pair_loads", lines_of(paired_pointers(*pairs, d.arguments, "rtcg_start") +
+                                              paired_loads(*pairs, d.arguments, dialect, "rtcg_pair")));
+        values.emplace("lane0", pairs->lanes[0]);
+        values.emplace("lane1", pairs->lanes[1]);
+        values.emplace("lanes_use_index", pairs->lanes_use_index);
+    }
+
     std::string source = codegen::struct_declarations(types, dialect);
     source += d.preamble + "\n";
-    source += "typedef " + d.dtype_out.c_name(dialect) + " rtcg_reduce_value_t;\n";
-    source += "RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_neutral(void) { return (" + d.neutral + "); }\n";
-    source += "RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return (" + d.reduce_expr + "); }\n";
-    (source += device::block::block_reduce) += '\n';
-    if (last_group_folds(target)) (source += device::agent::last_group_fold) += '\n';
-    source += map_and_reduce_kernel(target, d, shape);
-    if (pairs) source += paired_map_and_reduce_kernel(target, d, shape, *pairs);
-    source += partials_kernel(d, shape);
-
+    source += configuration_template().render(values);
+    for (std::string_view file : device_files(folds_last, pairs != nullptr)) (source += file) += '\n';
     const bool complex =
         codegen::needs_complex_support(types, {d.neutral, d.reduce_expr, d.map_expr, d.preamble});
-    return codegen::with_prelude(dialect, source, {.complex = complex, .warp = last_group_folds(target)});
+    return codegen::with_prelude(dialect, source, {.complex = complex, .warp = folds_last});
 }
 
 } // namespace rtcg::detail

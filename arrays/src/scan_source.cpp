@@ -103,37 +103,6 @@ const codegen::Template& configuration_template() {
     return configuration;
 }
 
-// The user's arguments in the configuration's forms: each pointer argument `x` reaches the kernel
-// as rtcg_base_x and rtcg_offset_x (array_kernel_text.hpp), each scalar `k` as rtcg_argument_k.
-struct ArgumentForms {
-    std::vector<codegen::Value> members, parameters, unpacking;
-    std::string initializers;
-};
-
-ArgumentForms argument_forms(const std::vector<Argument>& arguments, Dialect dialect) {
-    ArgumentForms forms;
-    for (const Argument& argument : arguments) {
-        const std::string declaration = argument.declaration(dialect);
-        forms.members.emplace_back(declaration);
-        forms.unpacking.emplace_back(declaration + " = rtcg_arguments." + argument.name + ";");
-        Argument renamed = argument;
-        std::string value;
-        if (argument.is_pointer) {
-            renamed.name = "rtcg_base_" + argument.name;
-            const std::string offset = "rtcg_offset_" + argument.name;
-            forms.parameters.emplace_back(renamed.declaration(dialect) + ", rtcg_index_t " + offset);
-            value = renamed.name + " + " + offset;
-        } else {
-            renamed.name = "rtcg_argument_" + argument.name;
-            forms.parameters.emplace_back(renamed.declaration(dialect));
-            value = renamed.name;
-        }
-        if (!forms.initializers.empty()) forms.initializers += ", ";
-        forms.initializers += value;
-    }
-    return forms;
-}
-
 // The device files of each form, in the order they build on each other.
 std::vector<std::string_view> device_files(bool one_pass, bool packed) {
     std::vector<std::string_view> files{device::block::scan_pairs, device::block::block_scan,

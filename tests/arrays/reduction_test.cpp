@@ -240,8 +240,8 @@ TEST_CASE("sums queued on several queues at once each give their own result") {
 }
 
 // One launch where the target has warp primitives (their device-scope fence orders each group's
-// partial before its count), two elsewhere: the counter and the fence appear in the source only
-// where the last group folds.
+// partial before its count), two elsewhere: the configuration says whether the last group folds,
+// and the fence appears in the source only where it does.
 TEST_CASE("the last group folds the partials only where the target has warp primitives") {
     const ReductionKernel<double> sum = sum_kernel<double>();
     for (const rtcg::codegen::Target target :
@@ -250,7 +250,7 @@ TEST_CASE("the last group folds the partials only where the target has warp prim
         CAPTURE(rtcg::codegen::to_string(target.dialect));
         CAPTURE(target.warp_primitives);
         const std::string source = sum.source(target);
-        CHECK((source.find("rtcg_groups_done") != std::string::npos) == target.warp_primitives);
+        CHECK((source.find("#define RTCG_REDUCE_LAST_GROUP_FOLDS 1") != std::string::npos) == target.warp_primitives);
         CHECK((source.find("rtcg_fence_acq_rel_device();") != std::string::npos) == target.warp_primitives);
     }
 }

@@ -2,8 +2,10 @@
 // the files it needs: for CUDA by NVRTC whatever the backend, and for the test context's
 // dialect (OpenCL on PoCL here). Pieces that need warp primitives compile for OpenCL only where
 // the device has them. Each scan piece compiles as a plain and as a segmented scan, of a 4-byte
-// value and of an 8-byte one; each radix sort piece for keys alone and with values, of 4-byte keys
-// with 32-bit counts and of 8-byte keys with 64-bit counts.
+// value and of an 8-byte one; each reduction piece with one value per batch and no pairs, and with
+// batches of 5 and pairs, for both value sizes (the last group folds where the piece needs warp
+// primitives); each radix sort piece for keys alone and with values, of 4-byte keys with 32-bit
+// counts and of 8-byte keys with 64-bit counts.
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
@@ -25,7 +27,7 @@ using rtcg::codegen::Dialect;
 
 // A device file with what it needs before it (other device files, in order), whether it uses warp
 // primitives, whether it takes values of at most 4 bytes only, and whether it is the radix sort's
-// (after the sort's configuration rather than the scan's). A file that works with either
+// or the reduction's (after that generator's configuration rather than the scan's). A file that works with either
 // tile-state layout, or either block radix rank, is listed once with each.
 struct Piece {
     std::string_view path;
@@ -33,13 +35,13 @@ struct Piece {
     bool warp = false;
     bool packed_values_only = false; // a value of at most 4 bytes
     bool sort = false;
+    bool reduce = false;
 };
 
 const std::vector<Piece>& pieces() {
     static const std::vector<Piece> all{
         {"block/scan_pairs.rtcg", {}},
         {"block/block_scan.rtcg", {"block/scan_pairs.rtcg"}},
-        {"block/block_reduce.rtcg", {}},
         {"agent/tile_load_store.rtcg", {"block/scan_pairs.rtcg"}},
         {"agent/tile_scan.rtcg", {"block/scan_pairs.rtcg", "block/block_scan.rtcg"}},
         {"agent/tile_state.rtcg", {}},
@@ -47,7 +49,6 @@ const std::vector<Piece>& pieces() {
         {"agent/tile_state_split.rtcg", {"agent/tile_state.rtcg"}, true},
         {"agent/look_back.rtcg", {"agent/tile_state.rtcg", "agent/tile_state_split.rtcg"}, true},
         {"agent/look_back.rtcg", {"agent/tile_state.rtcg", "agent/tile_state_packed.rtcg"}, true, true},
-        {"agent/last_group_fold.rtcg", {}, true},
         {"kernel/scan_reduce_then_scan.rtcg",
          {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg"}},
         {"kernel/scan_single_pass.rtcg",
@@ -58,6 +59,27 @@ const std::vector<Piece>& pieces() {
          {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg",
           "agent/tile_state.rtcg", "agent/tile_state_packed.rtcg", "agent/look_back.rtcg"},
          true, true},
+        {.path = "block/block_reduce.rtcg", .reduce = true},
+        {.path = "agent/reduce_fold.rtcg", .needs = {"block/block_reduce.rtcg"}, .reduce = true},
+        {.path = "agent/last_group_fold.rtcg",
+         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
+         .warp = true,
+         .reduce = true},
+        {.path = "kernel/reduce.rtcg", .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"}, .reduce = true},
+        {.path = "kernel/reduce.rtcg",
+         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg", "agent/last_group_fold.rtcg"},
+         .warp = true,
+         .reduce = true},
+        {.path = "kernel/reduce_pairs.rtcg",
+         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
+         .reduce = true},
+        {.path = "kernel/reduce_pairs.rtcg",
+         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg", "agent/last_group_fold.rtcg"},
+         .warp = true,
+         .reduce = true},
+        {.path = "kernel/reduce_partials.rtcg",
+         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
+         .reduce = true},
         {.path = "block/radix_digit.rtcg", .sort = true},
         {.path = "block/radix_rank_counting.rtcg", .needs = {"block/radix_digit.rtcg"}, .sort = true},
         {.path = "block/radix_rank_warp_votes.rtcg", .needs = {"block/radix_digit.rtcg"}, .warp = true, .sort = true},
@@ -92,8 +114,8 @@ std::string_view text_of(std::string_view path) {
     return file->text;
 }
 
-// What the scan and reduction generators (arrays/src/scan_source.cpp, reduction_source.cpp) write
-// in front of the files, for a sum of `value_type`s whose scan writes y from x.
+// What the scan's generator (arrays/src/scan_source.cpp) writes in front of the files, for a sum of
+// `value_type`s whose scan writes y from x.
 std::string configuration(std::string_view value_type, bool segmented) {
     std::string text = "#define RTCG_SCAN_BLOCK 64\n"
                        "#define RTCG_SCAN_ITEMS 3\n"
@@ -105,7 +127,6 @@ std::string configuration(std::string_view value_type, bool segmented) {
                        "#define RTCG_SCAN_FINAL_KERNEL test_final\n";
     text += "#define RTCG_SCAN_SEGMENTED " + std::string(segmented ? "1" : "0") + "\n";
     text += "typedef " + std::string(value_type) + " rtcg_scan_value_t;\n";
-    text += "typedef " + std::string(value_type) + " rtcg_reduce_value_t;\n";
     text += R"(typedef struct {
     RTCG_GLOBAL const rtcg_scan_value_t* x;
     RTCG_GLOBAL rtcg_scan_value_t* y;
@@ -116,7 +137,6 @@ std::string configuration(std::string_view value_type, bool segmented) {
 #define RTCG_SCAN_ARGUMENTS { x, y, starts }
 RTCG_DEVICE rtcg_scan_value_t rtcg_scan_op(rtcg_scan_value_t a, rtcg_scan_value_t b) { return a + b; }
 RTCG_DEVICE rtcg_scan_value_t rtcg_scan_neutral(void) { return 0; }
-RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return a + b; }
 RTCG_DEVICE rtcg_scan_value_t rtcg_scan_input(rtcg_scan_arguments arguments, rtcg_index_t n, const rtcg_index_t i)
 {
     return arguments.x[i];
@@ -130,6 +150,40 @@ RTCG_DEVICE void rtcg_scan_output(rtcg_scan_arguments arguments, rtcg_index_t n,
                                   const rtcg_scan_value_t last_item)
 {
     arguments.y[i] = item + prev_item + last_item;
+}
+)";
+    return text;
+}
+
+// What the reduction's generator (arrays/src/reduction_source.cpp) writes in front of the files,
+// for a sum of `value_type`s over x[i] * k: with `pairs`, in batches of 5 with x read in pairs,
+// otherwise one value at a time.
+std::string reduce_configuration(std::string_view value_type, bool pairs, bool last_group_folds) {
+    std::string text = "#define RTCG_REDUCE_BLOCK 64\n"
+                       "#define RTCG_REDUCE_PARTIAL_ITEMS 4\n"
+                       "#define RTCG_REDUCE_KERNEL test_reduce\n"
+                       "#define RTCG_REDUCE_PAIRS_KERNEL test_reduce_pairs\n"
+                       "#define RTCG_REDUCE_PARTIALS_KERNEL test_reduce_partials\n";
+    text += "#define RTCG_REDUCE_ITEMS " + std::string(pairs ? "5" : "1") + "\n";
+    text += "#define RTCG_REDUCE_PAIRS " + std::string(pairs ? "1" : "0") + "\n";
+    text += "#define RTCG_REDUCE_LAST_GROUP_FOLDS " + std::string(last_group_folds ? "1" : "0") + "\n";
+    text += "typedef " + std::string(value_type) + " rtcg_reduce_value_t;\n";
+    text += R"(typedef struct {
+    RTCG_GLOBAL const rtcg_reduce_value_t* x;
+    rtcg_reduce_value_t k;
+} rtcg_reduce_arguments;
+#define RTCG_REDUCE_PARAMETERS RTCG_GLOBAL const rtcg_reduce_value_t* x, rtcg_index_t x_offset, rtcg_reduce_value_t k,
+#define RTCG_REDUCE_ARGUMENTS { x + x_offset, k }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_neutral(void) { return 0; }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return a + b; }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_map(rtcg_reduce_arguments arguments, rtcg_index_t n, const rtcg_index_t i)
+{
+    return arguments.x[i] * arguments.k;
+}
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_map_pair(rtcg_reduce_arguments arguments, rtcg_index_t n,
+                                                     rtcg_index_t start, rtcg_index_t pair, rtcg_index_t first)
+{
+    return rtcg_reduce_op(arguments.x[first] * arguments.k, arguments.x[first + 1] * arguments.k);
 }
 )";
     return text;
@@ -160,9 +214,11 @@ std::string sort_configuration(std::string_view key_type, bool with_values) {
     return text;
 }
 
-// `variant`: a segmented scan, or a sort with values.
+// `variant`: a segmented scan, a reduction with pairs, or a sort with values.
 std::string program(const Piece& piece, std::string_view value_type, bool variant) {
-    std::string text = piece.sort ? sort_configuration(value_type, variant) : configuration(value_type, variant);
+    std::string text = piece.sort     ? sort_configuration(value_type, variant)
+                       : piece.reduce ? reduce_configuration(value_type, variant, piece.warp)
+                                      : configuration(value_type, variant);
     for (std::string_view need : piece.needs) (text += text_of(need)) += '\n';
     return text += text_of(piece.path);
 }
