@@ -3,7 +3,9 @@
 // dialect (OpenCL on PoCL here). Pieces that need warp primitives compile for OpenCL only where
 // the device has them. Each scan piece compiles as a plain and as a segmented scan, of a 4-byte
 // value and of an 8-byte one; each radix sort piece for keys alone and with values, of 4-byte keys
-// with 32-bit counts and of 8-byte keys with 64-bit counts.
+// with 32-bit counts and of 8-byte keys with 64-bit counts; each Philox piece for uniform and normal
+// numbers of float32 and of float64; numpy's operations with a function of each for int, unsigned
+// int and float.
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
@@ -33,10 +35,17 @@ struct Piece {
     bool warp = false;
     bool packed_values_only = false; // a value of at most 4 bytes
     bool sort = false;
+    bool random = false;
 };
 
 const std::vector<Piece>& pieces() {
     static const std::vector<Piece> all{
+        {"thread/numpy_operations.rtcg", {}},
+        {.path = "thread/philox.rtcg", .random = true},
+        {.path = "thread/philox_normal.rtcg", .random = true},
+        {.path = "kernel/random_philox.rtcg",
+         .needs = {"thread/philox.rtcg", "thread/philox_normal.rtcg"},
+         .random = true},
         {"block/scan_pairs.rtcg", {}},
         {"block/block_scan.rtcg", {"block/scan_pairs.rtcg"}},
         {"block/block_reduce.rtcg", {}},
@@ -57,7 +66,8 @@ const std::vector<Piece>& pieces() {
         {"kernel/scan_single_pass.rtcg",
          {"block/scan_pairs.rtcg", "block/block_scan.rtcg", "agent/tile_load_store.rtcg", "agent/tile_scan.rtcg",
           "agent/tile_state.rtcg", "agent/tile_state_packed.rtcg", "agent/look_back.rtcg"},
-         true, true},
+         true,
+         true},
         {.path = "block/radix_digit.rtcg", .sort = true},
         {.path = "block/radix_rank_counting.rtcg", .needs = {"block/radix_digit.rtcg"}, .sort = true},
         {.path = "block/radix_rank_warp_votes.rtcg", .needs = {"block/radix_digit.rtcg"}, .warp = true, .sort = true},
@@ -160,11 +170,69 @@ std::string sort_configuration(std::string_view key_type, bool with_values) {
     return text;
 }
 
-// `variant`: a segmented scan, or a sort with values.
-std::string program(const Piece& piece, std::string_view value_type, bool variant) {
-    std::string text = piece.sort ? sort_configuration(value_type, variant) : configuration(value_type, variant);
+// What the Philox generator (arrays/src/random_source.cpp) writes in front of the files, for
+// float64 elements where `value_type` is 8 bytes wide, else float32, with the polynomials cut short.
+std::string random_configuration(std::string_view value_type, bool normal) {
+    const bool doubles = value_type != "int";
+    std::string text = "#define RTCG_PHILOX_KERNEL test_philox\n";
+    text += "typedef " + std::string(doubles ? "double" : "float") + " rtcg_philox_value_t;\n";
+    text += "#define RTCG_PHILOX_DOUBLES " + std::string(doubles ? "1" : "0") + "\n";
+    text += "#define RTCG_PHILOX_DISTRIBUTION RTCG_PHILOX_" + std::string(normal ? "NORMAL" : "UNIFORM") + "\n";
+    text += R"(#define RTCG_PHILOX_MULTIPLIER0 3528531795u
+#define RTCG_PHILOX_MULTIPLIER1 3449720151u
+#define RTCG_PHILOX_WEYL0 2654435769u
+#define RTCG_PHILOX_WEYL1 3144134277u
+#define RTCG_PHILOX_SQRT2 1.4142135623730951
+#define RTCG_PHILOX_LN2_HIGH 0.693145751953125
+#define RTCG_PHILOX_LN2_LOW 1.4286068203094173e-06
+RTCG_DEVICE double rtcg_philox_log_series(double x) { return fma(x, 0.3333333333333333, 1.0); }
+RTCG_DEVICE double rtcg_philox_sin_series(double x) { return fma(x, -0.6459640975062462, 1.5707963267948966); }
+RTCG_DEVICE double rtcg_philox_cos_series(double x) { return fma(x, -1.2337005501361697, 1.0); }
+)";
+    return text;
+}
+
+// What the expression generator (arrays/src/expression_functions.cpp) writes after the file.
+std::string numpy_functions(Dialect dialect) {
+    const std::string f = dialect == Dialect::cuda ? "f" : "";
+    return R"(
+RTCG_DEFINE_FLOOR_DIVIDE_SIGNED(floor_divide_int, int, unsigned int)
+RTCG_DEFINE_FLOOR_DIVIDE_UNSIGNED(floor_divide_uint, unsigned int)
+RTCG_DEFINE_FLOOR_DIVIDE_FLOATING(floor_divide_float, float, fmod)" +
+           f + ", floor" + f + ", copysign" + f + R"(, 0.5f)
+RTCG_DEFINE_REMAINDER_SIGNED(remainder_int, int)
+RTCG_DEFINE_REMAINDER_UNSIGNED(remainder_uint, unsigned int)
+RTCG_DEFINE_REMAINDER_FLOATING(remainder_float, float, fmod)" +
+           f + ", copysign" + f + R"()
+RTCG_DEFINE_FMOD_SIGNED(fmod_int, int)
+RTCG_DEFINE_POWER_SIGNED(power_int, int, unsigned int)
+RTCG_DEFINE_POWER_UNSIGNED(power_uint, unsigned int, unsigned int)
+RTCG_DEFINE_MINIMUM_FLOATING(minimum_float, float)
+RTCG_DEFINE_MAXIMUM_FLOATING(maximum_float, float)
+RTCG_DEFINE_MINIMUM_INTEGER(minimum_int, int)
+RTCG_DEFINE_MAXIMUM_INTEGER(maximum_int, int)
+RTCG_DEFINE_LEFT_SHIFT(left_shift_int, int, unsigned int, 32)
+RTCG_DEFINE_RIGHT_SHIFT_SIGNED(right_shift_int, int, unsigned int, 32)
+RTCG_DEFINE_RIGHT_SHIFT_UNSIGNED(right_shift_uint, unsigned int, unsigned int, 32)
+RTCG_DEFINE_ABSOLUTE(absolute_int, int, unsigned int)
+RTCG_DEFINE_SATURATING_CAST(cast_float_int, float, int, -2147483648.0f, 2147483648.0f, (-2147483647 - 1), 2147483647)
+typedef struct { float real, imag; } test_complex;
+RTCG_DEVICE test_complex test_complex_new(float real, float imag) { test_complex z = {real, imag}; return z; }
+RTCG_DEFINE_COMPLEX_NONZERO(nonzero_complex, test_complex)
+RTCG_DEFINE_COMPLEX_ROUND(round_complex, test_complex, test_complex_new, rint)" +
+           f + R"()
+)";
+}
+
+// `variant`: a segmented scan, a sort with values, or normal numbers.
+std::string program(const Piece& piece, std::string_view value_type, bool variant, Dialect dialect) {
+    std::string text = piece.sort     ? sort_configuration(value_type, variant)
+                       : piece.random ? random_configuration(value_type, variant)
+                                      : configuration(value_type, variant);
     for (std::string_view need : piece.needs) (text += text_of(need)) += '\n';
-    return text += text_of(piece.path);
+    text += text_of(piece.path);
+    if (piece.path == "thread/numpy_operations.rtcg") text += numpy_functions(dialect);
+    return text;
 }
 
 } // namespace
@@ -186,12 +254,13 @@ TEST_CASE("every device file compiles on its own for CUDA and for the test conte
                 CAPTURE(piece.path);
                 CAPTURE(type);
                 CAPTURE(variant);
-                const std::string source = program(piece, type, variant);
-                CHECK_NOTHROW(rtcg::test::compile_for_cuda(
-                    rtcg::codegen::with_prelude(Dialect::cuda, source, {.warp = piece.warp})));
+                CHECK_NOTHROW(rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(
+                    Dialect::cuda, program(piece, type, variant, Dialect::cuda), {.warp = piece.warp})));
                 if (piece.warp && !warp_here) continue;
-                CHECK_NOTHROW(rtcg::test::context().compile(
-                    rtcg::codegen::with_prelude(dialect, source, {.warp = piece.warp})));
+                if (piece.random && !rtcg::test::context().device().supports_fp64)
+                    continue; // normal numbers are computed in double
+                CHECK_NOTHROW(rtcg::test::context().compile(rtcg::codegen::with_prelude(
+                    dialect, program(piece, type, variant, dialect), {.warp = piece.warp})));
             }
         }
     }
