@@ -5,13 +5,16 @@
 // value and of an 8-byte one; each radix sort piece for keys alone and with values, of 4-byte keys
 // with 32-bit counts and of 8-byte keys with 64-bit counts; each Philox piece for uniform and normal
 // numbers of float32 and of float64; numpy's operations with a function of each for int, unsigned
-// int and float.
+// int and float. The elementwise kernels are templates: each is rendered first, for float32 and for
+// float64 arrays, with an operation that ends its index early (`continue`) and one that does not,
+// and the paired kernel with lanes that read the index and lanes that do not.
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
 #include "device_sources.hpp"
 
 #include <rtcg/codegen/prelude.hpp>
+#include <rtcg/codegen/template.hpp>
 
 #include <doctest/doctest.h>
 
@@ -26,9 +29,10 @@ namespace device = rtcg::detail::device;
 using rtcg::codegen::Dialect;
 
 // A device file with what it needs before it (other device files, in order), whether it uses warp
-// primitives, whether it takes values of at most 4 bytes only, and whether it is the radix sort's
-// (after the sort's configuration rather than the scan's). A file that works with either
-// tile-state layout, or either block radix rank, is listed once with each.
+// primitives, whether it takes values of at most 4 bytes only, and whose configuration it follows
+// (the scan's unless it is the radix sort's or the Philox generator's, or an elementwise template's
+// values). A file that works with either tile-state layout, or either block radix rank, is listed
+// once with each.
 struct Piece {
     std::string_view path;
     std::vector<std::string_view> needs{};
@@ -36,6 +40,7 @@ struct Piece {
     bool packed_values_only = false; // a value of at most 4 bytes
     bool sort = false;
     bool random = false;
+    bool elementwise = false; // a template, rendered before it is compiled
 };
 
 const std::vector<Piece>& pieces() {
@@ -46,6 +51,8 @@ const std::vector<Piece>& pieces() {
         {.path = "kernel/random_philox.rtcg",
          .needs = {"thread/philox.rtcg", "thread/philox_normal.rtcg"},
          .random = true},
+        {.path = "kernel/elementwise.rtcg", .elementwise = true},
+        {.path = "kernel/elementwise_pairs.rtcg", .elementwise = true},
         {"block/scan_pairs.rtcg", {}},
         {"block/block_scan.rtcg", {"block/scan_pairs.rtcg"}},
         {"block/block_reduce.rtcg", {}},
@@ -224,8 +231,42 @@ RTCG_DEFINE_COMPLEX_ROUND(round_complex, test_complex, test_complex_new, rint)" 
 )";
 }
 
-// `variant`: a segmented scan, a sort with values, or normal numbers.
+// The values the elementwise generator (arrays/src/elementwise_source.cpp) renders its templates
+// with, for z[i] = a * x[i] (+ i where `variant`) over arrays of float64 where `value_type` is 8
+// bytes wide, else float32; the single-index kernel's operation first skips negative elements.
+rtcg::codegen::Values elementwise_values(std::string_view value_type, bool variant) {
+    using List = std::vector<rtcg::codegen::Value>;
+    const std::string t = value_type != "int" ? "double" : "float";
+    const std::string t2 = "rtcg_" + t + "2";
+    const std::string index = variant ? " + (" + t + ")i" : "";
+    return {
+        {"name", "test_elementwise"},
+        {"parameters", List{t + " a,", "RTCG_GLOBAL " + t + "* rtcg_base_x, rtcg_index_t rtcg_offset_x,",
+                            "RTCG_GLOBAL " + t + "* rtcg_base_z, rtcg_index_t rtcg_offset_z,",
+                            "rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n"}},
+        {"pointers", List{"RTCG_GLOBAL " + t + "* x = rtcg_base_x + rtcg_offset_x;",
+                          "RTCG_GLOBAL " + t + "* z = rtcg_base_z + rtcg_offset_z;"}},
+        {"operation", (variant ? "if (x[i] < 0) continue; " : "") + std::string("z[i] = a * x[i]") + index + ";"},
+        {"pair_pointers",
+         List{"RTCG_GLOBAL const " + t2 + "* rtcg_pairs_x = (RTCG_GLOBAL const " + t2 + "*)(x + rtcg_start);",
+              "RTCG_GLOBAL " + t2 + "* rtcg_pairs_z = (RTCG_GLOBAL " + t2 + "*)(z + rtcg_start);"}},
+        {"loads", List{"const " + t2 + " rtcg_pair_x = rtcg_pairs_x[rtcg_k];",
+                       "const " + t + " rtcg_lane0_x = rtcg_pair_x.x, rtcg_lane1_x = rtcg_pair_x.y;",
+                       t + " rtcg_lane0_z, rtcg_lane1_z;"}},
+        {"lanes",
+         List{"rtcg_lane0_z = a * rtcg_lane0_x" + index + ";", "rtcg_lane1_z = a * rtcg_lane1_x" + index + ";"}},
+        {"lanes_use_index", variant},
+        {"stores", List{"RTCG_STORE_STREAMING(&rtcg_pairs_z[rtcg_k], rtcg_make_" + t2.substr(5) +
+                        "(rtcg_lane0_z, rtcg_lane1_z));"}},
+    };
+}
+
+// `variant`: a segmented scan, a sort with values, normal numbers, or an elementwise operation
+// that reads the index.
 std::string program(const Piece& piece, std::string_view value_type, bool variant, Dialect dialect) {
+    if (piece.elementwise)
+        return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
+            .render(elementwise_values(value_type, variant));
     std::string text = piece.sort     ? sort_configuration(value_type, variant)
                        : piece.random ? random_configuration(value_type, variant)
                                       : configuration(value_type, variant);
@@ -257,8 +298,10 @@ TEST_CASE("every device file compiles on its own for CUDA and for the test conte
                 CHECK_NOTHROW(rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(
                     Dialect::cuda, program(piece, type, variant, Dialect::cuda), {.warp = piece.warp})));
                 if (piece.warp && !warp_here) continue;
-                if (piece.random && !rtcg::test::context().device().supports_fp64)
-                    continue; // normal numbers are computed in double
+                // Normal numbers are computed in double, as are the elementwise kernels of float64.
+                if ((piece.random || (piece.elementwise && type != "int")) &&
+                    !rtcg::test::context().device().supports_fp64)
+                    continue;
                 CHECK_NOTHROW(rtcg::test::context().compile(rtcg::codegen::with_prelude(
                     dialect, program(piece, type, variant, dialect), {.warp = piece.warp})));
             }
