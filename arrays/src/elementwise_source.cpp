@@ -1,17 +1,20 @@
-// The text of an elementwise kernel: declarations the arguments need, the user's preamble, then a
-// kernel that offsets its pointers and runs the operation in a grid-stride loop, and, where the
-// operation allows (element_pairing.hpp), a second kernel that runs it for two indices per step.
+// The text of an elementwise kernel: declarations the arguments need, the user's preamble, then the
+// kernel template arrays/device/kernel/elementwise.rtcg rendered for the arguments and the
+// operation, and, where the operation allows (element_pairing.hpp), kernel/elementwise_pairs.rtcg,
+// which runs it for two indices per step.
 #include "array_kernel_text.hpp"
+#include "device_sources.hpp"
 #include "elementwise_program.hpp"
 
 #include <rtcg/arrays/elementwise_source.hpp>
-#include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/declaration.hpp>
+#include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/prelude.hpp>
-#include <rtcg/codegen/syntax.hpp>
+#include <rtcg/codegen/template.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 namespace rtcg {
@@ -21,10 +24,29 @@ using codegen::Argument;
 using codegen::Dialect;
 using codegen::DType;
 
-std::string kernel_head(Dialect dialect, std::span<const Argument> arguments, const std::string& kernel_name) {
-    return "RTCG_KERNEL void " + kernel_name + "(\n" + detail::array_parameters(arguments, dialect) + ")\n{\n" +
-           detail::array_pointer_setup(arguments, dialect) +
-           "    const rtcg_index_t rtcg_stride = (rtcg_index_t)RTCG_GLOBAL_SIZE(0);\n";
+const codegen::Template& one_index_template() {
+    static const codegen::Template kernel(detail::device::kernel::elementwise, "kernel/elementwise.rtcg");
+    return kernel;
+}
+
+const codegen::Template& paired_template() {
+    static const codegen::Template kernel(detail::device::kernel::elementwise_pairs, "kernel/elementwise_pairs.rtcg");
+    return kernel;
+}
+
+// The lines of `text`, statements or parameters one a line as array_kernel_text.hpp and
+// element_pairing.hpp write them, without their indentation: the templates indent them.
+std::vector<codegen::Value> lines(std::string_view text) {
+    std::vector<codegen::Value> result;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
+        result.emplace_back(std::string(line));
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return result;
 }
 
 // The operation as a statement. A line comment at its end would swallow a semicolon on its line.
@@ -32,42 +54,13 @@ std::string statement(std::string_view operation) {
     return std::string(operation) + (operation.find("//") == std::string_view::npos ? ";" : "\n;");
 }
 
-// The operation at index `index` (null where it does not use `i`), in a block of its own so that
-// the lanes' declarations do not clash, and a `continue` or `break` ends this index only.
-std::string at_index(std::string_view operation, const char* index, std::string_view indent) {
-    const std::string declaration = index ? "const rtcg_index_t i = " + std::string(index) + "; " : "";
-    return std::string(indent) + "do { " + declaration + statement(operation) + " } while (0);\n";
-}
-
-std::string one_index_kernel(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
-                             std::string_view name) {
-    return kernel_head(dialect, arguments, elementwise_kernel_name(name)) +
-           "    for (rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_k < n; rtcg_k += rtcg_stride) {\n"
-           "        const rtcg_index_t i = rtcg_start + rtcg_k * rtcg_step;\n"
-           "        " + statement(operation) + "\n"
-           "    }\n}\n";
-}
-
-// Index k of the loop runs the operation at indices start + 2k and start + 2k + 1, pair k of the
-// paired arrays; the last index of an odd count runs alone after the loop. The caller launches it
-// over ceil(n / 2) indices with step 1. Inside the loop, the odd count's branch cost every step
-// about 4 instructions per index (CUDA 13, sm_90).
-std::string paired_kernel(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
-                          std::string_view name, const detail::PairedSnippet& pairs) {
-    std::string text = kernel_head(dialect, arguments, detail::elementwise_paired_kernel_name(name));
-    codegen::syntax::Printer pair(dialect);
-    pair.indent();
-    pair.lines(detail::paired_pointers(pairs, arguments, "rtcg_start"));
-    pair.lines("for (rtcg_index_t rtcg_k = (rtcg_index_t)RTCG_GLOBAL_ID(0); rtcg_k < n / 2; rtcg_k += rtcg_stride) {\n");
-    pair.indent();
-    if (pairs.lanes_use_index) pair.lines("const rtcg_index_t rtcg_first = rtcg_start + 2 * rtcg_k;\n");
-    pair.lines(detail::paired_loads(pairs, arguments, dialect, "rtcg_k"));
-    pair.lines(at_index(pairs.lanes[0], pairs.lanes_use_index ? "rtcg_first" : nullptr, ""));
-    pair.lines(at_index(pairs.lanes[1], pairs.lanes_use_index ? "rtcg_first + 1" : nullptr, ""));
-    pair.lines(detail::paired_stores(pairs, arguments, "rtcg_k"));
-    text += pair.take();
-    text += "    }\n    if (n % 2 && RTCG_GLOBAL_ID(0) == 0)\n" + at_index(operation, "rtcg_start + n - 1", "        ") + "}\n";
-    return text;
+// What both templates take: the kernel's name, parameters and pointers, and the operation.
+codegen::Values kernel_values(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
+                              std::string kernel_name) {
+    return {{"name", std::move(kernel_name)},
+            {"parameters", lines(detail::array_parameters(arguments, dialect))},
+            {"pointers", lines(detail::array_pointer_setup(arguments, dialect))},
+            {"operation", statement(operation)}};
 }
 
 } // namespace
@@ -93,15 +86,23 @@ std::string elementwise_paired_kernel_name(std::string_view name) {
 
 std::string elementwise_source(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
                                std::string_view name, std::string_view preamble, const PairedSnippet* pairs) {
-    elementwise_kernel_name(name); // checks the name
+    const std::string kernel_name = elementwise_kernel_name(name); // checks the name
     check_array_arguments(arguments, "ElementwiseKernel", name);
 
     std::vector<DType> types;
     for (const Argument& argument : arguments) types.push_back(argument.type);
     std::string source = codegen::struct_declarations(types, dialect);
     source += std::string(preamble) + "\n";
-    source += one_index_kernel(dialect, arguments, operation, name);
-    if (pairs) source += paired_kernel(dialect, arguments, operation, name, *pairs);
+    source += one_index_template().render(kernel_values(dialect, arguments, operation, kernel_name));
+    if (pairs) {
+        codegen::Values values = kernel_values(dialect, arguments, operation, elementwise_paired_kernel_name(name));
+        values["pair_pointers"] = lines(paired_pointers(*pairs, arguments, "rtcg_start"));
+        values["loads"] = lines(paired_loads(*pairs, arguments, dialect, "rtcg_k"));
+        values["lanes"] = std::vector<codegen::Value>{statement(pairs->lanes[0]), statement(pairs->lanes[1])};
+        values["lanes_use_index"] = pairs->lanes_use_index;
+        values["stores"] = lines(paired_stores(*pairs, arguments, "rtcg_k"));
+        source += paired_template().render(values);
+    }
     const bool complex = codegen::needs_complex_support(types, {operation, preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex});
 }

@@ -1,12 +1,14 @@
+// The numpy helpers' definitions: the device file that holds them as macros
+// (arrays/device/thread/numpy_operations.rtcg), then one line for each function an expression
+// calls, instantiating the operation's macro with the function's name and types.
 #include "expression_functions.hpp"
 
+#include "device_sources.hpp"
+
 #include <rtcg/codegen/literal.hpp>
-#include <rtcg/codegen/substitute.hpp>
 
 #include <cmath>
 #include <cstdint>
-#include <limits>
-#include <map>
 
 namespace rtcg::detail {
 namespace {
@@ -32,173 +34,110 @@ std::string math_function(std::string_view name, const DType& type, Dialect dial
 
 std::string complex_prefix(const DType& type) { return type == DType::complex64() ? "cfloat" : "cdouble"; }
 
-std::string DeviceFunctions::define(std::string name, std::string_view body, const DType& type) {
+std::string DeviceFunctions::define(std::string name, std::string_view macro,
+                                    std::initializer_list<std::string> arguments) {
     if (!defined_.insert(name).second) return name;
-    const std::map<std::string, std::string, std::less<>> values{
-        {"F", name},
-        {"T", c_type(type, dialect_)},
-        {"U", type.is_integer() ? c_type(wrapping_type(type), dialect_) : c_type(type, dialect_)},
-        {"BITS", std::to_string(8 * type.size())},
-        {"fmod", math_function("fmod", type, dialect_)},
-        {"floor", math_function("floor", type, dialect_)},
-        {"copysign", math_function("copysign", type, dialect_)},
-        {"half", type.is_floating() ? codegen::floating_literal(dialect_, type, 0.5) : "0"},
-    };
-    definitions_ += codegen::substitute(body, values, name);
+    (instances_ += macro) += "(" + name;
+    for (const std::string& argument : arguments) (instances_ += ", ") += argument;
+    instances_ += ")\n";
     return name;
 }
 
+std::string DeviceFunctions::wrapping(const DType& integer) const { return c_type(wrapping_type(integer), dialect_); }
+
 std::string DeviceFunctions::floor_divide(const DType& type) {
     const std::string name = "rtcg_floor_divide_" + std::string(type.name());
+    const std::string t = c_type(type, dialect_);
     if (type.is_floating())
-        // numpy's divmod: the quotient of the exact difference a - fmod(a, b), corrected by one
-        // where fmod's sign differs from b's, then rounded; a zero keeps the true quotient's sign.
-        return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {
-    if (b == 0) return a / b;
-    const {{T}} mod = {{fmod}}(a, b);
-    {{T}} div = (a - mod) / b;
-    if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
-    if (div == 0) return {{copysign}}(({{T}})0, a / b);
-    {{T}} whole = {{floor}}(div);
-    if (div - whole > {{half}}) whole += 1;
-    return whole;
-}
-)", type);
-    if (is_signed_integer(type))
-        return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {
-    if (b == 0) return 0;
-    if (b == ({{T}})-1) return ({{T}})(({{U}})0 - ({{U}})a); /* INT_MIN / -1 wraps to INT_MIN */
-    {{T}} quotient = ({{T}})(a / b);
-    if (a % b != 0 && ((a < 0) != (b < 0))) quotient = ({{T}})(quotient - 1);
-    return quotient;
-}
-)", type);
-    return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) { return b == 0 ? ({{T}})0 : ({{T}})(a / b); }
-)", type);
+        return define(name, "RTCG_DEFINE_FLOOR_DIVIDE_FLOATING",
+                      {t, math_function("fmod", type, dialect_), math_function("floor", type, dialect_),
+                       math_function("copysign", type, dialect_), codegen::floating_literal(dialect_, type, 0.5)});
+    if (is_signed_integer(type)) return define(name, "RTCG_DEFINE_FLOOR_DIVIDE_SIGNED", {t, wrapping(type)});
+    return define(name, "RTCG_DEFINE_FLOOR_DIVIDE_UNSIGNED", {t});
 }
 
 std::string DeviceFunctions::remainder(const DType& type) {
     const std::string name = "rtcg_remainder_" + std::string(type.name());
+    const std::string t = c_type(type, dialect_);
     if (type.is_floating())
-        return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {
-    {{T}} mod = {{fmod}}(a, b);
-    if (b == 0) return mod;
-    if (mod == 0) return {{copysign}}(({{T}})0, b);
-    if ((b < 0) != (mod < 0)) mod += b;
-    return mod;
-}
-)", type);
-    if (is_signed_integer(type))
-        return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {
-    if (b == 0 || b == ({{T}})-1) return 0;
-    const {{T}} mod = ({{T}})(a % b);
-    return (mod != 0 && ((mod < 0) != (b < 0))) ? ({{T}})(mod + b) : mod;
-}
-)", type);
-    return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) { return b == 0 ? ({{T}})0 : ({{T}})(a % b); }
-)", type);
+        return define(name, "RTCG_DEFINE_REMAINDER_FLOATING",
+                      {t, math_function("fmod", type, dialect_), math_function("copysign", type, dialect_)});
+    return define(name, is_signed_integer(type) ? "RTCG_DEFINE_REMAINDER_SIGNED" : "RTCG_DEFINE_REMAINDER_UNSIGNED",
+                  {t});
 }
 
 std::string DeviceFunctions::integer_fmod(const DType& type) {
-    const std::string name = "rtcg_fmod_" + std::string(type.name());
-    if (is_signed_integer(type))
-        return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {
-    return (b == 0 || b == ({{T}})-1) ? ({{T}})0 : ({{T}})(a % b);
-}
-)", type);
-    return define(name, R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) { return b == 0 ? ({{T}})0 : ({{T}})(a % b); }
-)", type);
+    return define("rtcg_fmod_" + std::string(type.name()),
+                  is_signed_integer(type) ? "RTCG_DEFINE_FMOD_SIGNED" : "RTCG_DEFINE_REMAINDER_UNSIGNED",
+                  {c_type(type, dialect_)});
 }
 
 std::string DeviceFunctions::integer_power(const DType& type) {
-    const std::string name = "rtcg_power_" + std::string(type.name());
-    const std::string_view negative_exponent = is_signed_integer(type) ? R"(
-    if (b < 0) return a == 1 ? ({{T}})1 : a == ({{T}})-1 ? ((b & 1) ? ({{T}})-1 : ({{T}})1) : ({{T}})0;)"
-                                                                       : "";
-    // Square and multiply, wrapping like numpy's integer power.
-    return define(name, "RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {" + std::string(negative_exponent) + R"(
-    {{U}} base = ({{U}})a, result = 1, exponent = ({{U}})b;
-    while (exponent != 0) {
-        if (exponent & 1) result *= base;
-        base *= base;
-        exponent >>= 1;
-    }
-    return ({{T}})result;
-}
-)", type);
+    return define("rtcg_power_" + std::string(type.name()),
+                  is_signed_integer(type) ? "RTCG_DEFINE_POWER_SIGNED" : "RTCG_DEFINE_POWER_UNSIGNED",
+                  {c_type(type, dialect_), wrapping(type)});
 }
 
 std::string DeviceFunctions::minimum(const DType& type) {
-    // A NaN operand is the result, as numpy.minimum propagates it (a != a only for NaN).
     return define("rtcg_minimum_" + std::string(type.name()),
-                  type.is_floating() ? "RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) { return (a < b || a != a) ? a : b; }\n"
-                                     : "RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) { return b < a ? b : a; }\n",
-                  type);
+                  type.is_floating() ? "RTCG_DEFINE_MINIMUM_FLOATING" : "RTCG_DEFINE_MINIMUM_INTEGER",
+                  {c_type(type, dialect_)});
 }
 
 std::string DeviceFunctions::maximum(const DType& type) {
     return define("rtcg_maximum_" + std::string(type.name()),
-                  type.is_floating() ? "RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) { return (a > b || a != a) ? a : b; }\n"
-                                     : "RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) { return b > a ? b : a; }\n",
-                  type);
+                  type.is_floating() ? "RTCG_DEFINE_MAXIMUM_FLOATING" : "RTCG_DEFINE_MAXIMUM_INTEGER",
+                  {c_type(type, dialect_)});
 }
 
 std::string DeviceFunctions::left_shift(const DType& type) {
-    // Casting the amount to unsigned turns a negative one into a huge one: both give 0.
-    return define("rtcg_left_shift_" + std::string(type.name()), R"(RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {
-    return ({{U}})b >= {{BITS}} ? ({{T}})0 : ({{T}})(({{U}})a << ({{U}})b);
-}
-)", type);
+    return define("rtcg_left_shift_" + std::string(type.name()), "RTCG_DEFINE_LEFT_SHIFT",
+                  {c_type(type, dialect_), wrapping(type), std::to_string(8 * type.size())});
 }
 
 std::string DeviceFunctions::right_shift(const DType& type) {
-    const std::string_view too_far = is_signed_integer(type) ? "(a < 0 ? ({{T}})-1 : ({{T}})0)" : "({{T}})0";
     return define("rtcg_right_shift_" + std::string(type.name()),
-                  "RTCG_DEVICE {{T}} {{F}}({{T}} a, {{T}} b) {\n    return ({{U}})b >= {{BITS}} ? " +
-                      std::string(too_far) + " : ({{T}})(a >> b);\n}\n",
-                  type);
+                  is_signed_integer(type) ? "RTCG_DEFINE_RIGHT_SHIFT_SIGNED" : "RTCG_DEFINE_RIGHT_SHIFT_UNSIGNED",
+                  {c_type(type, dialect_), wrapping(type), std::to_string(8 * type.size())});
 }
 
 std::string DeviceFunctions::integer_absolute(const DType& type) {
-    return define("rtcg_absolute_" + std::string(type.name()),
-                  "RTCG_DEVICE {{T}} {{F}}({{T}} a) { return a < 0 ? ({{T}})(({{U}})0 - ({{U}})a) : a; }\n", type);
+    return define("rtcg_absolute_" + std::string(type.name()), "RTCG_DEFINE_ABSOLUTE",
+                  {c_type(type, dialect_), wrapping(type)});
 }
 
 std::string DeviceFunctions::saturating_cast(const DType& from, const DType& to) {
     const std::string name = "rtcg_cast_" + std::string(from.name()) + "_" + std::string(to.name());
-    if (defined_.count(name)) return name;
-    // Bounds as values of `from`: powers of two, exact in every floating type. Values at or past
-    // them saturate; those strictly inside truncate, which C defines.
+    // The bounds as values of `from`: powers of two, exact in every floating type.
     const int bits = static_cast<int>(8 * to.size());
     const bool is_signed = to.is_signed();
     const std::string upper = codegen::floating_literal(dialect_, from, std::ldexp(1.0, is_signed ? bits - 1 : bits));
     const std::string lower = is_signed ? codegen::floating_literal(dialect_, from, -std::ldexp(1.0, bits - 1))
                                         : codegen::floating_literal(dialect_, from, 0.0);
     const std::uint64_t magnitude_bits = std::uint64_t{1} << (bits - 1);
-    const std::string max = is_signed ? codegen::integer_literal(dialect_, to, static_cast<std::int64_t>(magnitude_bits - 1))
-                                      : codegen::unsigned_literal(dialect_, to, magnitude_bits - 1 + magnitude_bits);
-    const std::string min = is_signed ? codegen::integer_literal(dialect_, to, static_cast<std::int64_t>(0 - magnitude_bits))
-                                      : codegen::unsigned_literal(dialect_, to, 0);
-    defined_.insert(name);
-    definitions_ += "RTCG_DEVICE " + c_type(to, dialect_) + " " + name + "(" + c_type(from, dialect_) +
-                    " x) {\n    if (x != x) return 0;\n    if (x >= " + upper + ") return " + max +
-                    ";\n    if (x <= " + lower + ") return " + min + ";\n    return (" + c_type(to, dialect_) +
-                    ")x;\n}\n";
-    return name;
+    const std::string max = is_signed
+                                ? codegen::integer_literal(dialect_, to, static_cast<std::int64_t>(magnitude_bits - 1))
+                                : codegen::unsigned_literal(dialect_, to, magnitude_bits - 1 + magnitude_bits);
+    const std::string min = is_signed
+                                ? codegen::integer_literal(dialect_, to, static_cast<std::int64_t>(0 - magnitude_bits))
+                                : codegen::unsigned_literal(dialect_, to, 0);
+    return define(name, "RTCG_DEFINE_SATURATING_CAST",
+                  {c_type(from, dialect_), c_type(to, dialect_), lower, upper, min, max});
 }
 
 std::string DeviceFunctions::complex_nonzero(const DType& type) {
-    return define("rtcg_nonzero_" + std::string(type.name()),
-                  "RTCG_DEVICE int {{F}}({{T}} z) { return z.real != 0 || z.imag != 0; }\n", type);
+    return define("rtcg_nonzero_" + std::string(type.name()), "RTCG_DEFINE_COMPLEX_NONZERO", {c_type(type, dialect_)});
 }
 
 std::string DeviceFunctions::complex_round(const DType& type) {
-    const DType real = type.element();
-    const std::string rint = math_function("rint", real, dialect_);
-    return define("rtcg_round_" + std::string(type.name()),
-                  "RTCG_DEVICE {{T}} {{F}}({{T}} z) { return " + complex_prefix(type) + "_new(" + rint + "(z.real), " +
-                      rint + "(z.imag)); }\n",
-                  type);
+    return define(
+        "rtcg_round_" + std::string(type.name()), "RTCG_DEFINE_COMPLEX_ROUND",
+        {c_type(type, dialect_), complex_prefix(type) + "_new", math_function("rint", type.element(), dialect_)});
+}
+
+std::string DeviceFunctions::definitions() const {
+    if (instances_.empty()) return {};
+    return std::string(device::thread::numpy_operations) + "\n" + instances_;
 }
 
 } // namespace rtcg::detail

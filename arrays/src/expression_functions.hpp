@@ -3,12 +3,15 @@
 // and remainder (by zero, INT_MIN / -1, rounding toward minus infinity), integer powers, shifts by
 // the width or more, NaN-propagating minimum and maximum, saturating float-to-integer conversion,
 // and complex helpers. Operands are evaluated once by passing them to a function. Each function is
-// defined once per kernel, named after the operation and the type (rtcg_floor_divide_int32).
+// defined once per kernel, named after the operation and the type (rtcg_floor_divide_int32), by
+// the macros of arrays/device/thread/numpy_operations.rtcg.
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 
+#include <initializer_list>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace rtcg::detail {
 
@@ -37,14 +40,18 @@ public:
     std::string complex_nonzero(const codegen::DType& type);
     std::string complex_round(const codegen::DType& type);
 
-    const std::string& definitions() const noexcept { return definitions_; }
+    // The functions' source, for in front of the kernel: empty when none is called.
+    std::string definitions() const;
 
 private:
-    std::string define(std::string name, std::string_view body, const codegen::DType& type);
+    // Defines `name` on first use as `macro(name, arguments...)`; returns the name.
+    std::string define(std::string name, std::string_view macro, std::initializer_list<std::string> arguments);
+    // The unsigned type `integer` wraps in (C type name).
+    std::string wrapping(const codegen::DType& integer) const;
 
     codegen::Dialect dialect_;
     std::set<std::string> defined_;
-    std::string definitions_;
+    std::string instances_; // the macros' uses, one a line
 };
 
 } // namespace rtcg::detail

@@ -5,13 +5,18 @@
 // value and of an 8-byte one; each reduction piece with one value per batch and no pairs, and with
 // batches of 5 and pairs, for both value sizes (the last group folds where the piece needs warp
 // primitives); each radix sort piece for keys alone and with values, of 4-byte keys with 32-bit
-// counts and of 8-byte keys with 64-bit counts.
+// counts and of 8-byte keys with 64-bit counts; each Philox piece for uniform and normal numbers of
+// float32 and of float64; numpy's operations with a function of each for int, unsigned int and
+// float. The elementwise kernels are templates: each is rendered first, for float32 and for float64
+// arrays, with an operation that ends its index early (`continue`) and one that does not, and the
+// paired kernel with lanes that read the index and lanes that do not.
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
 #include "device_sources.hpp"
 
 #include <rtcg/codegen/prelude.hpp>
+#include <rtcg/codegen/template.hpp>
 
 #include <doctest/doctest.h>
 
@@ -26,9 +31,10 @@ namespace device = rtcg::detail::device;
 using rtcg::codegen::Dialect;
 
 // A device file with what it needs before it (other device files, in order), whether it uses warp
-// primitives, whether it takes values of at most 4 bytes only, and whether it is the radix sort's
-// or the reduction's (after that generator's configuration rather than the scan's). A file that works with either
-// tile-state layout, or either block radix rank, is listed once with each.
+// primitives, whether it takes values of at most 4 bytes only, and whose configuration it follows
+// (the scan's unless it is the radix sort's, the reduction's or the Philox generator's, or an
+// elementwise template's values). A file that works with either tile-state layout, or either
+// block radix rank, is listed once with each.
 struct Piece {
     std::string_view path;
     std::vector<std::string_view> needs{};
@@ -36,10 +42,20 @@ struct Piece {
     bool packed_values_only = false; // a value of at most 4 bytes
     bool sort = false;
     bool reduce = false;
+    bool random = false;
+    bool elementwise = false; // a template, rendered before it is compiled
 };
 
 const std::vector<Piece>& pieces() {
     static const std::vector<Piece> all{
+        {"thread/numpy_operations.rtcg", {}},
+        {.path = "thread/philox.rtcg", .random = true},
+        {.path = "thread/philox_normal.rtcg", .random = true},
+        {.path = "kernel/random_philox.rtcg",
+         .needs = {"thread/philox.rtcg", "thread/philox_normal.rtcg"},
+         .random = true},
+        {.path = "kernel/elementwise.rtcg", .elementwise = true},
+        {.path = "kernel/elementwise_pairs.rtcg", .elementwise = true},
         {"block/scan_pairs.rtcg", {}},
         {"block/block_scan.rtcg", {"block/scan_pairs.rtcg"}},
         {"agent/tile_load_store.rtcg", {"block/scan_pairs.rtcg"}},
@@ -214,13 +230,104 @@ std::string sort_configuration(std::string_view key_type, bool with_values) {
     return text;
 }
 
-// `variant`: a segmented scan, a reduction with pairs, or a sort with values.
-std::string program(const Piece& piece, std::string_view value_type, bool variant) {
+// What the Philox generator (arrays/src/random_source.cpp) writes in front of the files, for
+// float64 elements where `value_type` is 8 bytes wide, else float32, with the polynomials cut short.
+std::string random_configuration(std::string_view value_type, bool normal) {
+    const bool doubles = value_type != "int";
+    std::string text = "#define RTCG_PHILOX_KERNEL test_philox\n";
+    text += "typedef " + std::string(doubles ? "double" : "float") + " rtcg_philox_value_t;\n";
+    text += "#define RTCG_PHILOX_DOUBLES " + std::string(doubles ? "1" : "0") + "\n";
+    text += "#define RTCG_PHILOX_DISTRIBUTION RTCG_PHILOX_" + std::string(normal ? "NORMAL" : "UNIFORM") + "\n";
+    text += R"(#define RTCG_PHILOX_MULTIPLIER0 3528531795u
+#define RTCG_PHILOX_MULTIPLIER1 3449720151u
+#define RTCG_PHILOX_WEYL0 2654435769u
+#define RTCG_PHILOX_WEYL1 3144134277u
+#define RTCG_PHILOX_SQRT2 1.4142135623730951
+#define RTCG_PHILOX_LN2_HIGH 0.693145751953125
+#define RTCG_PHILOX_LN2_LOW 1.4286068203094173e-06
+RTCG_DEVICE double rtcg_philox_log_series(double x) { return fma(x, 0.3333333333333333, 1.0); }
+RTCG_DEVICE double rtcg_philox_sin_series(double x) { return fma(x, -0.6459640975062462, 1.5707963267948966); }
+RTCG_DEVICE double rtcg_philox_cos_series(double x) { return fma(x, -1.2337005501361697, 1.0); }
+)";
+    return text;
+}
+
+// What the expression generator (arrays/src/expression_functions.cpp) writes after the file.
+std::string numpy_functions(Dialect dialect) {
+    const std::string f = dialect == Dialect::cuda ? "f" : "";
+    return R"(
+RTCG_DEFINE_FLOOR_DIVIDE_SIGNED(floor_divide_int, int, unsigned int)
+RTCG_DEFINE_FLOOR_DIVIDE_UNSIGNED(floor_divide_uint, unsigned int)
+RTCG_DEFINE_FLOOR_DIVIDE_FLOATING(floor_divide_float, float, fmod)" +
+           f + ", floor" + f + ", copysign" + f + R"(, 0.5f)
+RTCG_DEFINE_REMAINDER_SIGNED(remainder_int, int)
+RTCG_DEFINE_REMAINDER_UNSIGNED(remainder_uint, unsigned int)
+RTCG_DEFINE_REMAINDER_FLOATING(remainder_float, float, fmod)" +
+           f + ", copysign" + f + R"()
+RTCG_DEFINE_FMOD_SIGNED(fmod_int, int)
+RTCG_DEFINE_POWER_SIGNED(power_int, int, unsigned int)
+RTCG_DEFINE_POWER_UNSIGNED(power_uint, unsigned int, unsigned int)
+RTCG_DEFINE_MINIMUM_FLOATING(minimum_float, float)
+RTCG_DEFINE_MAXIMUM_FLOATING(maximum_float, float)
+RTCG_DEFINE_MINIMUM_INTEGER(minimum_int, int)
+RTCG_DEFINE_MAXIMUM_INTEGER(maximum_int, int)
+RTCG_DEFINE_LEFT_SHIFT(left_shift_int, int, unsigned int, 32)
+RTCG_DEFINE_RIGHT_SHIFT_SIGNED(right_shift_int, int, unsigned int, 32)
+RTCG_DEFINE_RIGHT_SHIFT_UNSIGNED(right_shift_uint, unsigned int, unsigned int, 32)
+RTCG_DEFINE_ABSOLUTE(absolute_int, int, unsigned int)
+RTCG_DEFINE_SATURATING_CAST(cast_float_int, float, int, -2147483648.0f, 2147483648.0f, (-2147483647 - 1), 2147483647)
+typedef struct { float real, imag; } test_complex;
+RTCG_DEVICE test_complex test_complex_new(float real, float imag) { test_complex z = {real, imag}; return z; }
+RTCG_DEFINE_COMPLEX_NONZERO(nonzero_complex, test_complex)
+RTCG_DEFINE_COMPLEX_ROUND(round_complex, test_complex, test_complex_new, rint)" +
+           f + R"()
+)";
+}
+
+// The values the elementwise generator (arrays/src/elementwise_source.cpp) renders its templates
+// with, for z[i] = a * x[i] (+ i where `variant`) over arrays of float64 where `value_type` is 8
+// bytes wide, else float32; the single-index kernel's operation first skips negative elements.
+rtcg::codegen::Values elementwise_values(std::string_view value_type, bool variant) {
+    using List = std::vector<rtcg::codegen::Value>;
+    const std::string t = value_type != "int" ? "double" : "float";
+    const std::string t2 = "rtcg_" + t + "2";
+    const std::string index = variant ? " + (" + t + ")i" : "";
+    return {
+        {"name", "test_elementwise"},
+        {"parameters", List{t + " a,", "RTCG_GLOBAL " + t + "* rtcg_base_x, rtcg_index_t rtcg_offset_x,",
+                            "RTCG_GLOBAL " + t + "* rtcg_base_z, rtcg_index_t rtcg_offset_z,",
+                            "rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n"}},
+        {"pointers", List{"RTCG_GLOBAL " + t + "* x = rtcg_base_x + rtcg_offset_x;",
+                          "RTCG_GLOBAL " + t + "* z = rtcg_base_z + rtcg_offset_z;"}},
+        {"operation", (variant ? "if (x[i] < 0) continue; " : "") + std::string("z[i] = a * x[i]") + index + ";"},
+        {"pair_pointers",
+         List{"RTCG_GLOBAL const " + t2 + "* rtcg_pairs_x = (RTCG_GLOBAL const " + t2 + "*)(x + rtcg_start);",
+              "RTCG_GLOBAL " + t2 + "* rtcg_pairs_z = (RTCG_GLOBAL " + t2 + "*)(z + rtcg_start);"}},
+        {"loads", List{"const " + t2 + " rtcg_pair_x = rtcg_pairs_x[rtcg_k];",
+                       "const " + t + " rtcg_lane0_x = rtcg_pair_x.x, rtcg_lane1_x = rtcg_pair_x.y;",
+                       t + " rtcg_lane0_z, rtcg_lane1_z;"}},
+        {"lanes",
+         List{"rtcg_lane0_z = a * rtcg_lane0_x" + index + ";", "rtcg_lane1_z = a * rtcg_lane1_x" + index + ";"}},
+        {"lanes_use_index", variant},
+        {"stores", List{"RTCG_STORE_STREAMING(&rtcg_pairs_z[rtcg_k], rtcg_make_" + t2.substr(5) +
+                        "(rtcg_lane0_z, rtcg_lane1_z));"}},
+    };
+}
+
+// `variant`: a segmented scan, a reduction with pairs, a sort with values, normal numbers, or an
+// elementwise operation that reads the index.
+std::string program(const Piece& piece, std::string_view value_type, bool variant, Dialect dialect) {
+    if (piece.elementwise)
+        return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
+            .render(elementwise_values(value_type, variant));
     std::string text = piece.sort     ? sort_configuration(value_type, variant)
                        : piece.reduce ? reduce_configuration(value_type, variant, piece.warp)
+                       : piece.random ? random_configuration(value_type, variant)
                                       : configuration(value_type, variant);
     for (std::string_view need : piece.needs) (text += text_of(need)) += '\n';
-    return text += text_of(piece.path);
+    text += text_of(piece.path);
+    if (piece.path == "thread/numpy_operations.rtcg") text += numpy_functions(dialect);
+    return text;
 }
 
 } // namespace
@@ -242,12 +349,15 @@ TEST_CASE("every device file compiles on its own for CUDA and for the test conte
                 CAPTURE(piece.path);
                 CAPTURE(type);
                 CAPTURE(variant);
-                const std::string source = program(piece, type, variant);
-                CHECK_NOTHROW(rtcg::test::compile_for_cuda(
-                    rtcg::codegen::with_prelude(Dialect::cuda, source, {.warp = piece.warp})));
+                CHECK_NOTHROW(rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(
+                    Dialect::cuda, program(piece, type, variant, Dialect::cuda), {.warp = piece.warp})));
                 if (piece.warp && !warp_here) continue;
-                CHECK_NOTHROW(rtcg::test::context().compile(
-                    rtcg::codegen::with_prelude(dialect, source, {.warp = piece.warp})));
+                // Normal numbers are computed in double, as are the elementwise kernels of float64.
+                if ((piece.random || (piece.elementwise && type != "int")) &&
+                    !rtcg::test::context().device().supports_fp64)
+                    continue;
+                CHECK_NOTHROW(rtcg::test::context().compile(rtcg::codegen::with_prelude(
+                    dialect, program(piece, type, variant, dialect), {.warp = piece.warp})));
             }
         }
     }
