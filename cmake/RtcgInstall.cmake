@@ -9,7 +9,7 @@
 # link and librtcg.so still finds its plug-ins with no environment.
 include(CMakePackageConfigHelpers)
 
-# Everything: core, codegen, arrays and tuning (arrays and tuning need the other two).
+# Everything: core, codegen, arrays and tuning (arrays needs the first two, tuning all three).
 add_library(rtcg-all INTERFACE)
 add_library(rtcg::all ALIAS rtcg-all)
 target_link_libraries(rtcg-all INTERFACE rtcg::arrays rtcg::tuning)

@@ -5,6 +5,7 @@
 #include "elementwise_program.hpp"
 #include "paired_compile.hpp"
 #include "launch_shape.hpp"
+#include "policies/chosen_policy.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
@@ -24,9 +25,9 @@ using detail::ElementwiseProgram;
 
 // Compiles the operation with its paired kernel where the operation allows one (see
 // paired_compile.hpp for when it is left out).
-std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vector<Argument> arguments,
-                                                std::string_view operation, std::string name,
-                                                std::string_view preamble) {
+std::shared_ptr<const ElementwiseProgram> build(const Context& context, const ElementwisePolicy& policy,
+                                                std::vector<Argument> arguments, std::string_view operation,
+                                                std::string name, std::string_view preamble) {
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
     std::optional<detail::PairedSnippet> pairs = detail::pair_snippet(operation, arguments, preamble, true);
     for (const Argument& argument : arguments) verify_layout(context, argument.type);
@@ -34,24 +35,27 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, std::vec
         return detail::elementwise_source(dialect, arguments, operation, name, preamble, paired);
     });
     Kernel kernel = module.kernel(elementwise_kernel_name(name));
-    const std::size_t block = detail::block_size(kernel, context.device());
+    const std::size_t block = detail::block_size(kernel, context.device(), policy.block_size);
     std::optional<detail::PairedElementwise> paired;
     if (pairs) {
         Kernel paired_kernel = module.kernel(detail::elementwise_paired_kernel_name(name));
-        const std::size_t paired_block = detail::block_size(paired_kernel, context.device());
+        const std::size_t paired_block = detail::block_size(paired_kernel, context.device(), policy.block_size);
         paired = detail::PairedElementwise{std::move(*pairs), std::move(paired_kernel), paired_block};
     }
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
         std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
-        detail::max_groups(context.device(), detail::operation_cost(operation)), std::move(paired)});
+        policy.min_indices_per_work_item,
+        detail::max_groups(context.device(), policy, detail::operation_cost(operation)), std::move(paired)});
 }
 
-// Everything the source depends on; the separator cannot occur in C source.
+// Everything the source and the launch shape depend on; the separator cannot occur in C source.
 std::string cache_key(std::string_view form, std::string_view arguments, std::string_view operation,
-                      std::string_view name, std::string_view preamble) {
+                      std::string_view name, std::string_view preamble, std::string_view policy) {
     std::string key = "elementwise\x1f";
-    key.reserve(key.size() + form.size() + arguments.size() + operation.size() + name.size() + preamble.size() + 5);
+    key.reserve(key.size() + form.size() + arguments.size() + operation.size() + name.size() + preamble.size() +
+                policy.size() + 5);
     for (std::string_view part : {form, arguments, operation, name, preamble}) (key += part) += '\x1f';
+    key += policy;
     return key;
 }
 
@@ -60,21 +64,24 @@ std::string cache_key(std::string_view form, std::string_view arguments, std::st
 ElementwiseKernel::ElementwiseKernel(const Context& context, std::string_view arguments, std::string_view operation,
                                      std::string name, std::string_view preamble)
     : kernels_(detail::ContextKernels::of(context)) {
-    const std::string key = cache_key("text", arguments, operation, name, preamble);
+    const auto policy = detail::choose_policy<ElementwisePolicy>(context.device());
+    const std::string key = cache_key("text", arguments, operation, name, preamble, policy.cache_key);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
-        program_ = kernels_->insert(
-            key, build(context, codegen::parse_arguments(arguments), operation, std::move(name), preamble));
+        program_ = kernels_->insert(key, build(context, policy.policy, codegen::parse_arguments(arguments), operation,
+                                               std::move(name), preamble));
 }
 
 ElementwiseKernel::ElementwiseKernel(const Context& context, std::vector<Argument> arguments,
                                      std::string_view operation, std::string name, std::string_view preamble)
     : kernels_(detail::ContextKernels::of(context)) {
+    const auto policy = detail::choose_policy<ElementwisePolicy>(context.device());
     const std::string key = cache_key("parsed", codegen::print_arguments(arguments, codegen::Dialect::opencl),
-                                      operation, name, preamble);
+                                      operation, name, preamble, policy.cache_key);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
-        program_ = kernels_->insert(key, build(context, std::move(arguments), operation, std::move(name), preamble));
+        program_ = kernels_->insert(
+            key, build(context, policy.policy, std::move(arguments), operation, std::move(name), preamble));
 }
 
 const Context& ElementwiseKernel::context() const noexcept { return kernels_->context(); }
@@ -95,7 +102,9 @@ void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const
     if (binding.indices == 0) return;
     const ElementwiseProgram& program = *program_;
     const auto run = [&](const Kernel& kernel, std::size_t indices, std::size_t block) {
-        const LaunchConfig shape{Dim3{detail::grid_groups(indices, block, program.max_groups)}, Dim3{block}, 0};
+        const LaunchConfig shape{
+            Dim3{detail::grid_groups(indices, block, program.min_indices_per_work_item, program.max_groups)},
+            Dim3{block}, 0};
         kernel.launch(queue, shape, packed.first(binding.packed));
     };
     if (program.paired && detail::pairs_align(program.paired->snippet, args, range))

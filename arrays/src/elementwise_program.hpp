@@ -30,6 +30,7 @@ struct ElementwiseProgram {
     std::string preamble;
     Kernel kernel;
     std::size_t block_size = 1;
+    std::size_t min_indices_per_work_item = 1;
     std::size_t max_groups = 1;
     // Where the operation allows two indices per step and that kernel compiled.
     std::optional<PairedElementwise> paired;

@@ -1,32 +1,25 @@
 #pragma once
-// The launch shape of grid-stride kernels (elementwise operations, fills, random numbers):
-// work-groups of up to 256 work-items fill a GPU's schedulers without limiting occupancy, and up
-// to 256 work-groups per compute unit, several times what is resident at once, let units that
-// finish early take more work while the grid-stride loop covers the rest of the indices. An
-// operation that only streams (arithmetic, no calls) is not capped on a GPU: there the loop's
-// overlap buys nothing and more groups keep more loads in flight. A grid-stride loop at all,
-// rather than one work-item per index, keeps 4-byte accesses near the copy bandwidth. The figures
-// behind each choice are in bench/NOTES.md, "Grid-stride launch shape".
+// The launch shape of grid-stride kernels (elementwise operations, fills, random numbers), from
+// the algorithm's policy (policies/elementwise.hpp and policies/random.hpp say why its values are
+// what they are). A grid-stride loop at all, rather than one work-item per index, keeps 4-byte
+// accesses near the copy bandwidth. The figures behind each choice are in bench/NOTES.md,
+// "Grid-stride launch shape".
 #include "snippet_tokens.hpp"
 
+#include <rtcg/arrays/policy.hpp>
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/kernel.hpp>
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdint>
-#include <limits>
 #include <string_view>
 #include <vector>
 
 namespace rtcg::detail {
 
-inline constexpr std::size_t preferred_block_size = 256;
-inline constexpr std::size_t groups_per_compute_unit = 256;
-
-// The largest block up to preferred_block_size that the kernel and the device allow.
-inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device) {
-    std::size_t block = preferred_block_size;
+// The largest block up to the policy's `preferred` that the kernel and the device allow.
+inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device, std::size_t preferred) {
+    std::size_t block = preferred;
     if (kernel.attributes().max_threads_per_block) block = std::min(block, kernel.attributes().max_threads_per_block);
     if (device.max_work_group_size) block = std::min(block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) block = std::min(block, device.max_work_item_sizes[0]);
@@ -51,21 +44,26 @@ inline OperationCost operation_cost(std::string_view operation) {
     return OperationCost::streaming;
 }
 
-// The most work-groups a grid-stride kernel launches: the device's largest grid for streaming
-// operations on GPUs, else groups_per_compute_unit per compute unit.
-inline std::size_t max_groups(const DeviceInfo& device, OperationCost cost = OperationCost::computing) {
-    std::size_t groups = std::max<std::size_t>(device.compute_units, 1) * groups_per_compute_unit;
-    if (cost == OperationCost::streaming && device.type == DeviceType::gpu)
-        groups = std::numeric_limits<std::uint32_t>::max();
+// The most work-groups a grid-stride kernel launches: `per_compute_unit` on each compute unit,
+// at most unlimited_groups and the device's largest grid.
+inline std::size_t max_groups(const DeviceInfo& device, std::size_t per_compute_unit) {
+    const std::size_t units = std::max<std::size_t>(device.compute_units, 1);
+    std::size_t groups = per_compute_unit > unlimited_groups / units ? unlimited_groups : units * per_compute_unit;
     if (device.max_grid_size[0]) groups = std::min(groups, device.max_grid_size[0]);
     return groups;
 }
 
-// The work-groups for `indices` indices: at least two indices per work-item where there are
-// fewer than max_groups can take, since a work-item's loop overlaps the second index's loads with
-// the first's work, and at most `max_groups`.
-inline std::size_t grid_groups(std::size_t indices, std::size_t block, std::size_t max_groups) {
-    const std::size_t per_group = 2 * block;
+// The most work-groups an elementwise operation of `cost` launches.
+inline std::size_t max_groups(const DeviceInfo& device, const ElementwisePolicy& policy, OperationCost cost) {
+    return max_groups(device, cost == OperationCost::streaming ? policy.streaming_groups_per_compute_unit
+                                                               : policy.groups_per_compute_unit);
+}
+
+// The work-groups for `indices` indices: at least `min_indices` indices per work-item where there
+// are fewer than max_groups can take, and at most `max_groups`.
+inline std::size_t grid_groups(std::size_t indices, std::size_t block, std::size_t min_indices,
+                               std::size_t max_groups) {
+    const std::size_t per_group = min_indices * block;
     return std::max<std::size_t>(std::min((indices + per_group - 1) / per_group, max_groups), 1);
 }
 

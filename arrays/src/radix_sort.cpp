@@ -1,11 +1,13 @@
 // LSD radix sort with 8-bit digits. Up to one tile of keys, one work-group sorts them in one
 // launch. Beyond, one kernel reads the keys once for the counts of every digit at every position,
-// and one more turns them into the digits' starts on the device. From 2^24 keys, one read-back of
-// those counts (256 per position) finds the passes to skip: those where every key has the same
-// digit; below, such a pass copies the keys as they are. Each other pass is one launch that reads
-// the keys once and writes them stably into the other scratch array, its tiles chained by a
-// look-back through a state buffer that one fill zeroes per sort, with the histogram's totals.
+// and one more turns them into the digits' starts on the device. From the policy's read_back_from
+// keys (2^24), one read-back of those counts (256 per position) finds the passes to skip: those
+// where every key has the same digit; below, such a pass copies the keys as they are. Each other
+// pass is one launch that reads the keys once and writes them stably into the other scratch array,
+// its tiles chained by a look-back through a state buffer that one fill zeroes per sort, with the
+// histogram's totals. The tuned constants are in SortPolicy (policies/sort.hpp).
 #include "context_kernels.hpp"
+#include "policies/chosen_policy.hpp"
 #include "radix_sort_ranking.hpp"
 #include "radix_sort_source.hpp"
 #include "tile_shape.hpp"
@@ -31,26 +33,17 @@ namespace {
 
 using codegen::DType;
 
-// Local memory a pass may take: a tile of 27 keys of 4 bytes or 15 of 8 bytes per work-item fits,
-// and five work-groups of 256 still share a multiprocessor of 228 KB (NVIDIA's sm_90).
-constexpr std::size_t pass_local_budget = 42 * 1024;
-
-// From this many keys, larger tiles (below).
-constexpr std::size_t large_sort_from = std::size_t{1} << 24;
-
-// Keys per work-item and tile: odd, so that the work-items' runs of consecutive keys in local
-// memory start in different banks. Ranked by warp votes, a work-item holds its keys in registers,
-// one or two each: 27 registers of them fit the 64 its launch bounds allow without spilling, and
-// large sorts run fastest with 27 keys of 4 bytes; below 2^24 keys 19, whose smaller tiles keep
-// more multiprocessors busy (bench/NOTES.md, "Radix sort"). Counting rounds keep them in local
-// memory: 15.
-std::size_t max_items(const codegen::Target& target, std::size_t block, const DType& key, std::size_t n) {
-    if (!ranks_by_warp_votes(target, block)) return 15;
-    if (key.size() > sizeof(std::uint32_t)) return 13;
-    return n < large_sort_from ? 19 : 27;
+// The most keys per work-item and tile the policy gives for the ranking that work-groups of
+// `block` use, the key's width and the sort's size (policies/sort.hpp says why).
+std::size_t max_items(const SortPolicy& policy, const codegen::Target& target, std::size_t block, const DType& key,
+                      std::size_t n) {
+    if (!ranks_by_warp_votes(target, block)) return policy.counting_items_per_work_item;
+    if (key.size() > sizeof(std::uint32_t)) return policy.wide_vote_items_per_work_item;
+    return n < policy.large_sort_from ? policy.vote_items_per_work_item : policy.large_vote_items_per_work_item;
 }
 
 struct SortProgram {
+    SortPolicy policy;
     TileShape shape;
     Kernel histogram;
     Kernel starts;
@@ -76,16 +69,17 @@ std::size_t local_bytes(const TileShape& shape, const DType& key, const std::opt
 }
 
 // Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as
-// the local memory budget allows; smaller work-groups where even one key each does not fit.
-TileShape choose_sort_shape(const DeviceInfo& device, const DType& key, const std::optional<DType>& value,
-                            const DType& counter, std::size_t n, std::size_t max_block) {
-    std::size_t budget = pass_local_budget;
+// the policy's local memory budget allows; smaller work-groups where even one key each does not fit.
+TileShape choose_sort_shape(const DeviceInfo& device, const SortPolicy& policy, const DType& key,
+                            const std::optional<DType>& value, const DType& counter, std::size_t n,
+                            std::size_t max_block) {
+    std::size_t budget = policy.local_memory_bytes;
     if (device.local_memory_bytes) budget = std::min<std::size_t>(budget, device.local_memory_bytes);
     TileShape shape{max_block, 1};
     if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) shape.block = std::min(shape.block, device.max_work_item_sizes[0]);
     for (;;) {
-        const std::size_t most = max_items(codegen::target_of(device), shape.block, key, n);
+        const std::size_t most = max_items(policy, codegen::target_of(device), shape.block, key, n);
         for (std::size_t fewer = 0; fewer <= most / 2; ++fewer) {
             shape.items = most - 2 * fewer;
             if (local_bytes(shape, key, value, counter) <= budget) return shape;
@@ -98,26 +92,33 @@ TileShape choose_sort_shape(const DeviceInfo& device, const DType& key, const st
     }
 }
 
-// Compiled once per context, (key, value, counter) types and size class (below or from
-// `large_sort_from` keys); rebuilt with smaller work-groups where a kernel cannot run as many
-// work-items as asked.
+// Compiled once per context, policy, (key, value, counter) types and size class (below or from
+// the policy's `large_sort_from` keys); rebuilt with smaller work-groups where a kernel cannot run
+// as many work-items as asked.
 std::shared_ptr<const SortProgram> sort_program(const Context& context, const DType& key,
                                                 const std::optional<DType>& value, const DType& counter,
                                                 std::size_t n) {
     const std::shared_ptr<ContextKernels> kernels = ContextKernels::of(context);
+    const ChosenPolicy<SortPolicy> chosen = choose_policy<SortPolicy>(context.device());
+    const SortPolicy& policy = chosen.policy;
     const std::string key_text = "sort\x1f" + std::string(key.name()) + "\x1f" +
                                  std::string(value ? value->name() : "") + "\x1f" + std::string(counter.name()) +
-                                 (n < large_sort_from ? "" : "\x1flarge");
+                                 (n < policy.large_sort_from ? "" : "\x1flarge") + chosen.cache_key;
     if (auto found = kernels->find<SortProgram>(key_text)) return found;
 
     if (value) verify_layout(context, *value);
-    std::size_t max_block = preferred_tile_block;
+    std::size_t max_block = policy.block_size;
     for (;;) {
-        const TileShape shape = choose_sort_shape(context.device(), key, value, counter, n, max_block);
-        const Module module = context.compile(
-            radix_sort_source(codegen::target_of(context.device()), key, value, counter, shape.block, shape.items));
-        SortProgram program{shape, module.kernel("rtcg_sort_histogram"), module.kernel("rtcg_sort_starts"),
-                            module.kernel("rtcg_sort_pass"), module.kernel("rtcg_sort_one_tile")};
+        const TileShape shape = choose_sort_shape(context.device(), policy, key, value, counter, n, max_block);
+        const Module module = context.compile(radix_sort_source(codegen::target_of(context.device()), key, value,
+                                                                counter, shape.block, shape.items,
+                                                                policy.histogram_items_per_work_item));
+        SortProgram program{policy,
+                            shape,
+                            module.kernel("rtcg_sort_histogram"),
+                            module.kernel("rtcg_sort_starts"),
+                            module.kernel("rtcg_sort_pass"),
+                            module.kernel("rtcg_sort_one_tile")};
         const std::size_t allowed = largest_block_for(
             {&program.histogram, &program.starts, &program.pass, &program.one_tile}, shape.block);
         if (allowed == shape.block)
@@ -151,13 +152,13 @@ void check_sort_arguments(const ArrayData& keys, const ArrayData* values, const 
                                   "and context");
 }
 
-// The histogram's work-groups: one tile of `histogram_items` keys per work-item each, up to 4 per
-// compute unit, and enough that no group counts 2^31 keys in its 32-bit local counters. More
-// groups add more atomic adds to the same 1024 global words at the end, and gain nothing.
-constexpr std::size_t histogram_groups_per_compute_unit = 4;
-std::size_t histogram_groups(const DeviceInfo& device, std::size_t n, std::size_t block) {
-    const std::size_t tile = block * histogram_items;
-    const std::size_t most = std::max<std::size_t>(device.compute_units, 1) * histogram_groups_per_compute_unit;
+// The histogram's work-groups: one tile of the policy's histogram items per work-item each, up to
+// the policy's per compute unit, and enough that no group counts 2^31 keys in its 32-bit local
+// counters.
+std::size_t histogram_groups(const DeviceInfo& device, std::size_t n, const SortProgram& program) {
+    const std::size_t tile = program.shape.block * program.policy.histogram_items_per_work_item;
+    const std::size_t most =
+        std::max<std::size_t>(device.compute_units, 1) * program.policy.histogram_groups_per_compute_unit;
     const std::size_t for_counters = n / (std::size_t{1} << 31) + 1;
     return std::max(std::min((n + tile - 1) / tile, most), for_counters);
 }
@@ -171,7 +172,7 @@ void count_digits(const SortProgram& program, const ArrayData& keys, Queue& queu
     const std::int64_t count = static_cast<std::int64_t>(keys.size());
     const KernelArgument histogram_args[] = {buffer_argument(keys.buffer()), value_argument(keys_offset),
                                                      value_argument(count), buffer_argument(state)};
-    const std::size_t groups = histogram_groups(keys.context().device(), keys.size(), program.shape.block);
+    const std::size_t groups = histogram_groups(keys.context().device(), keys.size(), program);
     program.histogram.launch(queue, LaunchConfig{Dim3{groups}, Dim3{program.shape.block}, 0}, histogram_args);
     const KernelArgument starts_args[] = {buffer_argument(state), buffer_argument(starts)};
     program.starts.launch(queue, LaunchConfig{Dim3{1}, Dim3{program.shape.block}, 0}, starts_args);
@@ -187,18 +188,15 @@ std::vector<std::uint64_t> read_digit_counts(Queue& queue, const Buffer& state, 
     return result;
 }
 
-// From this many keys the host reads the digits' counts back, to skip the passes whose digit
-// every key shares; below it every pass runs, such a pass as a copy (a read and a write of the
-// keys, against about three times as long to rank them), which spares the wait for the read-back:
-// a round trip of the queue, which costs more than such a pass at these sizes.
-constexpr std::size_t read_back_from = std::size_t{1} << 24;
-
-// The positions (bytes of the key, lowest first) to run passes over: all, or from
-// `read_back_from` keys, those whose digit differs between keys.
-std::vector<unsigned> passes_needed(Queue& queue, const Buffer& state, const DType& key, std::size_t n) {
+// The positions (bytes of the key, lowest first) to run passes over: all, or from the policy's
+// `read_back_from` keys, those whose digit differs between keys. Below it every pass runs, such a
+// pass as a copy (a read and a write of the keys, against about three times as long to rank
+// them), which spares the wait for the read-back.
+std::vector<unsigned> passes_needed(const SortPolicy& policy, Queue& queue, const Buffer& state, const DType& key,
+                                    std::size_t n) {
     std::vector<unsigned> passes(digit_positions(key));
     std::iota(passes.begin(), passes.end(), 0u);
-    if (n < read_back_from) return passes;
+    if (n < policy.read_back_from) return passes;
     const std::vector<std::uint64_t> digit_counts = read_digit_counts(queue, state, key);
     std::erase_if(passes, [&](unsigned position) {
         const auto first = digit_counts.begin() + position * radix_digits;
@@ -299,7 +297,7 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
     // The digits' starts at every position, then a flag per position (radix_sort_source.hpp).
     Buffer starts = pool.allocate(digit_positions(keys.dtype()) * (radix_digits + 1) * counter.size(), queue);
     count_digits(*program, keys, queue, state, starts);
-    const std::vector<unsigned> passes = passes_needed(queue, state, keys.dtype(), n);
+    const std::vector<unsigned> passes = passes_needed(program->policy, queue, state, keys.dtype(), n);
     if (passes.empty()) return copy_input(queue, keys, values, keys_out, values_out);
     PassArrays arrays{&keys, values, nullptr, nullptr};
     std::size_t written = 0; // the scratch pair the next pass writes

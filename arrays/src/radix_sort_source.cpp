@@ -5,6 +5,7 @@
 // the pass and the one-tile sort).
 #include "radix_sort_source.hpp"
 #include "device_sources.hpp"
+#include "policies/sort.hpp"
 #include "radix_sort_ranking.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
@@ -98,6 +99,14 @@ std::array<std::string_view, 8> device_files(bool warp_votes) {
 std::string radix_sort_source(const codegen::Target& target, const codegen::DType& key,
                               const std::optional<codegen::DType>& value, const codegen::DType& counter,
                               std::size_t block, std::size_t items) {
+    const DeviceClass device_class = target.warp_primitives ? DeviceClass::nvidia_gpu : DeviceClass::gpu;
+    return detail::radix_sort_source(target, key, value, counter, block, items,
+                                     detail::sort_policies[device_class].histogram_items_per_work_item);
+}
+
+std::string detail::radix_sort_source(const codegen::Target& target, const codegen::DType& key,
+                                      const std::optional<codegen::DType>& value, const codegen::DType& counter,
+                                      std::size_t block, std::size_t items, std::size_t histogram_items) {
     if (!(key.is_integer() || key == codegen::DType::float32() || key == codegen::DType::float64()) ||
         key == codegen::DType::boolean())
         throw InvalidArgument("sort: keys of type " + std::string(key.name()) +
@@ -121,7 +130,7 @@ std::string radix_sort_source(const codegen::Target& target, const codegen::DTyp
         {"block", block},
         {"items", items},
         {"digit_bits", detail::radix_bits},
-        {"histogram_items", detail::histogram_items},
+        {"histogram_items", histogram_items},
         {"positions", detail::digit_positions(key)},
         {"has_values", value ? 1 : 0},
         {"key_type", key.c_name(dialect)},

@@ -2,6 +2,7 @@
 // its input, launches one kernel and moves the stream position past the blocks it used.
 #include "context_kernels.hpp"
 #include "launch_shape.hpp"
+#include "policies/chosen_policy.hpp"
 #include "random_kernels.hpp"
 
 #include <rtcg/arrays/random.hpp>
@@ -29,15 +30,18 @@ struct PhiloxProgram {
 std::shared_ptr<const PhiloxProgram> program(rtcg::detail::ContextKernels& kernels, Distribution distribution,
                                              const DType& element) {
     const std::string name = detail::philox_kernel_name(distribution, element);
-    // The source depends on nothing but the kernel's name (and the context's dialect).
-    const std::string key = "random\x1f" + name;
-    if (auto found = kernels.find<PhiloxProgram>(key)) return found;
+    // The source depends on nothing but the kernel's name (and the context's dialect), the launch
+    // shape on the policy.
     const Context& context = kernels.context();
+    const auto policy = rtcg::detail::choose_policy<RandomPolicy>(context.device());
+    const std::string key = "random\x1f" + name + policy.cache_key;
+    if (auto found = kernels.find<PhiloxProgram>(key)) return found;
     const Module module = context.compile(philox_source(codegen::dialect_of(context.device()), distribution, element));
     Kernel kernel = module.kernel(name);
-    const std::size_t block = rtcg::detail::block_size(kernel, context.device());
-    return kernels.insert(key, std::make_shared<const PhiloxProgram>(
-                                   PhiloxProgram{std::move(kernel), block, rtcg::detail::max_groups(context.device())}));
+    const std::size_t block = rtcg::detail::block_size(kernel, context.device(), policy.policy.block_size);
+    const std::size_t max_groups = rtcg::detail::max_groups(context.device(), policy.policy.groups_per_compute_unit);
+    return kernels.insert(key,
+                          std::make_shared<const PhiloxProgram>(PhiloxProgram{std::move(kernel), block, max_groups}));
 }
 
 const char* operation(Distribution distribution) {

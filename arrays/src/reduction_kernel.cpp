@@ -3,6 +3,7 @@
 #include "argument_binding.hpp"
 #include "context_kernels.hpp"
 #include "paired_compile.hpp"
+#include "policies/chosen_policy.hpp"
 #include "reduction_launch.hpp"
 #include "reduction_program.hpp"
 #include "reduction_source.hpp"
@@ -27,10 +28,11 @@ std::string label(const ReductionDescription& description) { return "ReductionKe
 
 // Compiles both passes and, where the map expression allows, the paired first pass (see
 // paired_compile.hpp for when it is left out).
-std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionDescription description) {
+std::shared_ptr<const ReductionProgram> build(const Context& context, const ReductionPolicy& policy,
+                                               ReductionDescription description) {
     const DeviceInfo& device = context.device();
     const codegen::Target target = codegen::target_of(device);
-    const ReductionShape shape = reduction_shape(device, description.dtype_out, label(description));
+    const ReductionShape shape = reduction_shape(device, policy, description.dtype_out, label(description));
     verify_layout(context, description.dtype_out);
     for (const Argument& argument : description.arguments) verify_layout(context, argument.type);
 
@@ -42,12 +44,12 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionD
     Kernel second = module.kernel(reduction_kernel_name(description.name, ReductionPass::reduce_partials));
     const std::size_t first_group = launch_group_size(first, shape);
     const std::size_t second_group = launch_group_size(second, shape);
-    const std::size_t max_groups = resident_groups(device, first, first_group);
+    const std::size_t max_groups = resident_groups(device, policy, first, first_group);
     std::optional<PairedFirstPass> paired;
     if (pairs) {
         Kernel paired_kernel = module.kernel(reduction_kernel_name(description.name, ReductionPass::pairs));
         const std::size_t paired_group = launch_group_size(paired_kernel, shape);
-        const std::size_t paired_max_groups = resident_groups(device, paired_kernel, paired_group);
+        const std::size_t paired_max_groups = resident_groups(device, policy, paired_kernel, paired_group);
         paired = PairedFirstPass{std::move(*pairs), std::move(paired_kernel), paired_group, paired_max_groups};
     }
     return std::make_shared<const ReductionProgram>(
@@ -55,13 +57,14 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, ReductionD
                          max_groups, last_group_folds(target), std::move(paired)});
 }
 
-// Everything the source depends on; the separator cannot occur in C source.
+// Everything the source and the launch shape depend on; the separator cannot occur in C source.
 std::string cache_key(std::string_view form, const codegen::DType& dtype_out, std::string_view neutral,
                       std::string_view reduce_expr, std::string_view map_expr, std::string_view arguments,
-                      std::string_view preamble, std::string_view name) {
+                      std::string_view preamble, std::string_view name, std::string_view policy) {
     std::string key = "reduction\x1f";
     for (std::string_view part : {form, dtype_out.name(), neutral, reduce_expr, map_expr, arguments, preamble, name})
         (key += part) += '\x1f';
+    key += policy;
     return key;
 }
 
@@ -74,12 +77,12 @@ ReductionDescription describe(codegen::DType dtype_out, std::string_view neutral
 }
 
 // The context's program under `key`, or the one built from describe() (which parses and checks,
-// so that an equal kernel built again does neither).
+// so that an equal kernel built again does neither) with `policy`.
 template <class Describe>
 std::shared_ptr<const ReductionProgram> find_or_build(ContextKernels& kernels, const std::string& key,
-                                                      Describe describe) {
+                                                      const ReductionPolicy& policy, Describe describe) {
     if (auto found = kernels.find<ReductionProgram>(key)) return found;
-    return kernels.insert(key, build(kernels.context(), describe()));
+    return kernels.insert(key, build(kernels.context(), policy, describe()));
 }
 
 KernelArgument buffer_argument(const Buffer& buffer) {
@@ -96,8 +99,10 @@ UntypedReductionKernel::UntypedReductionKernel(const Context& context, codegen::
                                                std::string_view map_expr, std::string_view arguments,
                                                std::string_view preamble, std::string name)
     : kernels_(ContextKernels::of(context)) {
-    const std::string key = cache_key("text", dtype_out, neutral, reduce_expr, map_expr, arguments, preamble, name);
-    program_ = find_or_build(*kernels_, key, [&] {
+    const auto policy = choose_policy<ReductionPolicy>(context.device());
+    const std::string key =
+        cache_key("text", dtype_out, neutral, reduce_expr, map_expr, arguments, preamble, name, policy.cache_key);
+    program_ = find_or_build(*kernels_, key, policy.policy, [&] {
         return describe(std::move(dtype_out), neutral, reduce_expr, map_expr, codegen::parse_arguments(arguments),
                         preamble, std::move(name));
     });
@@ -108,9 +113,11 @@ UntypedReductionKernel::UntypedReductionKernel(const Context& context, codegen::
                                                std::string_view map_expr, std::vector<Argument> arguments,
                                                std::string_view preamble, std::string name)
     : kernels_(ContextKernels::of(context)) {
-    const std::string key = cache_key("parsed", dtype_out, neutral, reduce_expr, map_expr,
-                                      codegen::print_arguments(arguments, codegen::Dialect::opencl), preamble, name);
-    program_ = find_or_build(*kernels_, key, [&] {
+    const auto policy = choose_policy<ReductionPolicy>(context.device());
+    const std::string key =
+        cache_key("parsed", dtype_out, neutral, reduce_expr, map_expr,
+                  codegen::print_arguments(arguments, codegen::Dialect::opencl), preamble, name, policy.cache_key);
+    program_ = find_or_build(*kernels_, key, policy.policy, [&] {
         return describe(std::move(dtype_out), neutral, reduce_expr, map_expr, std::move(arguments), preamble,
                         std::move(name));
     });

@@ -8,23 +8,15 @@
 namespace rtcg::detail {
 namespace {
 
-// 256 work-items: a tree of 8 steps in local memory, and room for several groups per unit.
-constexpr std::size_t preferred_group_size = 256;
-// Bytes of map_expr results each work-item has in flight per batch: 64 bytes per work-item at
-// 1024 work-items per compute unit cover the latency of HBM at full bandwidth with margin.
-constexpr std::size_t batch_bytes = 64;
-constexpr std::size_t min_items = 4;
-constexpr std::size_t max_items = 16;
-// 1024 work-items per compute unit are resident at once on every NVIDIA GPU since Maxwell when
-// each uses at most 64 registers (of 65536 per multiprocessor). Launching more than fit would run
-// the rest as a second, partly filled wave, since every group gets an equal share of indices.
-constexpr std::size_t resident_work_items = 1024;
+// The registers of a multiprocessor on every NVIDIA GPU since Maxwell, which the work-items
+// resident on it share.
 constexpr std::size_t registers_per_unit = 65536;
 
 } // namespace
 
-ReductionShape reduction_shape(const DeviceInfo& device, const codegen::DType& dtype_out, const std::string& kernel) {
-    std::size_t limit = preferred_group_size;
+ReductionShape reduction_shape(const DeviceInfo& device, const ReductionPolicy& policy,
+                               const codegen::DType& dtype_out, const std::string& kernel) {
+    std::size_t limit = policy.block_size;
     if (device.max_work_group_size) limit = std::min(limit, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) limit = std::min(limit, device.max_work_item_sizes[0]);
     if (device.local_memory_bytes)
@@ -33,7 +25,8 @@ ReductionShape reduction_shape(const DeviceInfo& device, const codegen::DType& d
         throw InvalidArgument(kernel + ": one value of the output type " + std::string(dtype_out.name()) + " (" +
                               std::to_string(dtype_out.size()) + " bytes) does not fit the device's " +
                               std::to_string(device.local_memory_bytes) + " bytes of local memory");
-    const std::size_t items = std::clamp(batch_bytes / dtype_out.size(), min_items, max_items);
+    const std::size_t items = std::clamp(policy.batch_bytes / dtype_out.size(), policy.min_items_per_work_item,
+                                         policy.max_items_per_work_item);
     return ReductionShape{std::bit_floor(limit), items};
 }
 
@@ -43,8 +36,9 @@ std::size_t launch_group_size(const Kernel& kernel, const ReductionShape& shape)
     return std::bit_floor(std::max<std::size_t>(size, 1));
 }
 
-std::size_t resident_groups(const DeviceInfo& device, const Kernel& kernel, std::size_t group_size) {
-    std::size_t work_items = resident_work_items;
+std::size_t resident_groups(const DeviceInfo& device, const ReductionPolicy& policy, const Kernel& kernel,
+                            std::size_t group_size) {
+    std::size_t work_items = policy.resident_work_items_per_compute_unit;
     if (const auto registers = kernel.attributes().registers_per_thread; registers && *registers > 0)
         work_items = std::min(work_items, registers_per_unit / static_cast<std::size_t>(*registers));
     const std::size_t per_unit = std::max<std::size_t>(work_items / group_size, 1);

@@ -3,6 +3,7 @@
 // temporaries from the context's memory pool.
 #include "argument_binding.hpp"
 #include "context_kernels.hpp"
+#include "policies/chosen_policy.hpp"
 #include "scan_program.hpp"
 
 #include <rtcg/arrays/scan.hpp>
@@ -31,13 +32,14 @@ std::size_t bytes_per_item(const ScanDescription& description) {
 
 // The compiled kernels of `module`, built from the source for `description` and `target`.
 std::variant<Kernel, detail::ReduceThenScan> kernels_of(const Module& module, const ScanDescription& description,
-                                                        const codegen::Target& target, const DeviceInfo& device) {
+                                                        const codegen::Target& target, const DeviceInfo& device,
+                                                        const ScanPolicy& policy) {
     if (detail::scans_in_one_pass(target, description))
         return module.kernel(detail::scan_kernel_name(description, "single"));
     return detail::ReduceThenScan{module.kernel(detail::scan_kernel_name(description, "reduce")),
                                   module.kernel(detail::scan_kernel_name(description, "blocks")),
                                   module.kernel(detail::scan_kernel_name(description, "final")),
-                                  detail::max_tile_groups(device)};
+                                  detail::max_tile_groups(device, policy)};
 }
 
 // The largest work-group every kernel of `kernels` can run, up to `block`.
@@ -47,35 +49,40 @@ std::size_t allowed_block(const std::variant<Kernel, detail::ReduceThenScan>& ke
     return detail::largest_block_for({&three.reduce, &three.blocks, &three.final}, block);
 }
 
-// Compiles for `shape`; a kernel that cannot run work-groups that large (registers, or a device
-// limit below 256 such as some OpenCL drivers') is rebuilt for the largest block all its kernels
-// allow.
-std::shared_ptr<const ScanProgram> build(const Context& context, ScanDescription description) {
+// Compiles for the policy's shape; a kernel that cannot run work-groups that large (registers, or
+// a device limit below 256 such as some OpenCL drivers') is rebuilt for the largest block all its
+// kernels allow.
+std::shared_ptr<const ScanProgram> build(const Context& context, const ScanPolicy& policy,
+                                         ScanDescription description) {
     for (const Argument& argument : description.arguments) verify_layout(context, argument.type);
     verify_layout(context, description.dtype);
     const DeviceInfo& device = context.device();
     const codegen::Target target = codegen::target_of(device);
-    std::size_t max_block = detail::preferred_tile_block;
+    const std::size_t groups = policy.single_pass_groups_per_compute_unit;
+    std::size_t max_block = policy.block_size;
     for (;;) {
-        const TileShape shape = detail::choose_tile_shape(device, bytes_per_item(description), max_block);
-        const Module module = context.compile(detail::scan_source(target, description, shape),
-                                              detail::scan_compile_options(target, description, shape));
-        auto kernels = kernels_of(module, description, target, device);
+        const TileShape shape = detail::choose_tile_shape(device, policy, bytes_per_item(description), max_block);
+        const Module module = context.compile(detail::scan_source(target, description, shape, groups),
+                                              detail::scan_compile_options(target, description, shape, groups));
+        auto kernels = kernels_of(module, description, target, device, policy);
         const std::size_t allowed = allowed_block(kernels, shape.block);
         if (allowed == shape.block || shape.block == 1)
-            return std::make_shared<const ScanProgram>(ScanProgram{std::move(description), shape, std::move(kernels)});
+            return std::make_shared<const ScanProgram>(
+                ScanProgram{std::move(description), shape, groups, std::move(kernels)});
         max_block = allowed;
     }
 }
 
-// Everything the source depends on; the separator cannot occur in C source.
-std::string cache_key(std::string_view form, const ScanDescription& d, std::string_view arguments) {
+// Everything the source and the launch shape depend on; the separator cannot occur in C source.
+std::string cache_key(std::string_view form, const ScanDescription& d, std::string_view arguments,
+                      std::string_view policy) {
     std::string key = "scan\x1f";
     for (std::string_view part : {form, d.dtype.name(), arguments, std::string_view(d.input_expr),
                                   std::string_view(d.scan_expr), std::string_view(d.neutral),
                                   std::string_view(d.output_statement), std::string_view(d.is_segment_start_expr),
                                   std::string_view(d.preamble), std::string_view(d.name)})
         (key += part) += '\x1f';
+    key += policy;
     return key;
 }
 
@@ -144,9 +151,10 @@ ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::string
     ScanDescription description =
         describe(std::move(dtype), codegen::parse_arguments(arguments), std::move(snippets), std::move(options));
     sized_ = sized_arguments(description, any_size);
-    const std::string key = cache_key("text", description, arguments);
+    const auto policy = detail::choose_policy<ScanPolicy>(context.device());
+    const std::string key = cache_key("text", description, arguments, policy.cache_key);
     program_ = kernels_->find<ScanProgram>(key);
-    if (!program_) program_ = kernels_->insert(key, build(context, std::move(description)));
+    if (!program_) program_ = kernels_->insert(key, build(context, policy.policy, std::move(description)));
 }
 
 ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::vector<Argument> arguments,
@@ -157,9 +165,10 @@ ScanKernel::ScanKernel(const Context& context, codegen::DType dtype, std::vector
     ScanDescription description =
         describe(std::move(dtype), std::move(arguments), std::move(snippets), std::move(options));
     sized_ = sized_arguments(description, any_size);
-    const std::string key = cache_key("parsed", description, printed);
+    const auto policy = detail::choose_policy<ScanPolicy>(context.device());
+    const std::string key = cache_key("parsed", description, printed, policy.cache_key);
     program_ = kernels_->find<ScanProgram>(key);
-    if (!program_) program_ = kernels_->insert(key, build(context, std::move(description)));
+    if (!program_) program_ = kernels_->insert(key, build(context, policy.policy, std::move(description)));
 }
 
 const Context& ScanKernel::context() const noexcept { return kernels_->context(); }
@@ -168,7 +177,7 @@ const std::vector<Argument>& ScanKernel::arguments() const noexcept { return pro
 const std::string& ScanKernel::name() const noexcept { return program_->description.name; }
 
 std::string ScanKernel::source(const codegen::Target& target) const {
-    return detail::scan_source(target, program_->description, program_->shape);
+    return detail::scan_source(target, program_->description, program_->shape, program_->single_pass_groups);
 }
 
 void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args, std::span<detail::ArgumentSlot> slots,

@@ -73,22 +73,19 @@ void check_scan_description(const ScanDescription& description);
 // to a single pass until its last tile). Elsewhere, reduce-then-scan.
 bool scans_in_one_pass(const codegen::Target& target, const ScanDescription& description);
 
-// Work-groups of the single pass that its register cap lets share a multiprocessor. Eight groups
-// of 256 fill a multiprocessor's 2048 threads (sm_90), with 32 registers each: the tiles' loads of
-// more groups are in flight at once, where the compiler's own choice of registers lets only four
-// groups share it (bench/NOTES.md, "Single-pass scan").
-inline constexpr std::size_t single_pass_groups = 8;
-
-// What the program of scan_source needs from the compiler: CUDA caps the single pass's registers
-// by its launch bounds, which OpenCL lacks; on NVIDIA's OpenCL the program-wide cap of the
-// cl_nv_compiler_options extension does it. Nothing for reduce-then-scan.
+// What the program of scan_source needs from the compiler: the single pass caps its registers so
+// that `single_pass_groups` work-groups share a multiprocessor (ScanPolicy's
+// single_pass_groups_per_compute_unit); CUDA does it by the kernel's launch bounds, which OpenCL
+// lacks; on NVIDIA's OpenCL the program-wide cap of the cl_nv_compiler_options extension does it.
+// Nothing for reduce-then-scan.
 CompileOptions scan_compile_options(const codegen::Target& target, const ScanDescription& description,
-                                    const TileShape& shape);
+                                    const TileShape& shape, std::size_t single_pass_groups);
 
 // Whether the single pass keeps each tile's value in its state word (values of at most 4 bytes).
 bool scan_publishes_packed(const ScanDescription& description);
 
-std::string scan_source(const codegen::Target& target, const ScanDescription& description, const TileShape& shape);
+std::string scan_source(const codegen::Target& target, const ScanDescription& description, const TileShape& shape,
+                        std::size_t single_pass_groups);
 
 // "rtcg_scan_<name>_<phase>", shortened where long (generated_kernel_name).
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase);

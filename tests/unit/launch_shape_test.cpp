@@ -1,6 +1,8 @@
-// How many work-groups grid-stride kernels launch (arrays/src/launch_shape.hpp), and which
-// operations count as streaming. Needs no device.
+// How many work-groups grid-stride kernels launch (arrays/src/launch_shape.hpp) with the default
+// elementwise policies (arrays/src/policies/elementwise.hpp), and which operations count as
+// streaming. Needs no device.
 #include "launch_shape.hpp"
+#include "policies/elementwise.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,34 +10,46 @@
 
 namespace {
 
+using rtcg::DeviceClass;
+using rtcg::detail::elementwise_policies;
 using rtcg::detail::grid_groups;
 
 constexpr std::size_t block = 256;
+constexpr std::size_t min_indices = 2;
 // An H200's cap: 132 compute units, 256 groups each.
 constexpr std::size_t h200_groups = 132 * 256;
 
 } // namespace
 
 TEST_CASE("small launches give each work-item two indices, and at least one group") {
-    CHECK(grid_groups(1, block, h200_groups) == 1);
-    CHECK(grid_groups(512, block, h200_groups) == 1);
-    CHECK(grid_groups(513, block, h200_groups) == 2);
-    CHECK(grid_groups(std::size_t{1} << 20, block, h200_groups) == 2048);
+    CHECK(grid_groups(1, block, min_indices, h200_groups) == 1);
+    CHECK(grid_groups(512, block, min_indices, h200_groups) == 1);
+    CHECK(grid_groups(513, block, min_indices, h200_groups) == 2);
+    CHECK(grid_groups(std::size_t{1} << 20, block, min_indices, h200_groups) == 2048);
 }
 
 TEST_CASE("large launches stop at the cap, and the loop covers the rest") {
     // 2^27 pairs (2^28 float64 elements): 262144 groups wanted, 33792 launched.
-    CHECK(grid_groups(std::size_t{1} << 27, block, h200_groups) == h200_groups);
-    CHECK(grid_groups(std::size_t{1} << 40, block, 1) == 1);
+    CHECK(grid_groups(std::size_t{1} << 27, block, min_indices, h200_groups) == h200_groups);
+    CHECK(grid_groups(std::size_t{1} << 40, block, min_indices, 1) == 1);
+}
+
+TEST_CASE("the default policies give every class work-groups of 256, each index pair to a work-item") {
+    for (const DeviceClass device_class : {DeviceClass::nvidia_gpu, DeviceClass::gpu, DeviceClass::cpu}) {
+        CHECK(elementwise_policies[device_class].block_size == block);
+        CHECK(elementwise_policies[device_class].min_indices_per_work_item == min_indices);
+    }
 }
 
 TEST_CASE("the cap follows the device's compute units and its largest grid") {
+    using rtcg::detail::OperationCost;
+    const rtcg::ElementwisePolicy& policy = elementwise_policies[DeviceClass::nvidia_gpu];
     rtcg::DeviceInfo device;
-    CHECK(rtcg::detail::max_groups(device) == rtcg::detail::groups_per_compute_unit);
+    CHECK(rtcg::detail::max_groups(device, policy, OperationCost::computing) == 256);
     device.compute_units = 132;
-    CHECK(rtcg::detail::max_groups(device) == h200_groups);
+    CHECK(rtcg::detail::max_groups(device, policy, OperationCost::computing) == h200_groups);
     device.max_grid_size[0] = 1000;
-    CHECK(rtcg::detail::max_groups(device) == 1000);
+    CHECK(rtcg::detail::max_groups(device, policy, OperationCost::computing) == 1000);
 }
 
 TEST_CASE("streaming operations are capped only by the largest grid, and only on GPUs") {
@@ -43,11 +57,20 @@ TEST_CASE("streaming operations are capped only by the largest grid, and only on
     rtcg::DeviceInfo device;
     device.compute_units = 132;
     device.max_grid_size[0] = 2147483647;
-    device.type = rtcg::DeviceType::gpu;
-    CHECK(rtcg::detail::max_groups(device, OperationCost::streaming) == 2147483647);
-    CHECK(rtcg::detail::max_groups(device, OperationCost::computing) == h200_groups);
-    device.type = rtcg::DeviceType::cpu;
-    CHECK(rtcg::detail::max_groups(device, OperationCost::streaming) == h200_groups);
+    for (const DeviceClass gpu : {DeviceClass::nvidia_gpu, DeviceClass::gpu}) {
+        CHECK(rtcg::detail::max_groups(device, elementwise_policies[gpu], OperationCost::streaming) == 2147483647);
+        CHECK(rtcg::detail::max_groups(device, elementwise_policies[gpu], OperationCost::computing) == h200_groups);
+    }
+    const rtcg::ElementwisePolicy& cpu = elementwise_policies[DeviceClass::cpu];
+    CHECK(rtcg::detail::max_groups(device, cpu, OperationCost::streaming) == h200_groups);
+    // Without a largest grid reported, no more than 2^32 - 1 groups, however many compute units.
+    device.max_grid_size[0] = 0;
+    device.compute_units = 1;
+    CHECK(rtcg::detail::max_groups(device, elementwise_policies[DeviceClass::gpu], OperationCost::streaming) ==
+          4294967295u);
+    device.compute_units = 132;
+    CHECK(rtcg::detail::max_groups(device, elementwise_policies[DeviceClass::gpu], OperationCost::streaming) ==
+          4294967295u);
 }
 
 TEST_CASE("an operation streams when it calls no function and has no loop") {

@@ -11,6 +11,7 @@
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/arrays/operators.hpp>
+#include <rtcg/arrays/policy.hpp>
 #include <rtcg/arrays/random.hpp>
 #include <rtcg/arrays/range.hpp>
 #include <rtcg/arrays/reduction.hpp>

@@ -58,6 +58,8 @@ namespace rtcg {
 /// (two such words); InvalidArgument otherwise. Work-groups of `block` work-items, each with
 /// `items` keys per tile (both at least 1, tiles of at most 65535 keys). Static local memory: the
 /// pass's is about tile * (key size + 2 with values) + 40 * block + 256 * (4 + counter size) bytes.
+/// The histogram reads the default SortPolicy's histogram_items_per_work_item keys per work-item
+/// (rtcg/arrays/policy.hpp), that of the target's class: nvidia_gpu with warp primitives, else gpu.
 RTCG_API std::string radix_sort_source(const codegen::Target& target, const codegen::DType& key,
                                        const std::optional<codegen::DType>& value, const codegen::DType& counter,
                                        std::size_t block, std::size_t items);
