@@ -58,23 +58,24 @@ std::string cache_key(std::string_view form, std::string_view arguments, std::st
 } // namespace
 
 ElementwiseKernel::ElementwiseKernel(const Context& context, std::string_view arguments, std::string_view operation,
-                                     std::string name, std::string_view preamble)
+                                     ElementwiseOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
-    const std::string key = cache_key("text", arguments, operation, name, preamble);
+    const std::string key = cache_key("text", arguments, operation, options.name, options.preamble);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
-        program_ = kernels_->insert(
-            key, build(context, codegen::parse_arguments(arguments), operation, std::move(name), preamble));
+        program_ = kernels_->insert(key, build(context, codegen::parse_arguments(arguments), operation,
+                                               std::move(options.name), options.preamble));
 }
 
 ElementwiseKernel::ElementwiseKernel(const Context& context, std::vector<Argument> arguments,
-                                     std::string_view operation, std::string name, std::string_view preamble)
+                                     std::string_view operation, ElementwiseOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
     const std::string key = cache_key("parsed", codegen::print_arguments(arguments, codegen::Dialect::opencl),
-                                      operation, name, preamble);
+                                      operation, options.name, options.preamble);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
-        program_ = kernels_->insert(key, build(context, std::move(arguments), operation, std::move(name), preamble));
+        program_ = kernels_->insert(
+            key, build(context, std::move(arguments), operation, std::move(options.name), options.preamble));
 }
 
 const Context& ElementwiseKernel::context() const noexcept { return kernels_->context(); }
