@@ -23,7 +23,7 @@ int main() {
         const auto x = rtcg::Array<int>::to_device(ctx, host);
         auto y = rtcg::Array<int>::empty_like(x);
         const rtcg::ElementwiseKernel square_plus(ctx, "int c, const int *x, int *y", "y[i] = x[i] * x[i] + c",
-                                                  "test_package_square_plus");
+                                                  {.name = "test_package_square_plus"});
         square_plus(7, x, y);
 
         const auto result = y.get();

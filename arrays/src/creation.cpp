@@ -13,7 +13,7 @@ using codegen::Argument;
 
 void launch_fill(const ArrayData& array, std::vector<Argument> arguments, std::string_view operation,
                  std::string name, std::span<const CallArgument> values) {
-    const ElementwiseKernel kernel(array.context(), std::move(arguments), operation, std::move(name));
+    const ElementwiseKernel kernel(array.context(), std::move(arguments), operation, {.name = std::move(name)});
     std::vector<CallArgument> args{CallArgument{&array, {}}};
     args.insert(args.end(), values.begin(), values.end());
     UntypedCalls::launch(kernel, array.context().queue(), args);

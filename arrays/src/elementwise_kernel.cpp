@@ -62,26 +62,26 @@ std::string cache_key(std::string_view form, std::string_view arguments, std::st
 } // namespace
 
 ElementwiseKernel::ElementwiseKernel(const Context& context, std::string_view arguments, std::string_view operation,
-                                     std::string name, std::string_view preamble)
+                                     ElementwiseOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
     const auto policy = detail::choose_policy<ElementwisePolicy>(context.device());
-    const std::string key = cache_key("text", arguments, operation, name, preamble, policy.cache_key);
+    const std::string key = cache_key("text", arguments, operation, options.name, options.preamble, policy.cache_key);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
         program_ = kernels_->insert(key, build(context, policy.policy, codegen::parse_arguments(arguments), operation,
-                                               std::move(name), preamble));
+                                               std::move(options.name), options.preamble));
 }
 
 ElementwiseKernel::ElementwiseKernel(const Context& context, std::vector<Argument> arguments,
-                                     std::string_view operation, std::string name, std::string_view preamble)
+                                     std::string_view operation, ElementwiseOptions options)
     : kernels_(detail::ContextKernels::of(context)) {
     const auto policy = detail::choose_policy<ElementwisePolicy>(context.device());
     const std::string key = cache_key("parsed", codegen::print_arguments(arguments, codegen::Dialect::opencl),
-                                      operation, name, preamble, policy.cache_key);
+                                      operation, options.name, options.preamble, policy.cache_key);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
-        program_ = kernels_->insert(
-            key, build(context, policy.policy, std::move(arguments), operation, std::move(name), preamble));
+        program_ = kernels_->insert(key, build(context, policy.policy, std::move(arguments), operation,
+                                               std::move(options.name), options.preamble));
 }
 
 const Context& ElementwiseKernel::context() const noexcept { return kernels_->context(); }

@@ -32,8 +32,8 @@ constexpr std::string_view kernel_name = "expr";
 void launch(const ArrayData& target, const ExprPtr& source) {
     const Context& context = target.context();
     EvaluationKernel built = evaluation_kernel(*source, target.dtype(), codegen::dialect_of(context.device()), &target);
-    const ElementwiseKernel kernel(context, std::move(built.arguments), built.operation, std::string(kernel_name),
-                                   built.functions);
+    const ElementwiseKernel kernel(context, std::move(built.arguments), built.operation,
+                                   {.name = std::string(kernel_name), .preamble = std::move(built.functions)});
 
     std::vector<CallArgument> values{CallArgument{&target, {}, false}};
     values.insert(values.end(), built.values.begin(), built.values.end());

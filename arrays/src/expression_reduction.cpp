@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <utility>
 
 namespace rtcg::detail {
 namespace {
@@ -99,9 +100,11 @@ void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result
     const Context& context = result.context();
     ExpressionReduction built =
         expression_reduction(reduction, operand, result.dtype(), codegen::dialect_of(context.device()));
-    const ReductionDescription& d = built.description;
-    const UntypedReductionKernel kernel(context, d.dtype_out, d.neutral, d.reduce_expr, d.map_expr, d.arguments,
-                                        d.preamble, d.name);
+    ReductionDescription& d = built.description;
+    const UntypedReductionKernel kernel(
+        context, std::move(d.dtype_out), std::move(d.arguments),
+        {.map_expr = std::move(d.map_expr), .reduce_expr = std::move(d.reduce_expr), .neutral = std::move(d.neutral)},
+        {.name = std::move(d.name), .preamble = std::move(d.preamble)});
     // A 0-dimensional operand has one index and only broadcast arrays, which give no size.
     const Range single{0, 1, 1};
     kernel.launch_into(context.queue(), built.values, result, operand->shape.empty() ? &single : nullptr);

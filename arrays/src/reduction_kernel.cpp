@@ -58,22 +58,23 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, const Redu
 }
 
 // Everything the source and the launch shape depend on; the separator cannot occur in C source.
-std::string cache_key(std::string_view form, const codegen::DType& dtype_out, std::string_view neutral,
-                      std::string_view reduce_expr, std::string_view map_expr, std::string_view arguments,
-                      std::string_view preamble, std::string_view name, std::string_view policy) {
+std::string cache_key(std::string_view form, const codegen::DType& dtype_out, std::string_view arguments,
+                      const ReductionSnippets& snippets, const ReductionOptions& options, std::string_view policy) {
     std::string key = "reduction\x1f";
-    for (std::string_view part : {form, dtype_out.name(), neutral, reduce_expr, map_expr, arguments, preamble, name})
+    for (std::string_view part : {form, dtype_out.name(), arguments, std::string_view(snippets.map_expr),
+                                  std::string_view(snippets.reduce_expr), std::string_view(snippets.neutral),
+                                  std::string_view(options.name), std::string_view(options.preamble)})
         (key += part) += '\x1f';
     key += policy;
     return key;
 }
 
-ReductionDescription describe(codegen::DType dtype_out, std::string_view neutral, std::string_view reduce_expr,
-                              std::string_view map_expr, std::vector<Argument> arguments, std::string_view preamble,
-                              std::string name) {
-    return ReductionDescription{std::move(dtype_out), std::string(neutral), std::string(reduce_expr),
-                                std::string(map_expr), std::move(arguments), std::string(preamble),
-                                std::move(name)};
+ReductionDescription describe(codegen::DType dtype_out, std::vector<Argument> arguments, ReductionSnippets snippets,
+                              ReductionOptions options) {
+    return ReductionDescription{
+        std::move(dtype_out),         std::move(snippets.neutral), std::move(snippets.reduce_expr),
+        std::move(snippets.map_expr), std::move(arguments),        std::move(options.preamble),
+        std::move(options.name)};
 }
 
 // The context's program under `key`, or the one built from describe() (which parses and checks,
@@ -95,31 +96,26 @@ KernelArgument index_argument(const std::int64_t& value) {
 } // namespace
 
 UntypedReductionKernel::UntypedReductionKernel(const Context& context, codegen::DType dtype_out,
-                                               std::string_view neutral, std::string_view reduce_expr,
-                                               std::string_view map_expr, std::string_view arguments,
-                                               std::string_view preamble, std::string name)
+                                               std::string_view arguments, ReductionSnippets snippets,
+                                               ReductionOptions options)
     : kernels_(ContextKernels::of(context)) {
     const auto policy = choose_policy<ReductionPolicy>(context.device());
-    const std::string key =
-        cache_key("text", dtype_out, neutral, reduce_expr, map_expr, arguments, preamble, name, policy.cache_key);
+    const std::string key = cache_key("text", dtype_out, arguments, snippets, options, policy.cache_key);
     program_ = find_or_build(*kernels_, key, policy.policy, [&] {
-        return describe(std::move(dtype_out), neutral, reduce_expr, map_expr, codegen::parse_arguments(arguments),
-                        preamble, std::move(name));
+        return describe(std::move(dtype_out), codegen::parse_arguments(arguments), std::move(snippets),
+                        std::move(options));
     });
 }
 
 UntypedReductionKernel::UntypedReductionKernel(const Context& context, codegen::DType dtype_out,
-                                               std::string_view neutral, std::string_view reduce_expr,
-                                               std::string_view map_expr, std::vector<Argument> arguments,
-                                               std::string_view preamble, std::string name)
+                                               std::vector<Argument> arguments, ReductionSnippets snippets,
+                                               ReductionOptions options)
     : kernels_(ContextKernels::of(context)) {
     const auto policy = choose_policy<ReductionPolicy>(context.device());
-    const std::string key =
-        cache_key("parsed", dtype_out, neutral, reduce_expr, map_expr,
-                  codegen::print_arguments(arguments, codegen::Dialect::opencl), preamble, name, policy.cache_key);
+    const std::string key = cache_key("parsed", dtype_out, codegen::print_arguments(arguments, codegen::Dialect::opencl),
+                                      snippets, options, policy.cache_key);
     program_ = find_or_build(*kernels_, key, policy.policy, [&] {
-        return describe(std::move(dtype_out), neutral, reduce_expr, map_expr, std::move(arguments), preamble,
-                        std::move(name));
+        return describe(std::move(dtype_out), std::move(arguments), std::move(snippets), std::move(options));
     });
 }
 

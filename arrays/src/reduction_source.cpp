@@ -122,10 +122,10 @@ std::vector<std::string_view> device_files(bool folds_last, bool paired) {
 void check_reduction(const ReductionDescription& d) {
     if (!codegen::is_c_identifier(d.name))
         throw InvalidArgument("ReductionKernel: the name '" + d.name + "' is not a C identifier");
-    for (const auto& [what, text] : {std::pair{"neutral", &d.neutral}, std::pair{"reduce_expr", &d.reduce_expr},
-                                     std::pair{"map_expr", &d.map_expr}})
+    for (const auto& [what, text] : {std::pair{"map_expr", &d.map_expr}, std::pair{"reduce_expr", &d.reduce_expr},
+                                     std::pair{"neutral", &d.neutral}})
         if (text->find_first_not_of(" \t\r\n") == std::string::npos)
-            throw InvalidArgument(label(d) + ": " + what + " is empty; it must be a C expression");
+            throw InvalidArgument(label(d) + ": ReductionSnippets::" + what + " is empty; it must be a C expression");
     check_array_arguments(d.arguments, "ReductionKernel", d.name);
 }
 

@@ -148,7 +148,7 @@ void check_scan_description(const ScanDescription& d) {
         {{"input_expr", &d.input_expr}, {"scan_expr", &d.scan_expr}, {"neutral", &d.neutral},
          {"output_statement", &d.output_statement}}};
     for (const auto& [what, text] : required)
-        if (is_blank(*text)) throw InvalidArgument(kernel + ": the " + std::string(what) + " is empty");
+        if (is_blank(*text)) throw InvalidArgument(kernel + ": ScanSnippets::" + std::string(what) + " is empty");
 }
 
 bool scans_in_one_pass(const codegen::Target& target, const ScanDescription& description) {

@@ -37,15 +37,15 @@ std::size_t scan_selection(std::string_view algorithm, const ArrayData& in, cons
     if (in.size() == 0) return 0;
     const Context& context = in.context();
     const DType counter = count_type(in.size());
-    const ScanKernel scan(context, counter,
-                          {Argument::pointer(in.dtype(), "x", codegen::AddressSpace::global, true),
-                           Argument::pointer(in.dtype(), "out"), Argument::pointer(counter, "count")},
-                          {.input_expr = "(" + std::string(predicate) + ") ? 1 : 0",
-                           .scan_expr = "a + b",
-                           .neutral = "0",
-                           .output_statement = std::string(output_statement) + ";\nif (i == n - 1) count[0] = item"},
-                          {.preamble = std::string(preamble), .name = std::string(algorithm),
-                           .any_size_arrays = {"count"}});
+    const ScanKernel scan(
+        context, counter,
+        {Argument::pointer(in.dtype(), "x", codegen::AddressSpace::global, true), Argument::pointer(in.dtype(), "out"),
+         Argument::pointer(counter, "count")},
+        {.input_expr = "(" + std::string(predicate) + ") ? 1 : 0",
+         .scan_expr = "a + b",
+         .neutral = "0",
+         .output_statement = std::string(output_statement) + ";\nif (i == n - 1) count[0] = item"},
+        {.name = std::string(algorithm), .preamble = std::string(preamble), .any_size_arrays = {"count"}});
     const ArrayData count(context, counter, {1});
     const CallArgument args[] = {{&in, {}}, {&out, {}}, {&count, {}}};
     UntypedCalls::launch(scan, context.queue(), args);

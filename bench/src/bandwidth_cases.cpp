@@ -91,7 +91,7 @@ template <class T>
 void lin_comb_case(Workload& workload) {
     if (!device_supports<T>(workload, "lin_comb")) return;
     const ElementwiseKernel kernel(workload.context, streaming_arguments(codegen::dtype_of<T>(), true),
-                                   lin_comb_operation, "bench_lin_comb");
+                                   lin_comb_operation, {.name = "bench_lin_comb"});
     run_sized_case(workload, streaming_case<T>("lin_comb", [&](std::size_t n, std::size_t sets) {
         const auto t = make_triples<T>(workload.context, n, sets);
         return Prepared{[t, kernel](std::size_t index) {
@@ -122,7 +122,7 @@ template <class T>
 void fused_case(Workload& workload) {
     if (!device_supports<T>(workload, "fused")) return;
     const ElementwiseKernel kernel(workload.context, streaming_arguments(codegen::dtype_of<T>(), false),
-                                   fused_operation, "bench_fused");
+                                   fused_operation, {.name = "bench_fused"});
     run_sized_case(workload, streaming_case<T>("fused", [&](std::size_t n, std::size_t sets) {
         const auto t = make_triples<T>(workload.context, n, sets);
         return Prepared{[t, kernel](std::size_t index) {

@@ -121,7 +121,7 @@ void run_launch(Workload& workload) {
     const LaunchConfig one_warp{Dim3{1}, Dim3{32}};
     const auto launch = [&] { kernel(queue, one_warp, flag, count); };
     const auto finish = [&] { queue.finish(); };
-    const ElementwiseKernel touch(context, "int *flag", "if (n < 0) flag[i] = 0", "bench_noop");
+    const ElementwiseKernel touch(context, "int *flag", "if (n < 0) flag[i] = 0", {.name = "bench_noop"});
     const Array<int> one = Array<int>::zeros(context, 1);
 
     // rtcg's and the raw call's launches take their batches in turn (timing.hpp). Their

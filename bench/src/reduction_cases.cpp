@@ -66,11 +66,11 @@ template <class T>
 void dot_case(Workload& workload) {
     if (!device_supports<T>(workload, "dot")) return;
     const codegen::DType element = codegen::dtype_of<T>();
-    const ReductionKernel<T> dot(workload.context, type<T>, "0", "a+b", "x[i]*y[i]",
-                                 std::vector<codegen::Argument>{
-                                     codegen::Argument::pointer(element, "x", codegen::AddressSpace::global, true),
-                                     codegen::Argument::pointer(element, "y", codegen::AddressSpace::global, true)},
-                                 {}, "bench_dot");
+    const ReductionKernel<T> dot(
+        workload.context,
+        std::vector<codegen::Argument>{codegen::Argument::pointer(element, "x", codegen::AddressSpace::global, true),
+                                       codegen::Argument::pointer(element, "y", codegen::AddressSpace::global, true)},
+        {.map_expr = "x[i]*y[i]", .reduce_expr = "a+b", .neutral = "0"}, {.name = "bench_dot"});
     SizedCase c{"dot", dtype_name<T>(), 2 * sizeof(T), 0, 2.0 * sizeof(T), {}};
     c.prepare = [&workload, dot](std::size_t n, std::size_t sets) {
         auto operands = std::make_shared<Operands<T>>();

@@ -56,7 +56,7 @@ int main() {
         const auto x = rtcg::Array<float>::to_device(ctx, host);
         auto y = rtcg::Array<float>::empty_like(x);
         const rtcg::ElementwiseKernel affine(ctx, "float a, const float *x, float b, float *y", "y[i] = a * x[i] + b",
-                                             "consumer_affine");
+                                             {.name = "consumer_affine"});
         affine(3.0f, x, 1.0f, y);
         if (!check("ElementwiseKernel", y.get(), scaled)) return 1;
 

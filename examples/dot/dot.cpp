@@ -20,7 +20,8 @@ int main() {
         std::vector<float> x(n), y(n);
         for (std::size_t k = 0; k < n; ++k) x[k] = uniform(random), y[k] = uniform(random);
 
-        rtcg::ReductionKernel dot(ctx, rtcg::type<float>, "0", "a+b", "x[i]*y[i]", "float *x, float *y");
+        rtcg::ReductionKernel<float> dot(ctx, "float *x, float *y",
+                                         {.map_expr = "x[i]*y[i]", .reduce_expr = "a+b", .neutral = "0"});
         const float result = dot(rtcg::Array<float>::to_device(ctx, x), rtcg::Array<float>::to_device(ctx, y)).get();
 
         double expected = 0, magnitudes = 0;

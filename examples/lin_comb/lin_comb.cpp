@@ -13,7 +13,7 @@ int main() {
         std::printf("device: %s (%s)\n", ctx.device().name.c_str(), ctx.selector().c_str());
 
         const rtcg::ElementwiseKernel lin_comb(ctx, "float a, float *x, float b, float *y, float *z",
-                                               "z[i] = a*x[i] + b*y[i]", "lin_comb");
+                                               "z[i] = a*x[i] + b*y[i]", {.name = "lin_comb"});
 
         constexpr std::size_t n = 50;
         std::mt19937 random(1);

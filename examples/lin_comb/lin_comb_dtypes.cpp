@@ -20,7 +20,7 @@ rtcg::ElementwiseKernel lin_comb_kernel(const rtcg::Context& ctx, const DType& a
     std::vector<Argument> arguments{Argument::scalar(a, "a"), Argument::pointer(x, "x"), Argument::scalar(b, "b"),
                                     Argument::pointer(y, "y"), Argument::pointer(z, "z")};
     std::printf("  declaration: %s\n", rtcg::codegen::print_arguments(arguments, rtcg::codegen::Dialect::cuda).c_str());
-    return rtcg::ElementwiseKernel(ctx, std::move(arguments), "z[i] = a*x[i] + b*y[i]", "lin_comb");
+    return rtcg::ElementwiseKernel(ctx, std::move(arguments), "z[i] = a*x[i] + b*y[i]", {.name = "lin_comb"});
 }
 
 // z = a*x + b*y for arrays of any arithmetic types; z has their promoted type.

@@ -27,7 +27,7 @@ TEST_CASE("slices read and write the elements they view") {
     }
     // An odd offset, which no OpenCL sub-buffer could start at.
     const auto view = a.slice(3, 35);
-    rtcg::ElementwiseKernel twice(context(), "float *x", "x[i] = 2 * x[i]", "twice");
+    rtcg::ElementwiseKernel twice(context(), "float *x", "x[i] = 2 * x[i]", {.name = "twice"});
     twice(view);
     std::vector<float> expected = host;
     for (std::size_t k = 3; k < 35; ++k) expected[k] *= 2;

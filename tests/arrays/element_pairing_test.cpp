@@ -43,7 +43,7 @@ bool has_pairs(std::string_view declarations, std::string_view operation, std::s
 
 TEST_CASE("lin_comb runs in pairs from even starts and one index per step elsewhere, with the same results") {
     const ElementwiseKernel lin_comb(context(), "float a, float *x, float b, float *y, float *z",
-                                     "z[i] = a*x[i] + b*y[i]", "lin_comb");
+                                     "z[i] = a*x[i] + b*y[i]", {.name = "lin_comb"});
     CHECK(lin_comb.source(Dialect::opencl).find("rtcg_ew_lin_comb_pairs") != std::string::npos);
     // z is only written: its pairs stream out (prelude.hpp, RTCG_STORE_STREAMING), for every
     // paired element type.
@@ -89,9 +89,9 @@ TEST_CASE("lin_comb runs in pairs from even starts and one index per step elsewh
 TEST_CASE("paired lanes skip, write conditionally, work in place and mix types as one index per step does") {
     // x is read and written, k only where x[i] > 0 (so its old values must survive elsewhere), d is
     // float64 (not paired) and its index is the lane's own; a line comment ends the operation.
-    const ElementwiseKernel kernel(context(), "float *x, int *k, double *d",
-                                   "if (x[i] == 0) continue; if (x[i] > 0) k[i] += (int)(d[i] + i); x[i] = -x[i] // flip",
-                                   "mixed");
+    const ElementwiseKernel kernel(
+        context(), "float *x, int *k, double *d",
+        "if (x[i] == 0) continue; if (x[i] > 0) k[i] += (int)(d[i] + i); x[i] = -x[i] // flip", {.name = "mixed"});
     CHECK(kernel.source(Dialect::opencl).find("rtcg_ew_mixed_pairs") != std::string::npos);
     // Arrays that are loaded are stored plainly: they are in the cache already.
     CHECK(kernel.source(Dialect::cuda).find("RTCG_STORE_STREAMING(&") == std::string::npos);
@@ -125,7 +125,7 @@ TEST_CASE("paired lanes skip, write conditionally, work in place and mix types a
     }
     // The same array as input and output: each pair is loaded before it is stored.
     const ElementwiseKernel lin_comb(context(), "float a, float *x, float b, float *y, float *z",
-                                     "z[i] = a*x[i] + b*y[i]", "lin_comb");
+                                     "z[i] = a*x[i] + b*y[i]", {.name = "lin_comb"});
     auto x = Array<float>::to_device(context(), ramp(1001, 1));
     lin_comb(2.0f, x, 1.0f, x, x);
     std::vector<float> tripled = ramp(1001, 1);
@@ -154,8 +154,9 @@ TEST_CASE("code that could reach other elements, move i or leave the kernel gets
 }
 
 TEST_CASE("a reduction's map expression reads its 4-byte arrays in pairs, with the same results") {
-    const rtcg::ReductionKernel dot(context(), rtcg::type<float>, "0", "a+b", "x[i]*y[i]", "float *x, float *y", {},
-                                    "dot");
+    const rtcg::ReductionKernel<float> dot(context(), "float *x, float *y",
+                                           {.map_expr = "x[i]*y[i]", .reduce_expr = "a+b", .neutral = "0"},
+                                           {.name = "dot"});
     CHECK(dot.source(Dialect::opencl).find("rtcg_reduce_dot_pairs") != std::string::npos);
     rtcg::test::compile_for_cuda(dot.source(Dialect::cuda));
     for (std::size_t n : sizes) {
@@ -178,8 +179,9 @@ TEST_CASE("a reduction's map expression reads its 4-byte arrays in pairs, with t
         CHECK(dot(odd, x_gpu, y_gpu).get() == doctest::Approx(expected).epsilon(1e-6));
     }
     // A map expression that writes is not paired where it writes.
-    const rtcg::ReductionKernel count(context(), rtcg::type<std::int32_t>, "0", "a+b", "(z[i] = x[i] * 2) > 0",
-                                      "float *x, float *z", {}, "count_positive");
+    const rtcg::ReductionKernel<std::int32_t> count(
+        context(), "float *x, float *z", {.map_expr = "(z[i] = x[i] * 2) > 0", .reduce_expr = "a+b", .neutral = "0"},
+        {.name = "count_positive"});
     const auto x = Array<float>::to_device(context(), ramp(9, 1));
     auto z = Array<float>::zeros(context(), 9);
     CHECK(count(x, z).get() == 0); // ramp(9) is -50 .. -42

@@ -23,7 +23,7 @@ namespace {
 
 ElementwiseKernel lin_comb() {
     return ElementwiseKernel(context(), "float a, float *x, float b, float *y, float *z", "z[i] = a*x[i] + b*y[i]",
-                             "lin_comb");
+                             {.name = "lin_comb"});
 }
 
 } // namespace
@@ -53,8 +53,8 @@ TEST_CASE("an array's dtype must be the declared element type") {
 }
 
 TEST_CASE("scalars that do not convert by the same_kind rule") {
-    const ElementwiseKernel kernel(context(), "int k, unsigned char b, bool flag, float f, int *x", "x[i] = k + b + flag + (int)f",
-                                   "conversions");
+    const ElementwiseKernel kernel(context(), "int k, unsigned char b, bool flag, float f, int *x",
+                                   "x[i] = k + b + flag + (int)f", {.name = "conversions"});
     auto x = Array<std::int32_t>::zeros(context(), 2);
     CHECK(contains(message_of<InvalidArgument>([&] { kernel(1.5, 1, true, 1.0f, x); }),
                    "'k' (int32): a floating value does not convert to it"));
@@ -88,7 +88,7 @@ TEST_CASE("a range must stay inside every array") {
 }
 
 TEST_CASE("a kernel without arrays needs a range") {
-    const ElementwiseKernel kernel(context(), "int a", "(void)a", "no_arrays");
+    const ElementwiseKernel kernel(context(), "int a", "(void)a", {.name = "no_arrays"});
     CHECK(contains(message_of<InvalidArgument>([&] { kernel(1); }), "needs a Range"));
     CHECK_NOTHROW(kernel(Range{0, 3, 1}, 1));
 }
@@ -104,8 +104,9 @@ TEST_CASE("arrays and queues of another context") {
 }
 
 TEST_CASE("declarations a kernel cannot be built from") {
-    CHECK(contains(message_of<InvalidArgument>([] { ElementwiseKernel(context(), "float *x", "x[i] = 0", "bad name"); }),
-                   "'bad name' is not a C identifier"));
+    CHECK(contains(
+        message_of<InvalidArgument>([] { ElementwiseKernel(context(), "float *x", "x[i] = 0", {.name = "bad name"}); }),
+        "'bad name' is not a C identifier"));
     CHECK(contains(message_of<InvalidArgument>([] { ElementwiseKernel(context(), "float *x, int n", "x[i] = n"); }),
                    "may not be named 'n'"));
     CHECK(contains(message_of<InvalidArgument>([] { ElementwiseKernel(context(), "__local float *x", "x[i] = 0"); }),

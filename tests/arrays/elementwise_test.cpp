@@ -30,7 +30,7 @@ namespace {
 
 ElementwiseKernel lin_comb() {
     return ElementwiseKernel(context(), "float a, float *x, float b, float *y, float *z", "z[i] = a*x[i] + b*y[i]",
-                             "lin_comb");
+                             {.name = "lin_comb"});
 }
 
 
@@ -61,8 +61,8 @@ TEST_CASE("lin_comb at every size") {
 }
 
 TEST_CASE("ranges cover start, start + step, ... with positive and negative steps") {
-    const ElementwiseKernel mark(context(), "int *out", "out[i] = (int)i + 1000", "mark");
-    const ElementwiseKernel reverse(context(), "int *out, int *in", "out[i] = in[n - 1 - i]", "reverse_copy");
+    const ElementwiseKernel mark(context(), "int *out", "out[i] = (int)i + 1000", {.name = "mark"});
+    const ElementwiseKernel reverse(context(), "int *out, int *in", "out[i] = in[n - 1 - i]", {.name = "reverse_copy"});
     compiles_for_cuda(mark);
     for (std::size_t n : array_sizes) {
         CAPTURE(n);
@@ -89,7 +89,7 @@ TEST_CASE("ranges cover start, start + step, ... with positive and negative step
 TEST_CASE("a kernel without arrays runs over a range, and on a queue of its own") {
     rtcg::Queue queue = context().create_queue();
     auto out = Array<std::int64_t>::zeros(context(), 10);
-    const ElementwiseKernel square(context(), "long *out", "out[i] = i * i", "square");
+    const ElementwiseKernel square(context(), "long *out", "out[i] = i * i", {.name = "square"});
     compiles_for_cuda(square);
     square(queue, Range{2, 10, 2}, out);
     queue.finish();
@@ -101,7 +101,7 @@ TEST_CASE("a kernel without arrays runs over a range, and on a queue of its own"
 
 TEST_CASE("scalars convert by numpy's same_kind rule") {
     const ElementwiseKernel scale(context(), "double a, unsigned char b, bool c, double *x", "x[i] = a * i + b + c",
-                                  "scale");
+                                  {.name = "scale"});
     compiles_for_cuda(scale);
     auto x = Array<double>::zeros(context(), 4);
     scale(2, std::int64_t{255}, true, x); // an integer for a double, a 64-bit value that fits a byte
@@ -112,8 +112,10 @@ TEST_CASE("scalars convert by numpy's same_kind rule") {
 
 TEST_CASE("complex arrays with the prelude's cfloat functions") {
     const ElementwiseKernel kernel(context(), "cfloat_t a, cfloat_t *x, cfloat_t *y, float s",
-                                   "y[i] = cfloat_add(cfloat_mul(a, x[i]), cfloat_fromreal(s))", "complex_axpy");
-    const ElementwiseKernel magnitude(context(), "cdouble_t *z, double *m", "m[i] = cdouble_abs(z[i])", "magnitude");
+                                   "y[i] = cfloat_add(cfloat_mul(a, x[i]), cfloat_fromreal(s))",
+                                   {.name = "complex_axpy"});
+    const ElementwiseKernel magnitude(context(), "cdouble_t *z, double *m", "m[i] = cdouble_abs(z[i])",
+                                      {.name = "magnitude"});
     compiles_for_cuda(kernel);
     compiles_for_cuda(magnitude);
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{129}, std::size_t{15391}}) {
@@ -141,7 +143,7 @@ TEST_CASE("struct arrays and struct scalars") {
     const ElementwiseKernel push(context(), "arrays_particle *p, arrays_particle kick, float *energy",
                                  "p[i].velocity[0] += kick.velocity[0] * p[i].charge;"
                                  "energy[i] = 0.5f * p[i].mass * p[i].velocity[0] * p[i].velocity[0]",
-                                 "push");
+                                 {.name = "push"});
     compiles_for_cuda(push);
     std::vector<Particle> host(1025);
     for (std::size_t k = 0; k < host.size(); ++k)
@@ -160,9 +162,9 @@ TEST_CASE("struct arrays and struct scalars") {
 }
 
 TEST_CASE("an equal kernel built again compiles nothing") {
-    const ElementwiseKernel first(context(), "float *x, float v", "x[i] = v + 0.125f", "built_twice");
+    const ElementwiseKernel first(context(), "float *x, float v", "x[i] = v + 0.125f", {.name = "built_twice"});
     const rtcg::CompileCacheStats before = rtcg::compile_cache_stats();
-    const ElementwiseKernel second(context(), "float *x, float v", "x[i] = v + 0.125f", "built_twice");
+    const ElementwiseKernel second(context(), "float *x, float v", "x[i] = v + 0.125f", {.name = "built_twice"});
     const rtcg::CompileCacheStats after = rtcg::compile_cache_stats();
     CHECK(after.compiles == before.compiles);
     CHECK(after.memory_hits == before.memory_hits); // not even a lookup of the source in core's memo
@@ -173,7 +175,8 @@ TEST_CASE("an equal kernel built again compiles nothing") {
 }
 
 TEST_CASE("kernel names are prefixed, so names of OpenCL built-ins work") {
-    const ElementwiseKernel rotate(context(), "unsigned int *x", "x[i] = (x[i] << 1) | (x[i] >> 31)", "rotate");
+    const ElementwiseKernel rotate(context(), "unsigned int *x", "x[i] = (x[i] << 1) | (x[i] >> 31)",
+                                   {.name = "rotate"});
     compiles_for_cuda(rotate);
     auto x = Array<std::uint32_t>::to_device(context(), {1u, 0x80000000u});
     rotate(x);
@@ -183,7 +186,7 @@ TEST_CASE("kernel names are prefixed, so names of OpenCL built-ins work") {
 
 TEST_CASE("a kernel of a 10,000-character name runs, under a shortened name the same in every run") {
     const std::string name = "long_" + std::string(10'000, 'n');
-    const ElementwiseKernel add_one(context(), "int *x", "x[i] += 1", name);
+    const ElementwiseKernel add_one(context(), "int *x", "x[i] += 1", {.name = name});
     compiles_for_cuda(add_one);
     auto x = Array<std::int32_t>::to_device(context(), {1, 2, 3, 4, 5});
     add_one(x);

@@ -23,7 +23,8 @@ using rtcg::test::message_of;
 namespace {
 
 ReductionKernel<float> dot() {
-    return ReductionKernel(context(), rtcg::type<float>, "0", "a+b", "x[i]*y[i]", "float *x, float *y", {}, "dot");
+    return ReductionKernel<float>(context(), "float *x, float *y",
+                                  {.map_expr = "x[i]*y[i]", .reduce_expr = "a+b", .neutral = "0"}, {.name = "dot"});
 }
 
 } // namespace
@@ -31,19 +32,25 @@ ReductionKernel<float> dot() {
 TEST_CASE("construction refuses bad names, empty expressions and refused arguments") {
     const auto build = [](const char* neutral, const char* reduce, const char* map, const char* arguments,
                           const char* name) {
-        return message_of<InvalidArgument>(
-            [&] { ReductionKernel(context(), rtcg::type<float>, neutral, reduce, map, arguments, {}, name); });
+        return message_of<InvalidArgument>([&] {
+            ReductionKernel<float>(context(), arguments, {.map_expr = map, .reduce_expr = reduce, .neutral = neutral},
+                                   {.name = name});
+        });
     };
     CHECK(contains(build("0", "a+b", "x[i]", "float *x", "two words"), "'two words' is not a C identifier"));
-    CHECK(contains(build(" ", "a+b", "x[i]", "float *x", "blank"), "ReductionKernel 'blank': neutral is empty"));
-    CHECK(contains(build("0", "", "x[i]", "float *x", "blank"), "reduce_expr is empty"));
-    CHECK(contains(build("0", "a+b", "\n", "float *x", "blank"), "map_expr is empty"));
+    CHECK(contains(build(" ", "a+b", "x[i]", "float *x", "blank"), "ReductionKernel 'blank': ReductionSnippets::neutral is empty"));
+    CHECK(contains(build("0", "", "x[i]", "float *x", "blank"), "ReductionSnippets::reduce_expr is empty"));
+    CHECK(contains(build("0", "a+b", "\n", "float *x", "blank"), "ReductionSnippets::map_expr is empty"));
     CHECK(contains(build("0", "a+b", "x[i]", "float *x, int n", "named"), "may not be named 'n'"));
     CHECK(contains(build("0", "a+b", "x[i]", "__local float *x", "in_local"), "must point to global or constant"));
-    CHECK_THROWS_AS(ReductionKernel(context(), rtcg::type<float>, "0", "a+b", "x[i]", "float *x,", {}, "comma"),
+    CHECK_THROWS_AS(ReductionKernel<float>(context(), "float *x,",
+                                           {.map_expr = "x[i]", .reduce_expr = "a+b", .neutral = "0"},
+                                           {.name = "comma"}),
                     rtcg::codegen::DeclarationError);
-    const std::string compile = message_of<rtcg::CompileError>(
-        [] { ReductionKernel(context(), rtcg::type<float>, "0", "a+", "x[i]", "float *x", {}, "broken"); });
+    const std::string compile = message_of<rtcg::CompileError>([] {
+        ReductionKernel<float>(context(), "float *x", {.map_expr = "x[i]", .reduce_expr = "a+", .neutral = "0"},
+                               {.name = "broken"});
+    });
     CHECK(contains(compile, "rtcg_reduce_op"));
 }
 
@@ -62,8 +69,9 @@ TEST_CASE("calls are checked as ElementwiseKernel's are") {
     // A range inside both arrays makes their sizes irrelevant.
     CHECK(dot()(Range{0, 4, 1}, x, y).get() == 0.0f);
 
-    const ReductionKernel scaled(context(), rtcg::type<float>, "0", "a+b", "s * x[i]", "float s, float *x", {},
-                                 "scaled");
+    const ReductionKernel<float> scaled(context(), "float s, float *x",
+                                        {.map_expr = "s * x[i]", .reduce_expr = "a+b", .neutral = "0"},
+                                        {.name = "scaled"});
     CHECK(contains(message_of<InvalidArgument>([&] { scaled(std::complex<float>(1, 0), x); }),
                    "scalar argument 's' (float32)"));
     CHECK(contains(message_of<InvalidArgument>([&] { scaled(1.0f, 2.0f); }), "needs an Array"));

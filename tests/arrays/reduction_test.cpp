@@ -32,22 +32,25 @@ namespace {
 
 template <class T>
 ReductionKernel<T> sum_kernel() {
-    return ReductionKernel(context(), rtcg::type<T>, "0", "a+b", "x[i]",
-                           rtcg::test::type_name<T>(Dialect::opencl) + " *x", {}, "sum");
+    return ReductionKernel<T>(context(), rtcg::test::type_name<T>(Dialect::opencl) + " *x",
+                              {.map_expr = "x[i]", .reduce_expr = "a+b", .neutral = "0"}, {.name = "sum"});
 }
 
 ReductionKernel<float> max_kernel() {
-    return ReductionKernel(context(), rtcg::type<float>, "-INFINITY", "a > b ? a : b", "x[i]", "float *x",
-                           rtcg::test::infinity_preamble, "maximum");
+    return ReductionKernel<float>(context(), "float *x",
+                                  {.map_expr = "x[i]", .reduce_expr = "a > b ? a : b", .neutral = "-INFINITY"},
+                                  {.name = "maximum", .preamble = rtcg::test::infinity_preamble});
 }
 
 ReductionKernel<float> min_kernel() {
-    return ReductionKernel(context(), rtcg::type<float>, "INFINITY", "a < b ? a : b", "x[i]", "float *x",
-                           rtcg::test::infinity_preamble, "minimum");
+    return ReductionKernel<float>(context(), "float *x",
+                                  {.map_expr = "x[i]", .reduce_expr = "a < b ? a : b", .neutral = "INFINITY"},
+                                  {.name = "minimum", .preamble = rtcg::test::infinity_preamble});
 }
 
 ReductionKernel<float> dot_kernel() {
-    return ReductionKernel(context(), rtcg::type<float>, "0", "a+b", "x[i]*y[i]", "float *x, float *y", {}, "dot");
+    return ReductionKernel<float>(context(), "float *x, float *y",
+                                  {.map_expr = "x[i]*y[i]", .reduce_expr = "a+b", .neutral = "0"}, {.name = "dot"});
 }
 
 std::vector<float> other_values(std::size_t n) {
@@ -78,8 +81,9 @@ TEST_CASE_TEMPLATE("sums at every size", T, std::int32_t, std::int64_t, float, d
 }
 
 TEST_CASE("a reduction of a 10,000-character name runs") {
-    const ReductionKernel<std::int64_t> sum(context(), rtcg::type<std::int64_t>, "0", "a+b", "x[i]", "long *x", {},
-                                            "long_" + std::string(10'000, 'r'));
+    const ReductionKernel<std::int64_t> sum(context(), "long *x",
+                                            {.map_expr = "x[i]", .reduce_expr = "a+b", .neutral = "0"},
+                                            {.name = "long_" + std::string(10'000, 'r')});
     compiles_for_cuda(sum);
     const std::vector<std::int64_t> x = rtcg::test::values<std::int64_t>(1000);
     std::int64_t expected = 0;
@@ -107,8 +111,9 @@ TEST_CASE("max and min, with the infinities as neutral elements") {
 
 TEST_CASE("the papers' dot product, and a map through preamble functions") {
     const ReductionKernel<float> dot = dot_kernel();
-    const ReductionKernel norm_squared(context(), rtcg::type<double>, "0", "a+b", "squared(x[i])", "float *x",
-                                       "RTCG_DEVICE double squared(float v) { return (double)v * v; }", "norm2");
+    const ReductionKernel<double> norm_squared(
+        context(), "float *x", {.map_expr = "squared(x[i])", .reduce_expr = "a+b", .neutral = "0"},
+        {.name = "norm2", .preamble = "RTCG_DEVICE double squared(float v) { return (double)v * v; }"});
     compiles_for_cuda(dot);
     compiles_for_cuda(norm_squared);
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{129}, std::size_t{15391}, std::size_t{1} << 20}) {
@@ -167,15 +172,16 @@ TEST_CASE("ranges reduce over their indices only, forwards and backwards") {
 }
 
 TEST_CASE("scalar arguments, and indices beyond 32 bits") {
-    const ReductionKernel<std::int64_t> scaled(context(), rtcg::type<std::int64_t>, "0", "a+b", "scale * x[i]",
-                                               "long scale, int *x", {}, "scaled_sum");
+    const ReductionKernel<std::int64_t> scaled(context(), "long scale, int *x",
+                                               {.map_expr = "scale * x[i]", .reduce_expr = "a+b", .neutral = "0"},
+                                               {.name = "scaled_sum"});
     const auto x = Array<std::int32_t>::arange(context(), 0, 1000);
     CHECK(scaled(std::int64_t{3}, x).get() == 3 * 999 * 1000 / 2);
     CHECK(scaled(-2, x).get() == -2 * 999 * 1000 / 2);
 
     // With no array, a Range says which indices to cover; i is 64-bit however large.
-    const ReductionKernel<std::int64_t> index_sum(context(), rtcg::type<std::int64_t>, "0", "a+b", "i - base",
-                                                  "long base", {}, "index_sum");
+    const ReductionKernel<std::int64_t> index_sum(
+        context(), "long base", {.map_expr = "i - base", .reduce_expr = "a+b", .neutral = "0"}, {.name = "index_sum"});
     compiles_for_cuda(index_sum);
     const std::int64_t base = std::int64_t{1} << 40;
     CHECK(index_sum(Range{base, base + 5000, 1}, base).get() == 4999 * 5000 / 2);

@@ -46,9 +46,12 @@ RTCG_DEVICE min_location earlier_minimum(min_location a, min_location b) {
 )";
 
 ReductionKernel<MinLocation> argmin_kernel() {
-    return ReductionKernel(context(), rtcg::type<MinLocation>, "located(INFINITY, 2147483647)",
-                           "earlier_minimum(a, b)", "located(x[i], (int)i)", "float *x",
-                           std::string(rtcg::test::infinity_preamble) + argmin_preamble, "argmin");
+    return ReductionKernel<MinLocation>(
+        context(), "float *x",
+        {.map_expr = "located(x[i], (int)i)",
+         .reduce_expr = "earlier_minimum(a, b)",
+         .neutral = "located(INFINITY, 2147483647)"},
+        {.name = "argmin", .preamble = std::string(rtcg::test::infinity_preamble) + argmin_preamble});
 }
 
 } // namespace
@@ -76,11 +79,15 @@ TEST_CASE("a struct argmin finds the first of equal minima") {
 }
 
 TEST_CASE("complex sums") {
-    const ReductionKernel sum(context(), rtcg::type<std::complex<float>>, "cfloat_new(0, 0)", "cfloat_add(a, b)",
-                              "z[i]", "cfloat_t *z", {}, "complex_sum");
-    const ReductionKernel weighted(context(), rtcg::type<std::complex<double>>, "cdouble_fromreal(0)",
-                                   "cdouble_add(a, b)", "cdouble_mulr(cdouble_new(0, 1), x[i])", "double *x", {},
-                                   "imaginary_sum");
+    const ReductionKernel<std::complex<float>> sum(
+        context(), "cfloat_t *z",
+        {.map_expr = "z[i]", .reduce_expr = "cfloat_add(a, b)", .neutral = "cfloat_new(0, 0)"},
+        {.name = "complex_sum"});
+    const ReductionKernel<std::complex<double>> weighted(context(), "double *x",
+                                                         {.map_expr = "cdouble_mulr(cdouble_new(0, 1), x[i])",
+                                                          .reduce_expr = "cdouble_add(a, b)",
+                                                          .neutral = "cdouble_fromreal(0)"},
+                                                         {.name = "imaginary_sum"});
     compiles_for_cuda(sum);
     compiles_for_cuda(weighted);
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{1025}, std::size_t{15391}}) {
@@ -101,8 +108,9 @@ TEST_CASE("complex sums") {
 }
 
 TEST_CASE("the untyped kernel reduces into new arrays and into one element of existing ones") {
-    const rtcg::detail::UntypedReductionKernel count(context(), DType::int64(), "0", "a+b", "x[i] > limit ? 1 : 0",
-                                                     "float *x, float limit", {}, "count_above");
+    const rtcg::detail::UntypedReductionKernel count(
+        context(), DType::int64(), "float *x, float limit",
+        {.map_expr = "x[i] > limit ? 1 : 0", .reduce_expr = "a+b", .neutral = "0"}, {.name = "count_above"});
     CHECK(count.dtype_out() == DType::int64());
     CHECK(count.name() == "count_above");
     CHECK(count.arguments().size() == 2);

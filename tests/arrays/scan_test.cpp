@@ -119,14 +119,13 @@ ScanKernel affine_scan(LastItem last, std::string segment_start = {}) {
     const rtcg::codegen::DType affine = rtcg::test::affine_type();
     std::string arguments = "scan_affine *x, scan_affine *inclusive, scan_affine *exclusive, scan_affine *last";
     if (!segment_start.empty()) arguments += ", unsigned char *starts";
-    return ScanKernel(context(), affine, arguments,
-                      {.input_expr = "x[i]",
-                       .scan_expr = "scan_affine_then(a, b)",
-                       .neutral = "{1u, 0u}",
-                       .output_statement = all_forms_output(last)},
-                      {.is_segment_start_expr = std::move(segment_start),
-                       .preamble = rtcg::test::affine_preamble,
-                       .name = "affine"});
+    return ScanKernel(
+        context(), affine, arguments,
+        {.input_expr = "x[i]",
+         .scan_expr = "scan_affine_then(a, b)",
+         .neutral = "{1u, 0u}",
+         .output_statement = all_forms_output(last)},
+        {.name = "affine", .preamble = rtcg::test::affine_preamble, .is_segment_start_expr = std::move(segment_start)});
 }
 
 // Segments of one element, of the whole array, and of random lengths.
@@ -190,7 +189,7 @@ TEST_CASE("arguments may take the names of the kernels' own variables") {
                            .scan_expr = "a + b",
                            .neutral = "0",
                            .output_statement = "carry[i] = item; values[i] = prev_item"},
-                          {.is_segment_start_expr = "starts[i]", .name = "shadowing"});
+                          {.name = "shadowing", .is_segment_start_expr = "starts[i]"});
     compiles_for_cuda(scan);
     const std::size_t n = 5000;
     const std::vector<std::int32_t> x = small_values<std::int32_t>(n);
@@ -245,7 +244,7 @@ TEST_CASE("segmented scans restart at every segment start") {
          .scan_expr = "a + b",
          .neutral = "0",
          .output_statement = "inclusive[i] = item; exclusive[i] = prev_item; last[i] = last_item"},
-        {.is_segment_start_expr = "starts[i]", .name = "segmented_sum"});
+        {.name = "segmented_sum", .is_segment_start_expr = "starts[i]"});
     const ScanKernel segmented_affine = affine_scan(LastItem::not_written, "starts[i]");
     compiles_for_cuda(segmented_sum);
     compiles_for_cuda(segmented_affine);
@@ -272,13 +271,12 @@ TEST_CASE("scan arguments and descriptions are checked") {
                                    .output_statement = "item[i] = 1"});
                    }),
                    "may not be named 'item'"));
-    CHECK(contains(message_of<rtcg::InvalidArgument>(
-                       [&] { ScanKernel(context(), int32, "int *x",
-                                        {.input_expr = "x[i]",
-                                         .scan_expr = " ",
-                                         .neutral = "0",
-                                         .output_statement = "x[i] = item"}); }),
-                   "the scan_expr is empty"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       ScanKernel(
+                           context(), int32, "int *x",
+                           {.input_expr = "x[i]", .scan_expr = " ", .neutral = "0", .output_statement = "x[i] = item"});
+                   }),
+                   "ScanSnippets::scan_expr is empty"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
                        ScanKernel(context(), int32, "int *x",
                                   {.input_expr = "x[i]",

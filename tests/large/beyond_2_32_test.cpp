@@ -81,7 +81,7 @@ TEST_CASE("an elementwise kernel writes every one of 2^32 + 5 bytes") {
     const std::size_t n = two_to_32 + 5;
     if (!has_room_for(n)) return;
     const rtcg::ElementwiseKernel pattern(context(), "unsigned char *d_arr", "d_arr[i] = (unsigned char)(i & 0xFF)",
-                                          "byte_pattern");
+                                          {.name = "byte_pattern"});
     auto bytes = Array<std::uint8_t>::full(context(), n, 0xA5);
     pattern(bytes);
     check_every_byte(bytes.get(), [](std::size_t k) { return static_cast<std::uint8_t>(k & 0xFF); });
@@ -90,8 +90,8 @@ TEST_CASE("an elementwise kernel writes every one of 2^32 + 5 bytes") {
 TEST_CASE("a paired elementwise kernel over 2^32 + 3 int32 elements") {
     const std::size_t n = two_to_32 + 3;
     if (!has_room_for(2 * n * sizeof(std::int32_t))) return;
-    const rtcg::ElementwiseKernel index(context(), "int *x", "x[i] = (int)(i * 7)", "index_times_7");
-    const rtcg::ElementwiseKernel affine(context(), "const int *x, int *y", "y[i] = 2 * x[i] + 1", "affine");
+    const rtcg::ElementwiseKernel index(context(), "int *x", "x[i] = (int)(i * 7)", {.name = "index_times_7"});
+    const rtcg::ElementwiseKernel affine(context(), "const int *x, int *y", "y[i] = 2 * x[i] + 1", {.name = "affine"});
     auto x = Array<std::int32_t>::empty(context(), n);
     auto y = Array<std::int32_t>::full(context(), n, -1);
     index(x);
@@ -111,14 +111,15 @@ TEST_CASE("reductions over 2^32 + 11 bytes") {
     const std::size_t n = two_to_32 + 11;
     if (!has_room_for(n)) return;
     const auto ones = Array<std::uint8_t>::full(context(), n, 1);
-    const rtcg::ReductionKernel wrapping_sum(context(), rtcg::type<std::uint8_t>, "0", "(a + b) & 0xFF", "x[i]",
-                                             "const unsigned char *x");
+    const rtcg::ReductionKernel<std::uint8_t> wrapping_sum(
+        context(), "const unsigned char *x", {.map_expr = "x[i]", .reduce_expr = "(a + b) & 0xFF", .neutral = "0"});
     CHECK(wrapping_sum(ones).get() == 11);
-    const rtcg::ReductionKernel count(context(), rtcg::type<std::int64_t>, "0", "a + b", "(long)x[i]",
-                                      "const unsigned char *x");
+    const rtcg::ReductionKernel<std::int64_t> count(context(), "const unsigned char *x",
+                                                    {.map_expr = "(long)x[i]", .reduce_expr = "a + b", .neutral = "0"});
     CHECK(count(ones).get() == static_cast<std::int64_t>(n));
-    const rtcg::ReductionKernel last_index(context(), rtcg::type<std::int64_t>, "-1", "a > b ? a : b",
-                                           "x[i] == 1 ? (long)i : -1L", "const unsigned char *x");
+    const rtcg::ReductionKernel<std::int64_t> last_index(
+        context(), "const unsigned char *x",
+        {.map_expr = "x[i] == 1 ? (long)i : -1L", .reduce_expr = "a > b ? a : b", .neutral = "-1"});
     CHECK(last_index(ones).get() == static_cast<std::int64_t>(n - 1));
 }
 
@@ -143,7 +144,7 @@ TEST_CASE("sort orders 2^32 + 7 one-byte keys") {
     // Keys 37k + 11 mod 256: every value present, in no order; value v appears once for each k < n
     // with 37k + 11 = v (mod 256).
     const rtcg::ElementwiseKernel scramble(context(), "unsigned char *keys",
-                                           "keys[i] = (unsigned char)((i * 37 + 11) & 0xFF)", "scramble");
+                                           "keys[i] = (unsigned char)((i * 37 + 11) & 0xFF)", {.name = "scramble"});
     auto keys = Array<std::uint8_t>::empty(context(), n);
     scramble(keys);
     std::array<std::size_t, 256> count{};

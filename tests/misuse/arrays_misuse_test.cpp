@@ -85,7 +85,7 @@ TEST_CASE("misuse: arange with infinite, NaN or zero steps and bounds, or too ma
 }
 
 TEST_CASE("misuse: a Range of more indices than a kernel's index counts is refused") {
-    const ElementwiseKernel kernel(context(), "int added", "(void)added", "misuse_range");
+    const ElementwiseKernel kernel(context(), "int added", "(void)added", {.name = "misuse_range"});
     constexpr std::int64_t lowest = std::numeric_limits<std::int64_t>::min();
     constexpr std::int64_t highest = std::numeric_limits<std::int64_t>::max();
     // 2^64 - 1 indices, which the launch passed on as n = -1.
@@ -150,13 +150,54 @@ TEST_CASE("misuse: ScanOptions::any_size_arrays must name pointer arguments") {
     expect_misuse<InvalidArgument>([&] { all_exempt(x, x); }, {"needs an array argument outside"});
 }
 
+TEST_CASE("misuse: an empty snippet of a reduction is refused, naming its field") {
+    // A field left out of the designated initializers is empty too; -Wmissing-field-initializers
+    // reports that at compile time where it is enabled, and this check at run time everywhere.
+    expect_misuse<InvalidArgument>(
+        [] {
+            ReductionKernel<float>(context(), "float *x", {.map_expr = "", .reduce_expr = "a + b", .neutral = "0"},
+                                   {.name = "misuse_no_map"});
+        },
+        {"ReductionKernel 'misuse_no_map'", "ReductionSnippets::map_expr is empty"});
+    expect_misuse<InvalidArgument>(
+        [] {
+            ReductionKernel<float>(context(), "float *x", {.map_expr = "x[i]", .reduce_expr = "", .neutral = "0"},
+                                   {.name = "misuse_no_reduce"});
+        },
+        {"ReductionKernel 'misuse_no_reduce'", "ReductionSnippets::reduce_expr is empty"});
+    expect_misuse<InvalidArgument>(
+        [] {
+            ReductionKernel<float>(context(), "float *x", {.map_expr = "x[i]", .reduce_expr = "a + b", .neutral = ""},
+                                   {.name = "misuse_no_neutral"});
+        },
+        {"ReductionKernel 'misuse_no_neutral'", "ReductionSnippets::neutral is empty"});
+    // The untyped form, which the array expression system builds, checks the same.
+    expect_misuse<InvalidArgument>(
+        [] {
+            detail::UntypedReductionKernel(context(), codegen::DType::float32(), "float *x",
+                                           {.map_expr = "x[i]", .reduce_expr = "a + b", .neutral = ""});
+        },
+        {"ReductionKernel 'reduce'", "ReductionSnippets::neutral is empty"});
+}
+
+TEST_CASE("misuse: an empty snippet of a scan is refused, naming its field") {
+    expect_misuse<InvalidArgument>(
+        [] {
+            ScanKernel(context(), codegen::dtype_of<int>(), "int *x, int *y",
+                       {.input_expr = "x[i]", .scan_expr = "a + b", .neutral = "0", .output_statement = ""},
+                       {.name = "misuse_no_output"});
+        },
+        {"ScanKernel 'misuse_no_output'", "ScanSnippets::output_statement is empty"});
+}
+
 TEST_CASE("misuse: elementwise kernels, reductions and algorithms refuse arrays of different sizes") {
     const auto x = Array<float>::zeros(context(), 1000);
     const auto y = Array<float>::zeros(context(), 10);
-    const ElementwiseKernel copy(context(), "float *x, float *y", "y[i] = x[i]", "misuse_copy");
+    const ElementwiseKernel copy(context(), "float *x, float *y", "y[i] = x[i]", {.name = "misuse_copy"});
     expect_misuse<InvalidArgument>([&] { copy(x, y); }, {"'x' has 1000", "'y' has 10"});
-    const ReductionKernel dot(context(), type<float>, "0", "a + b", "x[i] * y[i]", "float *x, float *y", {},
-                              "misuse_dot");
+    const ReductionKernel<float> dot(context(), "float *x, float *y",
+                                     {.map_expr = "x[i] * y[i]", .reduce_expr = "a + b", .neutral = "0"},
+                                     {.name = "misuse_dot"});
     expect_misuse<InvalidArgument>([&] { dot(x, y); }, {"'x' has 1000", "'y' has 10"});
     expect_misuse<InvalidArgument>([&] { sort_by_key(x, y); }, {"1000 keys but 10 values"});
     expect_misuse<InvalidArgument>([&] { Array<float>(x + y); }, {"(1000,) (10,)"});

@@ -160,7 +160,7 @@ TEST_CASE("misuse: dynamic local memory without a __local parameter to receive i
 TEST_CASE("misuse: a wrong call of a kernel declaring hundreds of arguments has a short message") {
     std::string declaration;
     for (int k = 0; k < 200; ++k) declaration += (k ? ", float *a" : "float *a") + std::to_string(k);
-    const ElementwiseKernel many(context(), declaration, "a0[i] = 1", "rtcg_misuse_many");
+    const ElementwiseKernel many(context(), declaration, "a0[i] = 1", {.name = "rtcg_misuse_many"});
     auto x = Array<float>::zeros(context(), 4);
     const std::string message =
         expect_misuse<InvalidArgument>([&] { many(x); }, {"expected 200 arguments", "float *a0", "float *a199", "got 1"});

@@ -17,4 +17,3 @@
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/arrays/scan.hpp>
-#include <rtcg/arrays/type_tag.hpp>

@@ -4,7 +4,7 @@
 ///
 /// \code
 ///   rtcg::ElementwiseKernel lin_comb(ctx, "float a, float *x, float b, float *y, float *z",
-///                                    "z[i] = a*x[i] + b*y[i]", "lin_comb");
+///                                    "z[i] = a*x[i] + b*y[i]", {.name = "lin_comb"});
 ///   lin_comb(2.0f, x, 3.0f, y, z);                     // every index of the (equal-sized) arrays
 ///   lin_comb(rtcg::Range{n - 1, -1, -1}, 2.0f, x, 3.0f, y, z);   // these indices only
 ///   lin_comb(queue, 2.0f, x, 3.0f, y, z);              // on another queue of the context
@@ -26,8 +26,11 @@
 ///   no array arguments needs a Range); with one, every index of the range is inside every array.
 /// Scalars passed as C++ values must stay alive until the call returns (they are not copied).
 ///
+/// The constructor takes the context, the arguments, the operation and ElementwiseOptions (name,
+/// preamble): the order ReductionKernel and ScanKernel follow with their snippets and options.
+///
 /// Built once per context: constructing an equal ElementwiseKernel again (same context, arguments,
-/// operation, name and preamble) is a map lookup, as long as one of them, or an Array of the
+/// operation and options) is a map lookup, as long as one of them, or an Array of the
 /// context, is alive. A call checks and packs the arguments and launches, nothing more. Launches
 /// have blocks of up to 256 threads, at least two indices per thread and at most 64 blocks per
 /// compute unit; a call with no indices launches nothing. Operations that touch their float32,
@@ -88,19 +91,30 @@ struct alignas(16) ArgumentSlot {
 
 } // namespace detail
 
+/// What an ElementwiseKernel may take beyond its arguments and operation. The fields are those
+/// ReductionOptions and ScanOptions start with, in the same order, since designated initializers
+/// must follow it.
+struct ElementwiseOptions {
+    /// A C identifier naming the kernel (rtcg_ew_<name>), for profilers and messages.
+    std::string name = "elementwise";
+    /// Declarations and functions the operation may use, put before the kernel.
+    std::string preamble = {};
+};
+
 /// A kernel that runs a C snippet once per index over arrays, as PyOpenCL's ElementwiseKernel;
 /// see elementwise.hpp.
 class RTCG_API ElementwiseKernel {
 public:
-    /// `arguments` as parse_arguments takes them (rtcg/codegen/declaration.hpp). Compiles for
-    /// `context`, unless an equal kernel is built already; declared structs among the arguments
-    /// are checked with verify_layout first. DeclarationError, InvalidArgument or CompileError
-    /// when it cannot be built.
+    /// `arguments` as parse_arguments takes them (rtcg/codegen/declaration.hpp); `operation` is
+    /// C statements run at each index. Compiles for `context`, unless an equal kernel is built
+    /// already; declared structs among the arguments are checked with verify_layout first.
+    /// DeclarationError, InvalidArgument (a name that is not a C identifier, a refused argument)
+    /// or CompileError when it cannot be built.
     ElementwiseKernel(const Context& context, std::string_view arguments, std::string_view operation,
-                      std::string name = "elementwise", std::string_view preamble = {});
+                      ElementwiseOptions options = {});
     /// The arguments as objects instead of a declaration list.
     ElementwiseKernel(const Context& context, std::vector<codegen::Argument> arguments, std::string_view operation,
-                      std::string name = "elementwise", std::string_view preamble = {});
+                      ElementwiseOptions options = {});
 
     /// The context the kernel is compiled for.
     const Context& context() const noexcept;

@@ -4,32 +4,40 @@
 /// as in PyOpenCL and PyCUDA (the papers' scalar product):
 ///
 /// \code
-///   rtcg::ReductionKernel dot(ctx, rtcg::type<float>, "0", "a+b", "x[i]*y[i]", "float *x, float *y");
+///   rtcg::ReductionKernel<float> dot(ctx, "float *x, float *y",
+///                                    {.map_expr = "x[i]*y[i]", .reduce_expr = "a+b", .neutral = "0"});
 ///   rtcg::DeviceScalar<float> r = dot(x, y);        // x, y: Array<float> of equal size
 ///   float h = r.get();                              // copies the one element to the host
 ///   dot(rtcg::Range{0, n, 2}, x, y);                // over these indices only
 ///   dot(queue, x, y);                               // on another queue of the context
 /// \endcode
 ///
-/// Constructor arguments, in PyOpenCL's order, after the output type:
-/// - neutral: a C expression of the output type that reduce_expr leaves unchanged
-///   (reduce(neutral, v) == v); the result when there are no indices. It may use the preamble,
-///   but neither the arguments nor `i`.
-/// - reduce_expr: a C expression of `a` and `b`, two values of the output type, that combines them
-///   into one of that type. It must be associative and commutative (see "Order" below).
-/// - map_expr: the value at each index, converted to the output type: a C expression of the index
-///   `i` (rtcg_index_t), of `n` (the number of indices the call covers) and of the arguments,
-///   where pointer arguments are plain pointers to the arrays' first elements (views included).
+/// The constructor takes the context, the arguments, ReductionSnippets and ReductionOptions, in
+/// ElementwiseKernel's and ScanKernel's order. The output type is the template argument, since a
+/// call returns a DeviceScalar of it; detail::UntypedReductionKernel takes it as a DType after the
+/// context instead, as ScanKernel does.
 /// - arguments: declared as ElementwiseKernel's are, and checked at each call the same way
 ///   (rtcg/arrays/elementwise.hpp): their number, each Array's dtype and context, scalar
 ///   conversions by numpy's same_kind rule, and equal array sizes (the number of indices) or,
 ///   with a Range, every index inside every array. Each failure is an InvalidArgument.
-/// - preamble: source put before the kernels (functions, types, macros) for the expressions.
-/// - name: a C identifier; the kernels are `rtcg_reduce_<name>` (and `rtcg_reduce_<name>_pairs`, the
-///   same over pairs of indices) and `rtcg_reduce_<name>_partials`.
-/// The output type may be any DType: integers, floating and complex types (cfloat_t, cdouble_t:
-/// the prelude's complex support is added), vectors, and structs declared with
-/// rtcg/codegen/device_struct.hpp (checked on the device with verify_layout before the build).
+/// - ReductionSnippets, all three required:
+///   - map_expr: the value at each index, converted to the output type: a C expression of the
+///     index `i` (rtcg_index_t), of `n` (the number of indices the call covers) and of the
+///     arguments, where pointer arguments are plain pointers to the arrays' first elements (views
+///     included).
+///   - reduce_expr: a C expression of `a` and `b`, two values of the output type, that combines
+///     them into one of that type. It must be associative and commutative (see "Order" below).
+///   - neutral: a C expression of the output type that reduce_expr leaves unchanged
+///     (reduce(neutral, v) == v); the result when there are no indices. It may use the preamble,
+///     but neither the arguments nor `i`.
+/// - ReductionOptions:
+///   - name: a C identifier; the kernels are `rtcg_reduce_<name>` (and `rtcg_reduce_<name>_pairs`,
+///     the same over pairs of indices) and `rtcg_reduce_<name>_partials`.
+///   - preamble: source put before the kernels (functions, types, macros) for the expressions.
+/// The output type may be any type codegen::dtype_of names: integers, floating and complex types
+/// (cfloat_t, cdouble_t in the snippets: the prelude's complex support is added), vectors, and
+/// structs declared with rtcg/codegen/device_struct.hpp (checked on the device with verify_layout
+/// before the build).
 ///
 /// How the kernels work (one launch on NVIDIA devices, two elsewhere) is described in
 /// arrays/src/reduction_source.hpp.
@@ -50,13 +58,12 @@
 /// "Asynchrony"). Scalars passed as C++ values must stay alive until the call returns.
 ///
 /// Built once per context: constructing an equal ReductionKernel again (same context, output type,
-/// expressions, arguments, preamble and name) is a map lookup, as long as one of them, or an Array
+/// arguments, snippets and options) is a map lookup, as long as one of them, or an Array
 /// of the context, is alive.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/range.hpp>
-#include <rtcg/arrays/type_tag.hpp>
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
@@ -73,6 +80,25 @@
 
 namespace rtcg {
 
+/// The three pieces of C a reduction is made of (see reduction.hpp), named at the call so that none
+/// can be swapped with another unnoticed. All three are required: one left empty is an
+/// InvalidArgument naming it.
+struct ReductionSnippets {
+    std::string map_expr;    ///< the value at index i, converted to the output type
+    std::string reduce_expr; ///< combines `a` and `b`; associative and commutative
+    std::string neutral;     ///< the identity of reduce_expr, and the result over no indices
+};
+
+/// What a ReductionKernel may take beyond its required parts. The fields are those
+/// ElementwiseOptions has and ScanOptions starts with, in the same order, since designated
+/// initializers must follow it.
+struct ReductionOptions {
+    /// A C identifier naming the kernels (rtcg_reduce_<name>...), for profilers and messages.
+    std::string name = "reduce";
+    /// Declarations and functions the expressions may use, put before the kernels.
+    std::string preamble = {};
+};
+
 namespace detail {
 
 struct ReductionProgram;
@@ -82,20 +108,23 @@ class ContextKernels;
 /// (the array expression system); ReductionKernel<T> is a typed shell around it.
 class RTCG_API UntypedReductionKernel {
 public:
-    /// Compiles for `context`, unless an equal kernel is built already. DeclarationError,
-    /// InvalidArgument (a bad name, an empty expression, a refused argument, an output type too
-    /// large for local memory, a struct layout the device does not share) or CompileError.
-    UntypedReductionKernel(const Context& context, codegen::DType dtype_out, std::string_view neutral,
-                           std::string_view reduce_expr, std::string_view map_expr, std::string_view arguments,
-                           std::string_view preamble = {}, std::string name = "reduce");
-    UntypedReductionKernel(const Context& context, codegen::DType dtype_out, std::string_view neutral,
-                           std::string_view reduce_expr, std::string_view map_expr,
-                           std::vector<codegen::Argument> arguments, std::string_view preamble = {},
-                           std::string name = "reduce");
+    /// Compiles for `context`, unless an equal kernel is built already; `dtype_out` is the output
+    /// type, `arguments` as parse_arguments takes them. DeclarationError, InvalidArgument (a bad
+    /// name, an empty snippet, a refused argument, an output type too large for local memory, a
+    /// struct layout the device does not share) or CompileError.
+    UntypedReductionKernel(const Context& context, codegen::DType dtype_out, std::string_view arguments,
+                           ReductionSnippets snippets, ReductionOptions options = {});
+    /// The arguments as objects instead of a declaration list.
+    UntypedReductionKernel(const Context& context, codegen::DType dtype_out, std::vector<codegen::Argument> arguments,
+                           ReductionSnippets snippets, ReductionOptions options = {});
 
+    /// The context the kernels are compiled for.
     const Context& context() const noexcept;
+    /// The output type.
     const codegen::DType& dtype_out() const noexcept;
+    /// The declared arguments, in order.
     const std::vector<codegen::Argument>& arguments() const noexcept;
+    /// The kernels' name (ReductionOptions::name).
     const std::string& name() const noexcept;
     /// The generated source for `target` (every kernel, prelude included): what this kernel
     /// compiles for codegen::target_of(its device). On targets with warp primitives the first
@@ -124,19 +153,15 @@ private:
 template <class T>
 class ReductionKernel {
 public:
-    /// Compiles the reduction for `context` (see reduction.hpp); DeclarationError, InvalidArgument
-    /// or CompileError when it cannot be built.
-    ReductionKernel(const Context& context, TypeTag<T>, std::string_view neutral, std::string_view reduce_expr,
-                    std::string_view map_expr, std::string_view arguments, std::string_view preamble = {},
-                    std::string name = "reduce")
-        : untyped_(context, codegen::dtype_of<T>(), neutral, reduce_expr, map_expr, arguments, preamble,
-                   std::move(name)) {}
+    /// Compiles the reduction for `context` (see reduction.hpp); `arguments` as parse_arguments
+    /// takes them. DeclarationError, InvalidArgument or CompileError when it cannot be built.
+    ReductionKernel(const Context& context, std::string_view arguments, ReductionSnippets snippets,
+                    ReductionOptions options = {})
+        : untyped_(context, codegen::dtype_of<T>(), arguments, std::move(snippets), std::move(options)) {}
     /// The arguments as objects instead of a declaration list.
-    ReductionKernel(const Context& context, TypeTag<T>, std::string_view neutral, std::string_view reduce_expr,
-                    std::string_view map_expr, std::vector<codegen::Argument> arguments,
-                    std::string_view preamble = {}, std::string name = "reduce")
-        : untyped_(context, codegen::dtype_of<T>(), neutral, reduce_expr, map_expr, std::move(arguments), preamble,
-                   std::move(name)) {}
+    ReductionKernel(const Context& context, std::vector<codegen::Argument> arguments, ReductionSnippets snippets,
+                    ReductionOptions options = {})
+        : untyped_(context, codegen::dtype_of<T>(), std::move(arguments), std::move(snippets), std::move(options)) {}
 
     /// The context the kernels are compiled for.
     const Context& context() const noexcept { return untyped_.context(); }
@@ -181,9 +206,5 @@ private:
 
     detail::UntypedReductionKernel untyped_;
 };
-
-/// ReductionKernel(ctx, rtcg::type<float>, ...) is a ReductionKernel<float>.
-template <class T, class... Rest>
-ReductionKernel(const Context&, TypeTag<T>, Rest&&...) -> ReductionKernel<T>;
 
 } // namespace rtcg

@@ -12,6 +12,9 @@
 ///   running_sum(x, y);                            // or running_sum(queue, x, y)
 /// \endcode
 ///
+/// The constructor takes the context, the scan value's DType, the arguments, ScanSnippets and
+/// ScanOptions: the order ElementwiseKernel and ReductionKernel follow.
+///
 /// Errors: building throws DeclarationError, InvalidArgument or CompileError; a call throws
 /// InvalidArgument for arguments that do not match the declaration or arrays not of the scan's
 /// size. How the kernels work is described in arrays/src/scan_source.hpp.
@@ -50,15 +53,16 @@ struct ScanSnippets {
     std::string output_statement; ///< runs once per index; sees i, item, prev_item, last_item, n
 };
 
-/// What a ScanKernel may take beyond its required parts.
+/// What a ScanKernel may take beyond its required parts. The first fields are ElementwiseOptions'
+/// and ReductionOptions', in the same order, since designated initializers must follow it.
 struct ScanOptions {
+    /// A C identifier naming the kernels (rtcg_scan_<name>_...), for profilers and messages.
+    std::string name = "scan";
+    /// Declarations and functions the expressions may use, put before the kernels.
+    std::string preamble = {};
     /// Empty: one segment. Otherwise an expression of i and the arguments, true where a segment
     /// starts.
     std::string is_segment_start_expr = {};
-    /// Declarations and functions the expressions may use, put before the kernels.
-    std::string preamble = {};
-    /// A C identifier naming the kernels (rtcg_scan_<name>_...), for profilers and messages.
-    std::string name = "scan";
     /// Pointer arguments whose arrays may have any size, such as a count written at index 0 or
     /// every k-th prefix: the scan's size check leaves them out, so the statements must keep
     /// within them. Every other array must have the scan's size.
