@@ -194,7 +194,7 @@ TEST_CASE("an elementwise override changes the launch shape that kernels built a
         const rtcg::ElementwiseKernel shape(context(), "long *local_size, long *groups",
                                             "local_size[i] = (long)RTCG_LOCAL_SIZE(0); "
                                             "groups[i] = (long)RTCG_NUM_GROUPS(0)",
-                                            "launch_shape");
+                                            {.name = "launch_shape"});
         constexpr std::size_t n = 100000;
         auto local_size = Array<std::int64_t>::zeros(context(), n);
         auto groups = Array<std::int64_t>::zeros(context(), n);

@@ -44,7 +44,7 @@ struct RemoveOverrides {
 // The work-group size an elementwise kernel built now runs with.
 std::size_t elementwise_block() {
     const rtcg::ElementwiseKernel shape(context(), "int *local_size", "local_size[i] = (int)RTCG_LOCAL_SIZE(0)",
-                                        "policy_block");
+                                        {.name = "policy_block"});
     auto local_size = Array<std::int32_t>::zeros(context(), 1000);
     shape(local_size);
     return static_cast<std::size_t>(local_size.get()[999]);
