@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
 # The whole benchmark in one command (bench/README.md):
 #
-#   bench/run.sh [--quick] OUT_DIR
+#   bench/run.sh [--quick] [--no-pocl] OUT_DIR
 #
 # builds rtcg-bench (in build/ when that is configured, else in build-bench/), runs it on every
 # backend present (CUDA, OpenCL on NVIDIA, PoCL with smaller sizes), runs peers.py (CuPy,
 # PyTorch) and report.py, and leaves in OUT_DIR: one CSV per system, results.csv, results.md,
 # bandwidth.png, device.txt and a log per step. Every step has a time limit, and a step that
 # fails or is absent is reported and skipped, never fatal: whatever was measured is reported.
+# --no-pocl leaves the CPU run out, so that the GPU systems fit one call of the lent GPU machine.
 # Exit status: 0 when every step that could run succeeded, 1 otherwise.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 quick=()
-if [[ "${1:-}" == "--quick" ]]; then quick=(--quick); shift; fi
+with_pocl=1
+while [[ "${1:-}" == --* ]]; do
+  case "$1" in
+    --quick) quick=(--quick) ;;
+    --no-pocl) with_pocl=0 ;;
+    *) echo "bench/run.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
 if [[ $# -ne 1 ]]; then
-  echo "usage: bench/run.sh [--quick] OUT_DIR" >&2
+  echo "usage: bench/run.sh [--quick] [--no-pocl] OUT_DIR" >&2
   exit 2
 fi
 mkdir -p "$1" || exit 2
@@ -84,7 +93,7 @@ bench="$build/bin/rtcg-bench"
 step "device"
 {
   date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  echo "command: bench/run.sh ${quick[*]} $1"
+  echo "command: bench/run.sh ${quick[*]}$([[ $with_pocl -eq 0 ]] && echo " --no-pocl") $1"
   echo "host: $(uname -srm), $(nproc) CPUs"
   command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
   timeout 60 "$build/bin/rtcg-info"
@@ -102,7 +111,9 @@ run_backend() {
 }
 run_backend cuda rtcg-cuda "$gpu_limit"
 run_backend opencl:nvidia rtcg-opencl-nvidia "$gpu_limit"
-run_backend opencl:pocl rtcg-opencl-pocl "$pocl_limit" --max-log2="$pocl_max_log2"
+if [[ $with_pocl -eq 1 ]]; then
+  run_backend opencl:pocl rtcg-opencl-pocl "$pocl_limit" --max-log2="$pocl_max_log2"
+fi
 
 step "peers (CuPy, PyTorch)"
 limited "$peers_limit" "$out/peers.log" python3 "$root/bench/peers.py" "${quick[@]}" --csv="$out/peers.csv"

@@ -113,10 +113,7 @@ std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::C
     log.debug("compiled {} for {} in {:.1f} ms ({} bytes of source)", short_key, description.selector,
               milliseconds_since(start), request.source.size());
     if (!result.binary.log.empty()) log.debug("build log for {}:\n{}", short_key, result.binary.log);
-    // A program without kernels is not stored: nothing can be launched from it, and NVIDIA's
-    // OpenCL driver crashes the process when it loads such a binary back.
-    if (directory && !result.module->kernel_names().empty())
-        store_if_loadable(*directory, key, request, result.binary.bytes);
+    if (directory) store_if_loadable(*directory, key, request, result.binary.bytes);
     return std::make_shared<LoadedModule>(LoadedModule{std::move(result.module), std::move(result.binary.log)});
 }
 

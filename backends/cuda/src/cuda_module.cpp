@@ -29,6 +29,8 @@ std::vector<std::string> CudaModule::kernel_names() const {
     context.make_current();
     unsigned count = 0;
     check(api.cuModuleGetFunctionCount(&count, module_->handle()), "cuModuleGetFunctionCount");
+    // The driver refuses to enumerate into an empty array (CUDA_ERROR_INVALID_VALUE).
+    if (count == 0) return {};
     std::vector<CUfunction> functions(count);
     check(api.cuModuleEnumerateFunctions(functions.data(), count, module_->handle()), "cuModuleEnumerateFunctions");
     std::vector<std::string> names;

@@ -22,6 +22,8 @@ std::unique_ptr<plugin::KernelImpl> OpenclModule::kernel(const std::string& name
 }
 
 std::vector<std::string> OpenclModule::kernel_names() const {
+    // NVIDIA's driver crashes the process when asked for the names of a program without kernels.
+    if (program_info<std::size_t>(program_.get(), CL_PROGRAM_NUM_KERNELS) == 0) return {};
     // A ';'-separated list, e.g. "scale;sum".
     const auto list = program_info<std::string>(program_.get(), CL_PROGRAM_KERNEL_NAMES);
     std::vector<std::string> names;
