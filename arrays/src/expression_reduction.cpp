@@ -115,7 +115,7 @@ std::string expression_reduction_source(Reduction reduction, const ExprPtr& oper
     // The shape changes constants only; this one is common on GPUs.
     const ReductionDescription description = expression_reduction(reduction, operand, type, dialect).description;
     const std::optional<PairedSnippet> pairs = reduction_pairs(description);
-    return reduction_source(dialect, description, ReductionShape{256, 16}, pairs ? &*pairs : nullptr);
+    return reduction_source(dialect, description, WorkShape{256, 16}, pairs ? &*pairs : nullptr);
 }
 
 } // namespace rtcg::detail

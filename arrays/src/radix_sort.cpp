@@ -44,7 +44,7 @@ std::size_t max_items(const SortPolicy& policy, const codegen::Target& target, s
 
 struct SortProgram {
     SortPolicy policy;
-    TileShape shape;
+    WorkShape shape;
     Kernel histogram;
     Kernel starts;
     Kernel pass;
@@ -57,7 +57,7 @@ DType count_type(std::size_t n) { return n < (std::size_t{1} << 30) ? DType::uin
 // The largest local memory of the kernels (radix_sort_source.hpp): the pass's tile, the ranking's
 // scratch, and per digit its run's first place and where it goes; or the counts of every digit at
 // every position, with a scan across the work-group per position.
-std::size_t local_bytes(const TileShape& shape, const DType& key, const std::optional<DType>& value,
+std::size_t local_bytes(const WorkShape& shape, const DType& key, const std::optional<DType>& value,
                         const DType& counter) {
     const std::size_t tile = shape.tile() * (key.size() + (value ? sizeof(std::uint16_t) : 0));
     const std::size_t counters =
@@ -70,12 +70,12 @@ std::size_t local_bytes(const TileShape& shape, const DType& key, const std::opt
 
 // Work-groups of up to `max_block` (and the device's limit), with as many keys per work-item as
 // the policy's local memory budget allows; smaller work-groups where even one key each does not fit.
-TileShape choose_sort_shape(const DeviceInfo& device, const SortPolicy& policy, const DType& key,
+WorkShape choose_sort_shape(const DeviceInfo& device, const SortPolicy& policy, const DType& key,
                             const std::optional<DType>& value, const DType& counter, std::size_t n,
                             std::size_t max_block) {
     std::size_t budget = policy.local_memory_bytes;
     if (device.local_memory_bytes) budget = std::min<std::size_t>(budget, device.local_memory_bytes);
-    TileShape shape{max_block, 1};
+    WorkShape shape{max_block, 1};
     if (device.max_work_group_size) shape.block = std::min(shape.block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) shape.block = std::min(shape.block, device.max_work_item_sizes[0]);
     for (;;) {
@@ -109,7 +109,7 @@ std::shared_ptr<const SortProgram> sort_program(const Context& context, const DT
     if (value) verify_layout(context, *value);
     std::size_t max_block = policy.block_size;
     for (;;) {
-        const TileShape shape = choose_sort_shape(context.device(), policy, key, value, counter, n, max_block);
+        const WorkShape shape = choose_sort_shape(context.device(), policy, key, value, counter, n, max_block);
         const Module module = context.compile(radix_sort_source(codegen::target_of(context.device()), key, value,
                                                                 counter, shape.block, shape.items,
                                                                 policy.histogram_items_per_work_item));

@@ -32,7 +32,7 @@ std::shared_ptr<const ReductionProgram> build(const Context& context, const Redu
                                                ReductionDescription description) {
     const DeviceInfo& device = context.device();
     const codegen::Target target = codegen::target_of(device);
-    const ReductionShape shape = reduction_shape(device, policy, description.dtype_out, label(description));
+    const WorkShape shape = reduction_shape(device, policy, description.dtype_out, label(description));
     verify_layout(context, description.dtype_out);
     for (const Argument& argument : description.arguments) verify_layout(context, argument.type);
 

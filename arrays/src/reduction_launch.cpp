@@ -14,7 +14,7 @@ constexpr std::size_t registers_per_unit = 65536;
 
 } // namespace
 
-ReductionShape reduction_shape(const DeviceInfo& device, const ReductionPolicy& policy,
+WorkShape reduction_shape(const DeviceInfo& device, const ReductionPolicy& policy,
                                const codegen::DType& dtype_out, const std::string& kernel) {
     std::size_t limit = policy.block_size;
     if (device.max_work_group_size) limit = std::min(limit, device.max_work_group_size);
@@ -27,11 +27,11 @@ ReductionShape reduction_shape(const DeviceInfo& device, const ReductionPolicy& 
                               std::to_string(device.local_memory_bytes) + " bytes of local memory");
     const std::size_t items = std::clamp(policy.batch_bytes / dtype_out.size(), policy.min_items_per_work_item,
                                          policy.max_items_per_work_item);
-    return ReductionShape{std::bit_floor(limit), items};
+    return WorkShape{std::bit_floor(limit), items};
 }
 
-std::size_t launch_group_size(const Kernel& kernel, const ReductionShape& shape) {
-    std::size_t size = shape.group_size;
+std::size_t launch_group_size(const Kernel& kernel, const WorkShape& shape) {
+    std::size_t size = shape.block;
     if (kernel.attributes().max_threads_per_block) size = std::min(size, kernel.attributes().max_threads_per_block);
     return std::bit_floor(std::max<std::size_t>(size, 1));
 }
@@ -47,12 +47,12 @@ std::size_t resident_groups(const DeviceInfo& device, const ReductionPolicy& pol
     return groups;
 }
 
-std::size_t first_pass_groups(std::size_t indices, std::size_t group_size, const ReductionShape& shape,
+std::size_t first_pass_groups(std::size_t indices, std::size_t group_size, const WorkShape& shape,
                               std::size_t max_groups) {
     // One batch per work-item is the least worth a group; up to two batches in a single group
     // finish sooner than a fold of the groups' values would (a second launch, or where the target
     // has warp primitives the last group's fold).
-    const std::size_t batch = group_size * shape.items_per_thread;
+    const std::size_t batch = group_size * shape.items;
     if (indices <= 2 * batch) return 1;
     return std::min((indices + batch - 1) / batch, max_groups);
 }

@@ -22,7 +22,7 @@ struct PairedFirstPass {
 
 struct ReductionProgram {
     ReductionDescription description;
-    ReductionShape shape;
+    WorkShape shape;
     Kernel map_and_reduce;
     Kernel reduce_partials;
     std::size_t map_and_reduce_group = 1;  // work-items per group, a power of two

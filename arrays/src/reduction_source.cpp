@@ -146,7 +146,7 @@ std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& descrip
     return pair_snippet(description.map_expr, description.arguments, description.preamble, false);
 }
 
-std::string reduction_source(const codegen::Target& target, const ReductionDescription& d, const ReductionShape& shape,
+std::string reduction_source(const codegen::Target& target, const ReductionDescription& d, const WorkShape& shape,
                              const PairedSnippet* pairs) {
     check_reduction(d);
     const Dialect dialect = target.dialect;
@@ -155,8 +155,8 @@ std::string reduction_source(const codegen::Target& target, const ReductionDescr
 
     const bool folds_last = last_group_folds(target);
     ArgumentForms forms = argument_forms(d.arguments, dialect);
-    codegen::Values values{{"block", shape.group_size},
-                           {"items", shape.items_per_thread},
+    codegen::Values values{{"block", shape.block},
+                           {"items", shape.items},
                            {"partial_items", partial_items},
                            {"last_group_folds", folds_last ? 1 : 0},
                            {"pairs", pairs ? 1 : 0},

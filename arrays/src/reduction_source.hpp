@@ -18,7 +18,7 @@
 // The kernels:
 //
 // rtcg_reduce_<name>: each work-item folds map_expr over indices k = global id, + global size,
-//   ... below n (i = start + k * step), `items_per_thread` independent evaluations per loop
+//   ... below n (i = start + k * step), `items` (WorkShape) independent evaluations per loop
 //   iteration so that as many loads are in flight; then the work-group folds its work-items'
 //   values in local memory and stores one value at out[out_offset + group id]. Parameters: the
 //   user's arguments and the index range as array_kernel_text.hpp writes them, then
@@ -39,9 +39,10 @@
 //   `RTCG_GLOBAL const out_t *rtcg_partials, rtcg_index_t n, RTCG_GLOBAL out_t *rtcg_out,
 //   rtcg_index_t rtcg_out_offset`.
 //
-// Both fold into local memory sized for `group_size` work-items and must be launched with a
+// Both fold into local memory sized for the shape's `block` work-items and must be launched with a
 // power-of-two work-group size no larger.
 #include "element_pairing.hpp"
+#include "work_shape.hpp"
 
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
@@ -66,11 +67,6 @@ struct ReductionDescription {
     std::string name;
 };
 
-struct ReductionShape {
-    std::size_t group_size = 1;       // a power of two: the local memory each kernel folds in
-    std::size_t items_per_thread = 1; // map_expr evaluations per work-item and loop iteration
-};
-
 enum class ReductionPass { map_and_reduce, pairs, reduce_partials };
 
 // The complete source (prelude included); InvalidArgument when the name is not a C identifier,
@@ -79,7 +75,7 @@ enum class ReductionPass { map_and_reduce, pairs, reduce_partials };
 // cdouble; struct types among them are declared before the preamble.
 // With `pairs`, the source also holds the paired first pass.
 std::string reduction_source(const codegen::Target& target, const ReductionDescription& description,
-                             const ReductionShape& shape, const PairedSnippet* pairs);
+                             const WorkShape& shape, const PairedSnippet* pairs);
 
 // The pairing of the map expression (its arrays are only read), or nullopt.
 std::optional<PairedSnippet> reduction_pairs(const ReductionDescription& description);

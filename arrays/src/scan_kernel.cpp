@@ -24,7 +24,7 @@ namespace {
 using codegen::Argument;
 using detail::ScanDescription;
 using detail::ScanProgram;
-using detail::TileShape;
+using detail::WorkShape;
 
 std::size_t bytes_per_item(const ScanDescription& description) {
     return description.dtype.size() + (description.is_segment_start_expr.empty() ? 0 : 1);
@@ -61,7 +61,7 @@ std::shared_ptr<const ScanProgram> build(const Context& context, const ScanPolic
     const std::size_t groups = policy.single_pass_groups_per_compute_unit;
     std::size_t max_block = policy.block_size;
     for (;;) {
-        const TileShape shape = detail::choose_tile_shape(device, policy, bytes_per_item(description), max_block);
+        const WorkShape shape = detail::choose_tile_shape(device, policy, bytes_per_item(description), max_block);
         const Module module = context.compile(detail::scan_source(target, description, shape, groups),
                                               detail::scan_compile_options(target, description, shape, groups));
         auto kernels = kernels_of(module, description, target, device, policy);

@@ -21,7 +21,7 @@ struct ReduceThenScan {
 
 struct ScanProgram {
     ScanDescription description;
-    TileShape shape;
+    WorkShape shape;
     std::size_t single_pass_groups = 1; // that share a multiprocessor (scan_compile_options)
     std::variant<Kernel, ReduceThenScan> kernels; // a Kernel: the single pass
 };

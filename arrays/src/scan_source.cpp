@@ -163,7 +163,7 @@ bool scans_in_one_pass(const codegen::Target& target, const ScanDescription& des
 bool scan_publishes_packed(const ScanDescription& description) { return description.dtype.size() <= 4; }
 
 CompileOptions scan_compile_options(const codegen::Target& target, const ScanDescription& description,
-                                    const TileShape& shape, std::size_t single_pass_groups) {
+                                    const WorkShape& shape, std::size_t single_pass_groups) {
     if (target.dialect != Dialect::opencl || !scans_in_one_pass(target, description)) return {};
     // A multiprocessor's 65536 registers shared by the groups, at most 255 per work-item.
     const std::size_t registers = std::min<std::size_t>(65536 / (shape.block * single_pass_groups), 255);
@@ -174,7 +174,7 @@ std::string scan_kernel_name(const ScanDescription& description, std::string_vie
     return generated_kernel_name("rtcg_scan_", description.name, "_" + std::string(phase));
 }
 
-std::string scan_source(const codegen::Target& target, const ScanDescription& d, const TileShape& shape,
+std::string scan_source(const codegen::Target& target, const ScanDescription& d, const WorkShape& shape,
                         std::size_t single_pass_groups) {
     const Dialect dialect = target.dialect;
     check_scan_description(d);

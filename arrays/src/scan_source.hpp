@@ -79,12 +79,12 @@ bool scans_in_one_pass(const codegen::Target& target, const ScanDescription& des
 // lacks; on NVIDIA's OpenCL the program-wide cap of the cl_nv_compiler_options extension does it.
 // Nothing for reduce-then-scan.
 CompileOptions scan_compile_options(const codegen::Target& target, const ScanDescription& description,
-                                    const TileShape& shape, std::size_t single_pass_groups);
+                                    const WorkShape& shape, std::size_t single_pass_groups);
 
 // Whether the single pass keeps each tile's value in its state word (values of at most 4 bytes).
 bool scan_publishes_packed(const ScanDescription& description);
 
-std::string scan_source(const codegen::Target& target, const ScanDescription& description, const TileShape& shape,
+std::string scan_source(const codegen::Target& target, const ScanDescription& description, const WorkShape& shape,
                         std::size_t single_pass_groups);
 
 // "rtcg_scan_<name>_<phase>", shortened where long (generated_kernel_name).

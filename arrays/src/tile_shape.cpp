@@ -4,7 +4,7 @@
 
 namespace rtcg::detail {
 
-TileShape choose_tile_shape(const DeviceInfo& device, const ScanPolicy& policy, std::size_t bytes_per_item,
+WorkShape choose_tile_shape(const DeviceInfo& device, const ScanPolicy& policy, std::size_t bytes_per_item,
                             std::size_t max_block) {
     std::size_t budget = policy.tile_bytes;
     // The kernels keep per-work-item totals and counters next to the tile: leave room for them.
@@ -16,7 +16,7 @@ TileShape choose_tile_shape(const DeviceInfo& device, const ScanPolicy& policy, 
     while (block > 1 && block * bytes_per_item > budget) block /= 2;
     std::size_t items = std::clamp<std::size_t>(budget / (block * bytes_per_item), 1, policy.max_items_per_work_item);
     if (items % 2 == 0) --items;
-    return TileShape{block, items};
+    return WorkShape{block, items};
 }
 
 std::size_t max_tile_groups(const DeviceInfo& device, const ScanPolicy& policy) {
