@@ -3,6 +3,7 @@
 // exactly as the host lays them out. Every kernel is also compiled for CUDA by NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
+#include "../support/layout_structs.hpp"
 #include "../support/test_context.hpp"
 
 #include <rtcg/arrays/layout_check.hpp>
@@ -31,35 +32,9 @@ using rtcg::codegen::Vector;
 using rtcg::verify_layout;
 using rtcg::test::contains;
 using rtcg::test::message_of;
+using namespace rtcg::test::layout;
 
 namespace {
-
-struct Padded {
-    char c;
-    double d;
-};
-
-struct Inner {
-    float x;
-    std::int16_t id;
-};
-
-struct Outer {
-    std::uint8_t flag;
-    Inner inner;
-    std::array<float, 3> v;
-    Vector<float, 4> position;
-    bool alive;
-};
-
-struct alignas(16) OverAligned {
-    float x;
-};
-
-struct MemberAligned {
-    float a;
-    alignas(16) float b;
-};
 
 struct Particle {
     Vector<float, 4> position;
@@ -67,12 +42,6 @@ struct Particle {
     std::array<double, 2> weights;
     std::int32_t id;
     bool alive;
-};
-
-struct WithComplex {
-    std::complex<float> z;
-    double w;
-    std::complex<double> zz;
 };
 
 DType declare_padded() { return declare_struct<Padded>("dev_padded", {"c", "d"}); }

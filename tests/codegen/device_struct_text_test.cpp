@@ -1,6 +1,7 @@
 // C++ aggregates declared as device structs: the fields Boost.PFR finds, with the host's offsets,
 // the C declarations written for each dialect, and the declarations that are refused.
 #include "../support/expect_error.hpp"
+#include "../support/layout_structs.hpp"
 
 #include <rtcg/codegen/device_struct.hpp>
 #include <rtcg/codegen/dtype.hpp>
@@ -25,41 +26,9 @@ using rtcg::codegen::TypeKind;
 using rtcg::codegen::Vector;
 using rtcg::test::contains;
 using rtcg::test::message_of;
+using namespace rtcg::test::layout;
 
 namespace {
-
-struct Padded {
-    char c;
-    double d; // after 7 bytes of padding
-};
-
-struct Inner {
-    float x;
-    std::int16_t id;
-};
-
-struct Outer {
-    std::uint8_t flag;
-    Inner inner;
-    std::array<float, 3> v;
-    Vector<float, 4> position; // 16-byte aligned: padding before it
-    bool alive;
-};
-
-struct alignas(16) OverAligned {
-    float x;
-};
-
-struct MemberAligned {
-    float a;
-    alignas(16) float b;
-};
-
-struct WithComplex {
-    std::complex<float> z;
-    double w;
-    std::complex<double> zz;
-};
 
 struct Undeclared {
     int a;
