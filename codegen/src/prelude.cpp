@@ -21,6 +21,14 @@ const std::string& full_complex_support(Dialect dialect) {
     return dialect == Dialect::cuda ? cuda : opencl;
 }
 
+// The text with_prelude puts before `#line 1`.
+std::string prelude_text(Dialect dialect, const PreludeOptions& options) {
+    std::string text(prelude(dialect));
+    if (options.complex) text += complex_support(dialect);
+    if (options.warp) text += warp_support(dialect);
+    return text;
+}
+
 } // namespace
 
 std::string_view prelude(Dialect dialect) { return full_prelude(dialect); }
@@ -36,17 +44,6 @@ bool needs_complex_support(std::span<const DType> types, std::initializer_list<s
     return std::any_of(types.begin(), types.end(), [](const DType& type) { return type.contains_complex(); }) ||
            std::any_of(texts.begin(), texts.end(), names_complex);
 }
-
-namespace {
-
-std::string prelude_text(Dialect dialect, const PreludeOptions& options) {
-    std::string text(prelude(dialect));
-    if (options.complex) text += complex_support(dialect);
-    if (options.warp) text += warp_support(dialect);
-    return text;
-}
-
-} // namespace
 
 std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options) {
     std::string text = prelude_text(dialect, options);
