@@ -11,22 +11,13 @@
 
 namespace rtcg::detail {
 
+inline constexpr ReductionPolicy measured_reduction_policy{.block_size = 256,
+                                                           .batch_bytes = 64,
+                                                           .min_items_per_work_item = 4,
+                                                           .max_items_per_work_item = 16,
+                                                           .resident_work_items_per_compute_unit = 1024};
+
 inline constexpr PolicyTable<ReductionPolicy> reduction_policies{
-    .nvidia_gpu = {.block_size = 256,
-                   .batch_bytes = 64,
-                   .min_items_per_work_item = 4,
-                   .max_items_per_work_item = 16,
-                   .resident_work_items_per_compute_unit = 1024},
-    .gpu = {.block_size = 256,
-            .batch_bytes = 64,
-            .min_items_per_work_item = 4,
-            .max_items_per_work_item = 16,
-            .resident_work_items_per_compute_unit = 1024},
-    .cpu = {.block_size = 256,
-            .batch_bytes = 64,
-            .min_items_per_work_item = 4,
-            .max_items_per_work_item = 16,
-            .resident_work_items_per_compute_unit = 1024},
-};
+    .nvidia_gpu = measured_reduction_policy, .gpu = measured_reduction_policy, .cpu = measured_reduction_policy};
 
 } // namespace rtcg::detail
