@@ -115,11 +115,4 @@ Binding bind_arguments(const std::string& kernel, std::span<const Argument> decl
     return Binding{count, next};
 }
 
-Binding bind_arguments(const ElementwiseProgram& program, const Context& context, const Range* range,
-                       std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
-                       std::span<KernelArgument> packed) {
-    return bind_arguments("ElementwiseKernel '" + program.name + "'", program.arguments, context, range, args, slots,
-                          packed);
-}
-
 } // namespace rtcg::detail

@@ -36,9 +36,4 @@ Binding bind_arguments(const std::string& kernel, std::span<const codegen::Argum
                        const Range* range, std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
                        std::span<KernelArgument> packed);
 
-// The above for an ElementwiseKernel ("ElementwiseKernel '<name>'").
-Binding bind_arguments(const ElementwiseProgram& program, const Context& context, const Range* range,
-                       std::span<const CallArgument> args, std::span<ArgumentSlot> slots,
-                       std::span<KernelArgument> packed);
-
 } // namespace rtcg::detail

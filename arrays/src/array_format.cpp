@@ -116,7 +116,7 @@ private:
 std::string format_array(const ArrayData& array) {
     if (array.size() == 0) return "[]";
     std::vector<std::byte> host(array.nbytes());
-    array.read(host.data(), host.size());
+    contiguous(array).read(host.data(), host.size());
     return Layout(array, host).text();
 }
 

@@ -1,8 +1,9 @@
-// Array fills as generated elementwise kernels, one per element type and context.
+// Array fills and copies as generated elementwise kernels, one per element type and context.
 #include "untyped_calls.hpp"
 
 #include <rtcg/arrays/array_data.hpp>
 #include <rtcg/arrays/elementwise.hpp>
+#include <rtcg/core/error.hpp>
 
 #include <vector>
 
@@ -33,6 +34,29 @@ void fill_arange(const ArrayData& array, const HostScalar& start, const HostScal
                 {Argument::pointer(array.dtype(), "x"), Argument::scalar(array.dtype(), "start"),
                  Argument::scalar(array.dtype(), "step")},
                 "x[i] = start + i * step", "arange", values);
+}
+
+void copy_elements(const ArrayData& target, const ArrayData& source) {
+    if (target.dtype() != source.dtype() || target.context() != source.context())
+        throw InvalidArgument("copying an array of " + std::string(source.dtype().name()) + " into one of " +
+                                  std::string(target.dtype().name()) + (target.context() != source.context()
+                                                                            ? " of another context"
+                                                                            : ""),
+                              "Array copy");
+    // Broadcasting the source checks the shapes; the call then has the target's shape.
+    const ArrayData broadcast = source.broadcast_to(target.shape());
+    const CallArgument values[] = {{&broadcast, {}}};
+    launch_fill(target,
+                {Argument::pointer(target.dtype(), "out"),
+                 Argument::pointer(target.dtype(), "x", codegen::AddressSpace::global, true)},
+                "out[i] = x[i]", "copy", values);
+}
+
+ArrayData contiguous(const ArrayData& array) {
+    if (array.is_contiguous()) return array;
+    ArrayData copy(array.context(), array.dtype(), array.shape());
+    copy_elements(copy, array);
+    return copy;
 }
 
 } // namespace rtcg::detail

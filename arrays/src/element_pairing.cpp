@@ -34,18 +34,6 @@ bool is_member(const Tokens& tokens, std::size_t at) {
     return at > 0 && (is(tokens, at - 1, ".") || is(tokens, at - 1, "->"));
 }
 
-// The names the preamble #defines.
-std::set<std::string_view> macro_names(std::string_view preamble) {
-    std::set<std::string_view> names;
-    for (const SnippetToken& token : snippet_tokens(preamble)) {
-        if (token.kind != SnippetTokenKind::directive) continue;
-        const Tokens words = snippet_tokens(token.text.substr(1));
-        if (words.size() >= 2 && is_identifier(words, 0, "define") && words[1].kind == SnippetTokenKind::identifier)
-            names.insert(words[1].text);
-    }
-    return names;
-}
-
 // Whether nothing in the code can move `i`, leave the kernel, or hide either in a macro.
 bool keeps_index(const Tokens& tokens, std::string_view preamble) {
     const std::set<std::string_view> macros = macro_names(preamble);

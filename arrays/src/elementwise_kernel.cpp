@@ -1,6 +1,9 @@
 // ElementwiseKernel: built once per context through ContextKernels, then each call binds its
 // arguments and launches.
 #include "argument_binding.hpp"
+#include "broadcast_elementwise.hpp"
+#include "call_layout.hpp"
+#include "contiguous_staging.hpp"
 #include "context_kernels.hpp"
 #include "elementwise_program.hpp"
 #include "paired_compile.hpp"
@@ -26,7 +29,7 @@ using detail::ElementwiseProgram;
 // Compiles the operation with its paired kernel where the operation allows one (see
 // paired_compile.hpp for when it is left out).
 std::shared_ptr<const ElementwiseProgram> build(const Context& context, const ElementwisePolicy& policy,
-                                                std::vector<Argument> arguments, std::string_view operation,
+                                                std::string key, std::vector<Argument> arguments, std::string_view operation,
                                                 std::string name, std::string_view preamble) {
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
     std::optional<detail::PairedSnippet> pairs = detail::pair_snippet(operation, arguments, preamble, true);
@@ -43,7 +46,7 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, const El
         paired = detail::PairedElementwise{std::move(*pairs), std::move(paired_kernel), paired_block};
     }
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
-        std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
+        std::move(key), std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
         policy.min_indices_per_work_item,
         detail::max_groups(context.device(), policy, detail::operation_cost(operation)), std::move(paired)});
 }
@@ -68,7 +71,7 @@ ElementwiseKernel::ElementwiseKernel(const Context& context, std::string_view ar
     const std::string key = cache_key("text", arguments, operation, options.name, options.preamble, policy.cache_key);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
-        program_ = kernels_->insert(key, build(context, policy.policy, codegen::parse_arguments(arguments), operation,
+        program_ = kernels_->insert(key, build(context, policy.policy, key, codegen::parse_arguments(arguments), operation,
                                                std::move(options.name), options.preamble));
 }
 
@@ -80,7 +83,7 @@ ElementwiseKernel::ElementwiseKernel(const Context& context, std::vector<Argumen
                                       operation, options.name, options.preamble, policy.cache_key);
     program_ = kernels_->find<ElementwiseProgram>(key);
     if (!program_)
-        program_ = kernels_->insert(key, build(context, policy.policy, std::move(arguments), operation,
+        program_ = kernels_->insert(key, build(context, policy.policy, key, std::move(arguments), operation,
                                                std::move(options.name), options.preamble));
 }
 
@@ -96,16 +99,27 @@ std::string ElementwiseKernel::source(codegen::Dialect dialect) const {
 
 void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const detail::CallArgument> args,
                                std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed) const {
-    if (queue.context_state() != context().state().get())
-        throw InvalidArgument("ElementwiseKernel '" + program_->name + "': the queue belongs to another context");
-    const detail::Binding binding = detail::bind_arguments(*program_, context(), range, args, slots, packed);
-    if (binding.indices == 0) return;
     const ElementwiseProgram& program = *program_;
-    const auto run = [&](const Kernel& kernel, std::size_t indices, std::size_t block) {
+    const std::string kernel = "ElementwiseKernel '" + program.name + "'";
+    if (queue.context_state() != context().state().get())
+        throw InvalidArgument(kernel + ": the queue belongs to another context");
+    const std::size_t packed_count = detail::pack_arguments(kernel, program.arguments, context(), args, slots, packed);
+    const detail::CallLayout layout = detail::call_layout(kernel, program.arguments, args, range);
+    if (!layout.flat) {
+        if (detail::launch_broadcast(program, *kernels_, queue, layout, range, args, packed.first(packed_count)))
+            return;
+        const detail::ContiguousStaging staging(program.arguments, args, &layout.broadcast_shape);
+        launch(queue, range, staging.arguments(), slots, packed);
+        staging.write_back();
+        return;
+    }
+    const detail::Binding binding = detail::bind_arguments(kernel, program.arguments, context(), range, args, slots, packed);
+    if (binding.indices == 0) return;
+    const auto run = [&](const Kernel& compiled, std::size_t indices, std::size_t block) {
         const LaunchConfig shape{
             Dim3{detail::grid_groups(indices, block, program.min_indices_per_work_item, program.max_groups)},
             Dim3{block}, 0};
-        kernel.launch(queue, shape, packed.first(binding.packed));
+        compiled.launch(queue, shape, packed.first(binding.packed));
     };
     if (program.paired && detail::pairs_align(program.paired->snippet, args, range))
         run(program.paired->kernel, (binding.indices + 1) / 2, program.paired->block_size);

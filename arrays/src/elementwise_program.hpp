@@ -24,6 +24,8 @@ struct PairedElementwise {
 };
 
 struct ElementwiseProgram {
+    // Its key among the context's kernels, which the kernels of its broadcast calls extend.
+    std::string key;
     std::vector<codegen::Argument> arguments;
     std::string operation;
     std::string name;

@@ -1,5 +1,6 @@
 // Evaluating an expression: build (or find) the elementwise kernel that computes it into the
 // target for the context, and launch it once on the context's queue.
+#include "contiguous_staging.hpp"
 #include "expression_kernel.hpp"
 #include "expression_node.hpp"
 #include "untyped_calls.hpp"
@@ -13,16 +14,18 @@
 namespace rtcg::detail {
 namespace {
 
+// Whether the two arrays' storage spans meet, in bytes (a complex array's real view is of another type).
 bool overlaps(const ArrayData& a, const ArrayData& b) {
-    return &a.buffer() == &b.buffer() && a.offset() < b.offset() + b.size() && b.offset() < a.offset() + a.size();
+    if (&a.buffer() != &b.buffer() || a.size() == 0 || b.size() == 0) return false;
+    const auto [a_low, a_high] = a.extent();
+    const auto [b_low, b_high] = b.extent();
+    return a_low * a.dtype().size() < b_high * b.dtype().size() && b_low * b.dtype().size() < a_high * a.dtype().size();
 }
 
-// Whether writing target[i] can change a value the expression reads for another index.
+// Whether writing the target's element at an index can change a value the expression reads for
+// another index: an overlapping array that is not the target's own elements.
 bool reads_other_elements(const ArrayData& target, const ExprNode& node) {
-    if (node.kind == ExprNode::Kind::array) {
-        const bool same_elements = node.array->offset() == target.offset() && !node.shape.empty();
-        return overlaps(*node.array, target) && !same_elements;
-    }
+    if (node.kind == ExprNode::Kind::array) return overlaps(*node.array, target) && !same_elements(*node.array, target);
     return std::any_of(node.operands.begin(), node.operands.end(),
                        [&](const ExprPtr& operand) { return reads_other_elements(target, *operand); });
 }
@@ -51,8 +54,13 @@ ArrayData evaluate(const ExprPtr& node) {
 void assign(const ArrayData& target, const ExprPtr& node) {
     if (*node->context != target.context())
         throw InvalidArgument("Array::assign: the values belong to another context than the array");
-    const std::vector<std::size_t> target_shape = target.shape().size() ? target.shape() : std::vector<std::size_t>{};
-    if (!node->shape.empty() && node->shape != target_shape)
+    // The values must broadcast to the target's shape as it is, as numpy's x[...] = values.
+    bool fits = node->shape.size() <= target.shape().size();
+    for (std::size_t k = 0; fits && k < node->shape.size(); ++k) {
+        const std::size_t extent = node->shape[node->shape.size() - 1 - k];
+        fits = extent == 1 || extent == target.shape()[target.shape().size() - 1 - k];
+    }
+    if (!fits)
         throw InvalidArgument("Array::assign: could not broadcast values of shape " + shape_text(node->shape) +
                               " into an array of shape " + shape_text(target.shape()));
     ExprPtr source = reads_other_elements(target, *node) ? array_node(evaluate(node)) : node;

@@ -3,6 +3,7 @@
 // operation is spelled for one type. bool values are C ints 0 and 1.
 #include "expression_lowering.hpp"
 
+#include "contiguous_staging.hpp"
 #include "expression_functions.hpp"
 
 #include <rtcg/codegen/literal.hpp>
@@ -54,21 +55,22 @@ public:
     }
 
 private:
-    // Each distinct array (same storage, start, type and shape) is one argument, read once per index.
+    // Each distinct array (same elements: contiguous_staging.hpp) is one argument, read once per
+    // index. A 0-dimensional array is read at index 0 and takes no part in the call's shape, so
+    // that it leaves a call over contiguous arrays flat (call_layout.hpp).
     std::string array(const ExprNode& node) {
         const ArrayData& data = *node.array;
+        const bool single = data.shape().empty();
         std::size_t k = 0;
         while (k < values_.size() &&
-               !(values_[k].array && &values_[k].array->buffer() == &data.buffer() &&
-                 values_[k].array->offset() == data.offset() && values_[k].array->dtype() == data.dtype() &&
-                 values_[k].broadcast == node.shape.empty()))
+               !(values_[k].array && same_elements(*values_[k].array, data)))
             ++k;
         if (k == values_.size()) {
             arguments_.push_back(Argument::pointer(data.dtype(), "x" + std::to_string(k),
                                                    codegen::AddressSpace::global, true));
-            values_.push_back(CallArgument{&data, {}, node.shape.empty()});
+            values_.push_back(CallArgument{&data, {}, single});
         }
-        return arguments_[k].name + (node.shape.empty() ? "[0]" : "[i]");
+        return arguments_[k].name + (single ? "[0]" : "[i]");
     }
 
     std::string scalar(const ExprNode& node) {

@@ -25,7 +25,7 @@ struct LoweredExpression {
 // The device functions `text` calls are defined in `functions`, which may collect those of other
 // expressions of the same kernel too; its definitions() go before the kernel. An element of array
 // argument x<k> reads as x<k>[i], the element at index i (the form element_pairing.hpp pairs); a
-// 0-dimensional array reads as x<k>[0].
+// 0-dimensional array reads as x<k>[0], and its argument is flagged broadcast.
 LoweredExpression lower(const ExprNode& root, codegen::Dialect dialect, DeviceFunctions& functions);
 
 } // namespace rtcg::detail

@@ -58,21 +58,19 @@ ExprPtr converted(const ExprPtr& operand, const DType& type) {
     return cast_node(operand, type);
 }
 
-// The shape and context of a node combining `operands`: equal shapes, or 0-dimensional ones.
+// The shape (numpy's broadcasting of the operands') and context of a node combining `operands`.
 void combine(ExprNode& node, std::string_view operation) {
+    std::vector<std::vector<std::size_t>> shapes;
     for (const ExprPtr& operand : node.operands) {
         if (operand->context) {
             if (node.context && *node.context != *operand->context)
                 throw InvalidArgument(std::string(operation) + ": the arrays belong to different contexts");
             node.context = operand->context;
         }
-        if (operand->shape.empty()) continue;
-        if (!node.shape.empty() && node.shape != operand->shape)
-            throw InvalidArgument(std::string(operation) + ": operands could not be broadcast together with shapes " +
-                                  shape_text(node.shape) + " " + shape_text(operand->shape));
-        node.shape = operand->shape;
+        shapes.push_back(operand->shape);
     }
     if (!node.context) throw InvalidArgument(std::string(operation) + ": an expression needs at least one array");
+    node.shape = broadcast_shapes("rtcg " + std::string(operation), shapes);
 }
 
 } // namespace
@@ -111,9 +109,8 @@ ExprPtr array_node(const ArrayData& array) {
     if (code_of(array.dtype()) == Code::invalid)
         throw InvalidArgument("rtcg expression: arrays of " + std::string(array.dtype().name()) +
                               " take no part in arithmetic (only bool, integers, floating and complex types do)");
-    return std::make_shared<ExprNode>(ExprNode{ExprNode::Kind::array, array.dtype(), false,
-                                               array.shape().size() ? array.shape() : std::vector<std::size_t>{},
-                                               array.context(), array, {}, {}, {}, {}});
+    return std::make_shared<ExprNode>(
+        ExprNode{ExprNode::Kind::array, array.dtype(), false, array.shape(), array.context(), array, {}, {}, {}, {}});
 }
 
 ExprPtr scalar_node(const HostScalar& value) {

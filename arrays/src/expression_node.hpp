@@ -28,7 +28,7 @@ struct ExprNode {
     codegen::DType type;
     // A C++ scalar not yet combined with an array: its type stands for its kind only.
     bool weak = false;
-    // Empty for scalars and 0-dimensional arrays, which apply to every element.
+    // numpy's broadcasting of the operands' shapes; empty for scalars and 0-dimensional arrays.
     std::vector<std::size_t> shape;
     // Unset for scalars.
     std::optional<Context> context;

@@ -9,6 +9,7 @@
 #include <rtcg/codegen/literal.hpp>
 #include <rtcg/core/error.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <utility>
@@ -88,9 +89,20 @@ ExpressionReduction expression_reduction(Reduction reduction, const ExprPtr& ope
                                std::move(lowered.values)};
 }
 
+// Whether the reduction's kernel reads every array of the tree as it is: each contiguous and of
+// the expression's shape, or 0-dimensional (read at index 0).
+bool reads_in_place(const ExprNode& node, const std::vector<std::size_t>& shape) {
+    if (node.kind == ExprNode::Kind::array)
+        return node.array->shape().empty() || (node.array->is_contiguous() && node.array->shape() == shape);
+    return std::all_of(node.operands.begin(), node.operands.end(),
+                       [&](const ExprPtr& operand) { return reads_in_place(*operand, shape); });
+}
+
 } // namespace
 
-void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result) {
+void reduce(Reduction reduction, const ExprPtr& given, const ArrayData& result) {
+    // Strided and broadcast arrays are evaluated into one contiguous temporary first.
+    const ExprPtr operand = reads_in_place(*given, given->shape) ? given : array_node(evaluate(given));
     const std::string_view name = reduction_names[static_cast<int>(reduction)];
     const bool needs_identity = reduction == Reduction::min || reduction == Reduction::max;
     const auto count = static_cast<std::int64_t>(element_count(operand->shape));
@@ -105,7 +117,7 @@ void reduce(Reduction reduction, const ExprPtr& operand, const ArrayData& result
         context, std::move(d.dtype_out), std::move(d.arguments),
         {.map_expr = std::move(d.map_expr), .reduce_expr = std::move(d.reduce_expr), .neutral = std::move(d.neutral)},
         {.name = std::move(d.name), .preamble = std::move(d.preamble)});
-    // A 0-dimensional operand has one index and only broadcast arrays, which give no size.
+    // A 0-dimensional operand reads only arrays flagged broadcast, which give no size.
     const Range single{0, 1, 1};
     kernel.launch_into(context.queue(), built.values, result, operand->shape.empty() ? &single : nullptr);
 }

@@ -276,6 +276,12 @@ std::size_t copy_input(Queue& queue, const ArrayData& keys, const ArrayData* val
 std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std::array<const ArrayData*, 2>& keys_out,
                        const std::array<const ArrayData*, 2>& values_out) {
     check_sort_arguments(keys, values, keys_out, values_out);
+    if (!keys.is_contiguous() || (values && !values->is_contiguous())) {
+        // The passes read their input as a contiguous run; a strided one is copied first.
+        const ArrayData packed_keys = contiguous(keys);
+        const std::optional<ArrayData> packed_values = values ? std::optional(contiguous(*values)) : std::nullopt;
+        return radix_sort(packed_keys, packed_values ? &*packed_values : nullptr, keys_out, values_out);
+    }
     const Context& context = keys.context();
     Queue& queue = context.queue();
     const std::size_t n = keys.size();

@@ -75,6 +75,13 @@ void Philox::fill(const rtcg::detail::ArrayData& out, Distribution distribution,
                                  : std::string("normal numbers need for their bit-exact log, cos and sin")),
                     where);
 
+    if (!out.is_contiguous()) {
+        // The numbers go to the elements in C order, as they would to a contiguous copy.
+        const rtcg::detail::ArrayData packed(context(), out.dtype(), out.shape());
+        fill(packed, distribution, mean, stddev);
+        rtcg::detail::copy_elements(out, packed);
+        return;
+    }
     const std::shared_ptr<const PhiloxProgram> philox = program(*kernels_, distribution, out.dtype());
     const std::size_t groups = out.size() / 4 + (out.size() % 4 != 0);
     const std::uint64_t blocks = static_cast<std::uint64_t>(groups) * (doubles ? 2 : 1);

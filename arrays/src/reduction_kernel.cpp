@@ -4,6 +4,7 @@
 #include "context_kernels.hpp"
 #include "paired_compile.hpp"
 #include "policies/chosen_policy.hpp"
+#include "contiguous_staging.hpp"
 #include "reduction_launch.hpp"
 #include "reduction_program.hpp"
 #include "reduction_source.hpp"
@@ -148,6 +149,11 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
                               " in the kernel's context, not an array of shape " + shape_text(result.shape()) +
                               " of " + std::string(result.dtype().name()) +
                               (result.context() != context() ? " in another context" : ""));
+    if (const ContiguousStaging staging(program.description.arguments, args, nullptr); staging.any()) {
+        launch_into(queue, staging.arguments(), result, range);
+        staging.write_back();
+        return;
+    }
 
     // The user's arguments and the index range as bind_arguments packs them, then the output and,
     // where the last group folds, the partials and the counter.

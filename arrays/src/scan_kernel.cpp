@@ -2,6 +2,7 @@
 // runs the single pass, or the three kernels of reduce-then-scan, on the call's queue with
 // temporaries from the context's memory pool.
 #include "argument_binding.hpp"
+#include "contiguous_staging.hpp"
 #include "context_kernels.hpp"
 #include "policies/chosen_policy.hpp"
 #include "scan_program.hpp"
@@ -187,6 +188,11 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
     if (queue.context_state() != context().state().get())
         throw InvalidArgument(label + ": the queue belongs to another context");
     const std::size_t user = detail::pack_arguments(label, description.arguments, context(), args, slots, packed);
+    if (const detail::ContiguousStaging staging(description.arguments, args, nullptr); staging.any()) {
+        launch(queue, staging.arguments(), slots, packed);
+        staging.write_back();
+        return;
+    }
     const std::size_t n = scan_size(label, description.arguments, sized_, args);
     if (n == 0) return;
 

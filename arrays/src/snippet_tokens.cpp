@@ -88,4 +88,16 @@ std::vector<SnippetToken> snippet_tokens(std::string_view text) {
     return tokens;
 }
 
+std::set<std::string_view> macro_names(std::string_view preamble) {
+    std::set<std::string_view> names;
+    for (const SnippetToken& token : snippet_tokens(preamble)) {
+        if (token.kind != SnippetTokenKind::directive) continue;
+        const std::vector<SnippetToken> words = snippet_tokens(token.text.substr(1));
+        if (words.size() >= 2 && words[0].kind == SnippetTokenKind::identifier && words[0].text == "define" &&
+            words[1].kind == SnippetTokenKind::identifier)
+            names.insert(words[1].text);
+    }
+    return names;
+}
+
 } // namespace rtcg::detail

@@ -4,6 +4,7 @@
 // are dropped; string and character literals, numbers and preprocessor lines are kept whole, as
 // tokens that no question matches.
 #include <cstddef>
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -25,5 +26,8 @@ struct SnippetToken {
 // Never throws for any input: what is not C (a stray byte, an unterminated literal or comment)
 // becomes a punctuator or runs to the end of the text, and the compiler reports it later.
 std::vector<SnippetToken> snippet_tokens(std::string_view snippet);
+
+// The names `preamble` #defines: a snippet that names one may hide any use of a name in it.
+std::set<std::string_view> macro_names(std::string_view preamble);
 
 } // namespace rtcg::detail

@@ -108,6 +108,6 @@ TEST_CASE("copy_if over more than 2^31 elements (GPUs with the memory only)") {
     auto x = Array<std::uint8_t>::full(context(), n, 7);
     const auto kept = rtcg::copy_if(x, "i % 3 == 0 || i == n - 1");
     CHECK(kept.size() == (n + 2) / 3 + ((n - 1) % 3 != 0));
-    const auto tail = kept.slice(kept.size() - 2, kept.size()).get();
+    const auto tail = kept(rtcg::slice(kept.size() - 2, kept.size())).get();
     CHECK(tail == std::vector<std::uint8_t>{7, 7});
 }

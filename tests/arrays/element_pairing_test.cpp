@@ -63,7 +63,7 @@ TEST_CASE("lin_comb runs in pairs from even starts and one index per step elsewh
         for (std::size_t first : {0, 1, 2, 3}) {
             CAPTURE(first);
             auto z = Array<float>::full(context(), n, -1.0f);
-            lin_comb(2.0f, x_gpu.slice(first, first + n), 3.0f, y_gpu.slice(first, first + n), z);
+            lin_comb(2.0f, x_gpu(rtcg::slice(first, first + n)), 3.0f, y_gpu(rtcg::slice(first, first + n)), z);
             std::vector<float> expected(n);
             for (std::size_t k = 0; k < n; ++k) expected[k] = 2 * x[first + k] + 3 * y[first + k];
             CHECK(z.get() == expected);
@@ -110,7 +110,7 @@ TEST_CASE("paired lanes skip, write conditionally, work in place and mix types a
             auto x_gpu = Array<float>::to_device(context(), x);
             auto k_gpu = Array<std::int32_t>::to_device(context(), k);
             const auto d_gpu = Array<double>::to_device(context(), d);
-            kernel(x_gpu.slice(first, first + n), k_gpu.slice(first, first + n), d_gpu.slice(first, first + n));
+            kernel(x_gpu(rtcg::slice(first, first + n)), k_gpu(rtcg::slice(first, first + n)), d_gpu(rtcg::slice(first, first + n)));
             std::vector<float> x_expected = x;
             std::vector<std::int32_t> k_expected = k;
             for (std::size_t i = 0; i < n; ++i) {
@@ -170,7 +170,7 @@ TEST_CASE("a reduction's map expression reads its 4-byte arrays in pairs, with t
             for (std::size_t k = first; k < first + n; ++k) expected += double(x[k]) * double(y[k]);
             // Sums of up to 100001 products below 2^14 stay exact in float32 only in small
             // prefixes, so compare with the float64 sum at float32's precision.
-            const float got = dot(x_gpu.slice(first, first + n), y_gpu.slice(first, first + n)).get();
+            const float got = dot(x_gpu(rtcg::slice(first, first + n)), y_gpu(rtcg::slice(first, first + n))).get();
             CHECK(got == doctest::Approx(expected).epsilon(1e-6));
         }
         const Range odd{1, static_cast<std::int64_t>(n), 1};

@@ -72,7 +72,7 @@ TEST_CASE("arrays of different sizes need a range") {
     const auto x = Array<float>::zeros(context(), 4);
     const auto y = Array<float>::zeros(context(), 5);
     const std::string message = message_of<InvalidArgument>([&] { lin_comb()(1.0f, x, 2.0f, y, x); });
-    CHECK(contains(message, "'x' has 4 elements, 'y' has 5"));
+    CHECK(contains(message, "do not broadcast together: 'x' (4,), 'y' (5,), 'z' (4,)"));
     CHECK_NOTHROW(lin_comb()(Range{0, 4, 1}, 1.0f, x, 2.0f, y, x));
 }
 

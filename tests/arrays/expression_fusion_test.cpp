@@ -84,7 +84,7 @@ TEST_CASE("shapes must match; 0-dimensional arrays apply to every element") {
     const auto m = Array<float>::to_device(context(), {1, 2, 3, 4, 5, 6}).reshape({2, 3});
     const auto v = Array<float>::to_device(context(), {1, 2, 3, 4, 5, 6});
     CHECK_THROWS_AS(m + v, rtcg::InvalidArgument);
-    CHECK_THROWS_AS(v.slice(0, 2) * v, rtcg::InvalidArgument);
+    CHECK_THROWS_AS(v(rtcg::slice(0, 2)) * v, rtcg::InvalidArgument);
     const auto total = Array<float>::full(context(), std::vector<std::size_t>{}, 21.0f);
     const auto normalised = m / total;
     CHECK(normalised.shape() == std::vector<std::size_t>{2, 3});
@@ -103,9 +103,9 @@ TEST_CASE("assign writes in place, converts, broadcasts, and handles overlapping
     CHECK(view.get() == std::vector<std::int32_t>{11, 21, 31, 41, 51});
     x.assign(Array<double>::to_device(context(), {1.9, -1.9, 2, 3, 4}).astype<std::int32_t>() * 2);
     CHECK(x.get() == std::vector<std::int32_t>{2, -2, 4, 6, 8});
-    x.slice(1, 5).assign(x.slice(0, 4)); // numpy: x[1:] = x[:-1]
+    x(rtcg::slice(1, 5)).assign(x(rtcg::slice(0, 4))); // numpy: x[1:] = x[:-1]
     CHECK(x.get() == std::vector<std::int32_t>{2, 2, -2, 4, 6});
-    x.slice(0, 4).assign(x.slice(1, 5) + 0);
+    x(rtcg::slice(0, 4)).assign(x(rtcg::slice(1, 5)) + 0);
     CHECK(x.get() == std::vector<std::int32_t>{2, -2, 4, 6, 6});
     x.assign(Array<std::int32_t>::full(context(), std::vector<std::size_t>{}, 7));
     CHECK(x.get() == std::vector<std::int32_t>{7, 7, 7, 7, 7});
@@ -118,7 +118,7 @@ TEST_CASE("assign writes in place, converts, broadcasts, and handles overlapping
 
 TEST_CASE("expressions over views read the viewed elements") {
     const auto x = Array<double>::arange(context(), 0.0, 10.0);
-    const auto middle = x.slice(3, 7) * 2 + x.slice(2, 6);
+    const auto middle = x(rtcg::slice(3, 7)) * 2 + x(rtcg::slice(2, 6));
     CHECK(middle.get() == std::vector<double>{8, 11, 14, 17});
 }
 
@@ -137,10 +137,10 @@ TEST_CASE("arrays of 4-byte elements go in pairs where aligned, one by one elsew
     for (std::size_t first : {0, 1, 2}) {
         CAPTURE(first);
         const std::size_t count = n - first - 1; // odd or even, from an even or an odd element
-        const auto xs = x32.slice(first, first + count);
-        const auto is = i32.slice(first, first + count);
-        const auto ds = f64.slice(first, first + count);
-        const auto us = u8.slice(first, first + count);
+        const auto xs = x32(rtcg::slice(first, first + count));
+        const auto is = i32(rtcg::slice(first, first + count));
+        const auto ds = f64(rtcg::slice(first, first + count));
+        const auto us = u8(rtcg::slice(first, first + count));
         CHECK((xs * 3.0f + 1.0f).get() == expected(first, count, [](double v, double) { return float(v * 3 + 1); }));
         // int32 with float64: pairs of int32 loads, float64 stores one by one.
         CHECK((is * ds).get() == expected(first, count, [](double v, double) { return v * v; }));
@@ -151,8 +151,8 @@ TEST_CASE("arrays of 4-byte elements go in pairs where aligned, one by one elsew
               expected(first, count, [](double v, double) { return float(v - 0.5); }));
     }
     // One program for either alignment: odd starts launch its one-index kernel, even ones its pairs.
-    const std::string even = (x32.slice(2, 10) * 2.0f).source(Dialect::opencl);
-    const std::string odd = (x32.slice(1, 9) * 2.0f).source(Dialect::opencl);
+    const std::string even = (x32(rtcg::slice(2, 10)) * 2.0f).source(Dialect::opencl);
+    const std::string odd = (x32(rtcg::slice(1, 9)) * 2.0f).source(Dialect::opencl);
     CHECK(occurrences(even, "rtcg_ew_expr_pairs") == 1);
     CHECK(even == odd);
     rtcg::test::compile_for_cuda((i32 * f64).source(Dialect::cuda));

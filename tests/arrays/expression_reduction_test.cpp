@@ -118,9 +118,9 @@ TEST_CASE("reductions of 4-byte arrays read pairs where aligned and give the sam
                 mixed += v * double(e);
                 largest = std::max(largest, v * 2);
             }
-            const auto xs = x.slice(first, first + count);
-            const auto ks = k.slice(first, first + count);
-            const auto us = u.slice(first, first + count);
+            const auto xs = x(rtcg::slice(first, first + count));
+            const auto ks = k(rtcg::slice(first, first + count));
+            const auto us = u(rtcg::slice(first, first + count));
             CHECK(rtcg::sum(xs).get() == float(sum));
             CHECK(rtcg::dot(xs, xs).get() == float(dot));
             CHECK(rtcg::sum(ks * us).get() == std::int64_t(mixed)); // int32 pairs, uint8 one by one
@@ -135,7 +135,7 @@ TEST_CASE("reductions of 4-byte arrays read pairs where aligned and give the sam
     rtcg::test::compile_for_cuda(paired);
     rtcg::test::compile_for_cuda(rtcg::detail::expression_reduction_source(Reduction::max, (k * u).node(),
                                                                 rtcg::codegen::DType::int32(), rtcg::codegen::Dialect::cuda));
-    const auto unaligned = rtcg::detail::expression_reduction_source(Reduction::sum, rtcg::detail::node_of(x.slice(1, 9)),
+    const auto unaligned = rtcg::detail::expression_reduction_source(Reduction::sum, rtcg::detail::node_of(x(rtcg::slice(1, 9))),
                                                           rtcg::codegen::DType::float32(), rtcg::codegen::Dialect::opencl);
     // One program for either alignment: unaligned calls launch its unpaired first pass.
     CHECK(unaligned.find("rtcg_reduce_expr_pairs") != std::string::npos);
@@ -213,6 +213,6 @@ TEST_CASE("an expression and its reductions over more than 2^31 elements (GPUs w
     CHECK(rtcg::sum(twos).get() == 2 * static_cast<std::int64_t>(n));
     CHECK(rtcg::dot(ones, twos).get() == static_cast<std::int8_t>(2 * n)); // numpy's dot wraps in int8
     CHECK((twos - ones).sum().get() == static_cast<std::int64_t>(n));
-    CHECK(twos.slice(n - 1, n).get() == std::vector<std::int8_t>{2});
+    CHECK(twos(rtcg::slice(n - 1, n)).get() == std::vector<std::int8_t>{2});
     CHECK(rtcg::all(twos == 2).get());
 }

@@ -145,11 +145,11 @@ TEST_CASE("the block counter wraps around modulo 2^64") {
 
 TEST_CASE_TEMPLATE("fills write into views only, at their offset", T, float, double) {
     auto whole = Array<T>::full(context(), 1030, T(-7));
-    const auto view = whole.slice(3, 1028);
+    const auto view = whole(rtcg::slice(3, 1028));
     Philox gen(context(), 99);
     HostPhilox host(99);
     gen.fill_uniform(view);
-    gen.fill_normal(view.slice(1, 6), -2.0, 3.0);
+    gen.fill_normal(view(rtcg::slice(1, 6)), -2.0, 3.0);
     std::vector<T> expected(1030, T(-7));
     const auto uniforms = host.uniform<T>(1025);
     std::copy(uniforms.begin(), uniforms.end(), expected.begin() + 3);

@@ -143,13 +143,13 @@ TEST_CASE("views reduce their own elements, wherever they start") {
         CAPTURE(start);
         CAPTURE(stop);
         const auto first = static_cast<std::int64_t>(start), last = static_cast<std::int64_t>(stop) - 1;
-        CHECK(sum(x.slice(start, stop)).get() == (first + last) * (last - first + 1) / 2);
+        CHECK(sum(x(rtcg::slice(start, stop))).get() == (first + last) * (last - first + 1) / 2);
     }
     // Two views of one array at different offsets: f[k] * f[k + 7].
     const std::vector<float> host = other_values(n);
     double expected = 0;
     for (std::size_t k = 0; k + 7 < n; ++k) expected += static_cast<double>(host[k]) * host[k + 7];
-    CHECK(close_to(dot(f.slice(0, n - 7), f.slice(7, n)).get(), expected, 3.0 * 3.0 * n));
+    CHECK(close_to(dot(f(rtcg::slice(0, n - 7)), f(rtcg::slice(7, n))).get(), expected, 3.0 * 3.0 * n));
     // A reshaped array is reduced over all of its elements.
     CHECK(sum(x.reshape({100, 200})).get() == static_cast<std::int64_t>(n * (n - 1) / 2));
 }

@@ -131,9 +131,9 @@ TEST_CASE("the untyped kernel reduces into new arrays and into one element of ex
 
         // Into element 2 of five, the others untouched; over a range, into element 4.
         const auto out = Array<std::int64_t>::full(context(), 5, -1);
-        count.launch_into(context().queue(), args, out.slice(2, 3).data());
+        count.launch_into(context().queue(), args, out(rtcg::slice(2, 3)).data());
         const rtcg::Range every_other{3, static_cast<std::int64_t>(n), 8};
-        count.launch_into(context().queue(), args, out.slice(4, 5).data(), &every_other);
+        count.launch_into(context().queue(), args, out(rtcg::slice(4, 5)).data(), &every_other);
         const auto covered = static_cast<std::int64_t>(every_other.size());
         CHECK(out.get() == std::vector<std::int64_t>{-1, -1, expected, -1, covered});
     }

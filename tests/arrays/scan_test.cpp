@@ -362,7 +362,7 @@ TEST_CASE("every array has the scan's size but those named in any_size_arrays") 
                                   .output_statement = output},
                                  {.name = "total_first", .any_size_arrays = {"total"}});
     auto short_total = Array<std::int32_t>::zeros(context(), 1);
-    total_first(short_total, ones.slice(0, 10), y.slice(0, 10));
+    total_first(short_total, ones(rtcg::slice(0, 10)), y(rtcg::slice(0, 10)));
     CHECK(short_total.get() == std::vector<std::int32_t>{10});
 }
 

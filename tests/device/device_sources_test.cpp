@@ -9,7 +9,8 @@
 // float32 and of float64; numpy's operations with a function of each for int, unsigned int and
 // float. The elementwise kernels are templates: each is rendered first, for float32 and for float64
 // arrays, with an operation that ends its index early (`continue`) and one that does not, and the
-// paired kernel with lanes that read the index and lanes that do not.
+// paired kernel with lanes that read the index and lanes that do not. The strided offset is a
+// template too, rendered for one axis with 32-bit coordinates and for three with 64-bit ones.
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
@@ -21,6 +22,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +46,7 @@ struct Piece {
     bool reduce = false;
     bool random = false;
     bool elementwise = false; // a template, rendered before it is compiled
+    bool strided = false;     // the strided offset's template, rendered before it is compiled
 };
 
 const std::vector<Piece>& pieces() {
@@ -54,6 +57,7 @@ const std::vector<Piece>& pieces() {
         {.path = "kernel/random_philox.rtcg",
          .needs = {"thread/philox.rtcg", "thread/philox_normal.rtcg"},
          .random = true},
+        {.path = "thread/strided_offset.rtcg", .strided = true},
         {.path = "kernel/elementwise.rtcg", .elementwise = true},
         {.path = "kernel/elementwise_pairs.rtcg", .elementwise = true},
         {"block/scan_pairs.rtcg", {}},
@@ -320,6 +324,10 @@ std::string program(const Piece& piece, std::string_view value_type, bool varian
     if (piece.elementwise)
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
             .render(elementwise_values(value_type, variant));
+    if (piece.strided)
+        return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
+            .render({{"dimensions", std::int64_t{variant ? 3 : 1}},
+                     {"coordinate", variant ? "rtcg_uindex_t" : "unsigned int"}});
     std::string text = piece.sort     ? sort_configuration(value_type, variant)
                        : piece.reduce ? reduce_configuration(value_type, variant, piece.warp)
                        : piece.random ? random_configuration(value_type, variant)

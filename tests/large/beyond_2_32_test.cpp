@@ -99,7 +99,7 @@ TEST_CASE("a paired elementwise kernel over 2^32 + 3 int32 elements") {
     constexpr std::size_t width = 4096;
     for (std::size_t start : window_starts(n, width)) {
         CAPTURE(start);
-        const std::vector<std::int32_t> got = y.slice(start, start + width).get();
+        const std::vector<std::int32_t> got = y(rtcg::slice(start, start + width)).get();
         for (std::size_t k = 0; k < width; ++k) {
             const auto x_k = static_cast<std::uint32_t>((start + k) * 7);
             REQUIRE(static_cast<std::uint32_t>(got[k]) == 2 * x_k + 1);

@@ -62,21 +62,21 @@ Array<T> flat_empty(const Array<T>& like) {
 template <class T>
 Array<T> copy_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
     Array<T> out = detail::flat_empty(x);
-    return out.slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, true));
+    return out(rtcg::slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, true)));
 }
 
 /// The elements where `predicate` does not hold, in their order.
 template <class T>
 Array<T> remove_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
     Array<T> out = detail::flat_empty(x);
-    return out.slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, false));
+    return out(rtcg::slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, false)));
 }
 
 /// The result of partition().
 template <class T>
 struct Partition {
     Array<T> values;          ///< the elements where the predicate holds, then the others; both in order
-    std::size_t true_count;   ///< how many hold: values.slice(0, true_count) are they
+    std::size_t true_count;   ///< how many hold: values(rtcg::slice(0, true_count)) are they
 };
 
 /// The elements of `x` where `predicate` (a C expression of `x[i]`, as copy_if takes) holds, then
@@ -95,7 +95,7 @@ Partition<T> partition(const Array<T>& x, std::string_view predicate, std::strin
 template <class T>
 Array<T> unique(const Array<T>& x, std::string_view equal = "a == b", std::string_view preamble = {}) {
     Array<T> out = detail::flat_empty(x);
-    return out.slice(0, detail::unique(x.data(), out.data(), equal, preamble));
+    return out(rtcg::slice(0, detail::unique(x.data(), out.data(), equal, preamble)));
 }
 
 /// Key types LSD radix sort orders: integers of every width, float and double.

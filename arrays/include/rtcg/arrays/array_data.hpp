@@ -1,11 +1,12 @@
 #pragma once
 /// \file
-/// The untyped part of an Array: shared device storage, where the array starts in it, its shape
-/// and its element type. Array<T> wraps it with T; generators (ElementwiseKernel) work on it
+/// The untyped part of an Array: shared device storage, where element (0, ..., 0) is in it, the
+/// shape, the strides and the element type. Array<T> wraps it with T; generators (ElementwiseKernel) work on it
 /// directly, so that they need no template per element type.
 ///
 /// Transfers and generated kernels of arrays run on the context's own queue, in order.
 #include <rtcg/arrays/host_scalar.hpp>
+#include <rtcg/arrays/index.hpp>
 #include <rtcg/codegen/dtype.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/export.hpp>
@@ -13,6 +14,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +29,10 @@ struct ArrayStorage;
 /// rtcg_index_t, the kernels' signed 64-bit index. A shape beyond it is InvalidArgument (numpy's
 /// ValueError); one within it that the device cannot hold is OutOfMemory (numpy's MemoryError).
 inline constexpr std::size_t max_array_bytes = PTRDIFF_MAX;
+
+/// The most dimensions an array may have, numpy 1's limit: enough that a kernel's parameters hold
+/// the strides of every array of a copy (broadcast_elementwise.cpp).
+inline constexpr std::size_t max_dimensions = 32;
 
 /// The number of elements of `shape` (1 for no dimension). InvalidArgument, naming `operation`,
 /// where elements of `dtype` would span more than max_array_bytes. As in numpy, the non-zero
@@ -40,44 +48,91 @@ RTCG_API std::size_t floating_arange_length(double start, double stop, double st
 
 class RTCG_API ArrayData {
 public:
-    /// Allocates uninitialised storage for an array of `shape` (no dimension: one element).
-    /// InvalidArgument for a shape beyond max_array_bytes; OutOfMemory where the device cannot
-    /// hold it.
-    ArrayData(const Context& context, codegen::DType dtype, std::vector<std::size_t> shape);
+    /// Allocates uninitialised storage for an array of `shape` (no dimension: one element), laid
+    /// out in `order`. InvalidArgument for a shape beyond max_array_bytes; OutOfMemory where the
+    /// device cannot hold it.
+    ArrayData(const Context& context, codegen::DType dtype, std::vector<std::size_t> shape, Order order = Order::c);
 
     const Context& context() const noexcept { return context_; }
     const codegen::DType& dtype() const noexcept { return dtype_; }
     const std::vector<std::size_t>& shape() const noexcept { return shape_; }
+    /// The distance in elements between neighbours along each axis; negative for reversed axes,
+    /// 0 for broadcast ones.
+    const std::vector<std::ptrdiff_t>& strides() const noexcept { return strides_; }
     std::size_t size() const noexcept { return size_; }
     std::size_t nbytes() const noexcept { return size_ * dtype_.size(); }
-    /// Where the array starts in its buffer, in elements. Kernels add it on the device: OpenCL can
-    /// only point an argument into a buffer at 128-byte-aligned sub-buffer offsets.
+    /// Where element (0, ..., 0) is in the buffer, in elements. Kernels add it on the device:
+    /// OpenCL can only point an argument into a buffer at aligned sub-buffer offsets.
     std::size_t offset() const noexcept { return offset_; }
     /// The whole shared buffer, views included; shallow const, as views share what they see.
     Buffer& buffer() const noexcept;
+    /// Whether the elements lie in C order, one after another, from offset() (numpy's
+    /// C_CONTIGUOUS: axes of extent 1 may have any stride).
+    bool is_contiguous() const noexcept;
+    /// Whether they lie in Fortran order from offset().
+    bool is_f_contiguous() const noexcept;
+    /// The lowest and one past the highest element offset any element has in the buffer (equal
+    /// when the array is empty): the storage a write to the array may change.
+    std::pair<std::size_t, std::size_t> extent() const noexcept;
 
-    /// Elements [start, stop) of the first dimension, sharing storage. InvalidArgument unless
-    /// start <= stop <= shape()[0].
-    ArrayData slice(std::size_t start, std::size_t stop) const;
-    /// The same elements in another shape of the same size (InvalidArgument otherwise, or for a
-    /// shape beyond max_array_bytes).
-    ArrayData reshape(std::vector<std::size_t> shape) const;
+    /// The view numpy's `a[indices]` makes (see rtcg/arrays/index.hpp). InvalidArgument for an
+    /// integer out of range, a step of 0, more indices than axes, or two ellipses.
+    ArrayData index(std::span<const Index> indices) const;
+    /// The axes in the order `axes` names them (each axis once; negative counts from the end);
+    /// reversed when `axes` is empty. InvalidArgument otherwise.
+    ArrayData transpose(std::span<const std::int64_t> axes) const;
+    /// The same elements in another shape, one entry of which may be -1 (inferred), as a view
+    /// sharing storage; nullopt where the strides cannot express it, so that only a copy can.
+    /// InvalidArgument for a shape of another size or with a negative entry other than one -1.
+    std::optional<ArrayData> reshape_view(std::span<const std::int64_t> shape) const;
+    /// The view numpy.broadcast_to makes: read-only in spirit, its broadcast axes have stride 0.
+    /// InvalidArgument where the shapes do not broadcast that way.
+    ArrayData broadcast_to(const std::vector<std::size_t>& shape) const;
+    /// Without the named axes of extent 1 (all of them when `axes` is empty). InvalidArgument for
+    /// an axis out of range or of another extent.
+    ArrayData squeeze(std::span<const std::int64_t> axes) const;
+    /// A new axis of extent 1 at `axis` of the result (-1: last). InvalidArgument out of range.
+    ArrayData expand_dims(std::int64_t axis) const;
+    /// numpy.diagonal: the elements (k, k + offset) of axes axis1 and axis2, which are removed,
+    /// along a new last axis. InvalidArgument for equal or out-of-range axes.
+    ArrayData diagonal(std::int64_t offset, std::int64_t axis1, std::int64_t axis2) const;
+    /// The real or imaginary parts of a complex array, as a view of the real type.
+    /// InvalidArgument for other types.
+    ArrayData complex_part(bool imaginary) const;
+    /// The same bytes as elements of `dtype`, of the same size (InvalidArgument otherwise).
+    ArrayData view_as(const codegen::DType& dtype) const;
 
-    /// Copy all of the array's elements from or to host memory of exactly nbytes() bytes.
+    /// Copy all of the array's elements from or to host memory of exactly nbytes() bytes, in C
+    /// order. The array must be contiguous (InvalidArgument otherwise): Array copies others first.
     void write(const void* host, std::size_t bytes) const;
     void read(void* host, std::size_t bytes) const;
 
 private:
-    /// A view of `base`'s storage: `size` elements of `shape` from `offset`.
-    ArrayData(const ArrayData& base, std::size_t offset, std::vector<std::size_t> shape, std::size_t size);
+    /// A view of `base`'s storage.
+    ArrayData(const ArrayData& base, codegen::DType dtype, std::size_t offset, std::vector<std::size_t> shape,
+              std::vector<std::ptrdiff_t> strides);
 
     Context context_;
     std::shared_ptr<ArrayStorage> storage_;
     codegen::DType dtype_;
     std::vector<std::size_t> shape_;
+    std::vector<std::ptrdiff_t> strides_;
     std::size_t size_ = 0;
     std::size_t offset_ = 0;
 };
+
+/// The shape numpy's broadcasting makes of `shapes`. InvalidArgument, naming `operation` and the
+/// shapes, where they do not broadcast together.
+RTCG_API std::vector<std::size_t> broadcast_shapes(std::string_view operation,
+                                                   std::span<const std::vector<std::size_t>> shapes);
+
+/// `array` as a C-contiguous array: itself when it is one, else a copy (one kernel).
+RTCG_API ArrayData contiguous(const ArrayData& array);
+
+/// Copies `source`, broadcast to `target`'s shape, into `target` (one kernel, any element type).
+/// InvalidArgument for another dtype or context, or shapes that do not broadcast that way. The two
+/// may not overlap (Array::assign handles overlapping ones).
+RTCG_API void copy_elements(const ArrayData& target, const ArrayData& source);
 
 /// "(2, 3)", numpy's way of writing a shape, for messages.
 RTCG_API std::string shape_text(const std::vector<std::size_t>& shape);

@@ -56,7 +56,7 @@ RTCG_API ArrayData evaluate(const ExprPtr& node);
 /// Writes the expression into `target`, converting to its type (InvalidArgument unless the shapes
 /// are equal or the expression is 0-dimensional). Where the expression reads elements of
 /// `target`'s storage other than the ones being written, it is evaluated into a temporary first,
-/// so that `x.slice(1, n).assign(x.slice(0, n - 1))` shifts the values as numpy would.
+/// so that `x(rtcg::slice(1, n)).assign(x(rtcg::slice(0, n - 1)))` shifts the values as numpy would.
 RTCG_API void assign(const ArrayData& target, const ExprPtr& node);
 /// The source of the kernel that evaluate() builds for the node, in `dialect`.
 RTCG_API std::string expression_source(const ExprPtr& node, codegen::Dialect dialect);
@@ -116,26 +116,26 @@ private:
     detail::ExprPtr node_;
 };
 
-template <class T>
-Array<T>::Array(const Expr<T>& expression) : data_(detail::evaluate(expression.node())) {}
+template <class Element>
+Array<Element>::Array(const Expr<Element>& expression) : data_(detail::evaluate(expression.node())) {}
 
 /// Writes the expression's values into the array's own elements (see the declaration).
-template <class T>
+template <class Element>
 template <class U>
-Array<T>& Array<T>::assign(const Expr<U>& expression) {
+Array<Element>& Array<Element>::assign(const Expr<U>& expression) {
     detail::assign(data_, expression.node());
     return *this;
 }
 
-template <class T>
-Array<T>& Array<T>::assign(const Array<T>& values) {
+template <class Element>
+Array<Element>& Array<Element>::assign(const Array<Element>& values) {
     detail::assign(data_, detail::array_node(values.data()));
     return *this;
 }
 
-template <class T>
+template <class Element>
 template <class U>
-Expr<U> Array<T>::astype() const {
+Expr<U> Array<Element>::astype() const {
     return Expr<U>(detail::cast_node(detail::array_node(data_), codegen::dtype_of<U>()));
 }
 

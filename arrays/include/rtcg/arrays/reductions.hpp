@@ -142,16 +142,16 @@ template <class T>
 auto Expr<T>::max() const {
     return rtcg::max(*this);
 }
-template <class T>
-auto Array<T>::sum() const {
+template <class Element>
+auto Array<Element>::sum() const {
     return rtcg::sum(*this);
 }
-template <class T>
-auto Array<T>::min() const {
+template <class Element>
+auto Array<Element>::min() const {
     return rtcg::min(*this);
 }
-template <class T>
-auto Array<T>::max() const {
+template <class Element>
+auto Array<Element>::max() const {
     return rtcg::max(*this);
 }
 
