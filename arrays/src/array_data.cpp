@@ -1,5 +1,6 @@
 #include "storage.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/array_data.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/queue.hpp>
@@ -96,7 +97,7 @@ void ArrayData::write(const void* host, std::size_t bytes) const {
         throw InvalidArgument("Array: writing " + std::to_string(bytes) + " bytes to an array of " +
                               std::to_string(nbytes()));
     if (!is_contiguous()) throw InvalidArgument("Array: a host write needs a contiguous array");
-    if (bytes) context_.queue().write(buffer(), host, bytes, offset_ * dtype_.size());
+    if (bytes) current_queue(context_).write(buffer(), host, bytes, offset_ * dtype_.size());
 }
 
 void ArrayData::read(void* host, std::size_t bytes) const {
@@ -104,7 +105,7 @@ void ArrayData::read(void* host, std::size_t bytes) const {
         throw InvalidArgument("Array: reading " + std::to_string(bytes) + " bytes from an array of " +
                               std::to_string(nbytes()));
     if (!is_contiguous()) throw InvalidArgument("Array: a host read needs a contiguous array");
-    if (bytes) context_.queue().read(buffer(), host, bytes, offset_ * dtype_.size());
+    if (bytes) current_queue(context_).read(buffer(), host, bytes, offset_ * dtype_.size());
 }
 
 } // namespace rtcg::detail

@@ -1,6 +1,7 @@
 // Array fills and copies as generated elementwise kernels, one per element type and context.
 #include "untyped_calls.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/array_data.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/core/error.hpp>
@@ -17,7 +18,7 @@ void launch_fill(const ArrayData& array, std::vector<Argument> arguments, std::s
     const ElementwiseKernel kernel(array.context(), std::move(arguments), operation, {.name = std::move(name)});
     std::vector<CallArgument> args{CallArgument{&array, {}}};
     args.insert(args.end(), values.begin(), values.end());
-    UntypedCalls::launch(kernel, array.context().queue(), args);
+    UntypedCalls::launch(kernel, current_queue(array.context()), args);
 }
 
 } // namespace

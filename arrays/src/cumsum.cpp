@@ -1,6 +1,7 @@
 // cumsum and exclusive_cumsum: one ScanKernel per element type and context serves both forms.
 #include "untyped_calls.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/scan.hpp>
 #include <rtcg/core/error.hpp>
 
@@ -18,7 +19,7 @@ void cumsum(const ArrayData& in, const ArrayData& out, bool exclusive) {
                            .neutral = "0",
                            .output_statement = "y[i] = exclusive ? prev_item : item"}, {.name = "cumsum"});
     const CallArgument args[] = {{&in, {}}, {&out, {}}, {nullptr, host_scalar(exclusive)}};
-    UntypedCalls::launch(scan, in.context().queue(), args);
+    UntypedCalls::launch(scan, current_queue(in.context()), args);
 }
 
 } // namespace rtcg::detail

@@ -5,6 +5,7 @@
 #include "expression_node.hpp"
 #include "untyped_calls.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/core/error.hpp>
@@ -40,7 +41,7 @@ void launch(const ArrayData& target, const ExprPtr& source) {
 
     std::vector<CallArgument> values{CallArgument{&target, {}, false}};
     values.insert(values.end(), built.values.begin(), built.values.end());
-    UntypedCalls::launch(kernel, context.queue(), values);
+    UntypedCalls::launch(kernel, current_queue(context), values);
 }
 
 } // namespace

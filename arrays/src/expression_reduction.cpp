@@ -4,6 +4,7 @@
 #include "expression_lowering.hpp"
 #include "reduction_source.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/codegen/literal.hpp>
@@ -119,7 +120,7 @@ void reduce(Reduction reduction, const ExprPtr& given, const ArrayData& result) 
         {.name = std::move(d.name), .preamble = std::move(d.preamble)});
     // A 0-dimensional operand reads only arrays flagged broadcast, which give no size.
     const Range single{0, 1, 1};
-    kernel.launch_into(context.queue(), built.values, result, operand->shape.empty() ? &single : nullptr);
+    kernel.launch_into(current_queue(context), built.values, result, operand->shape.empty() ? &single : nullptr);
 }
 
 std::string expression_reduction_source(Reduction reduction, const ExprPtr& operand, const DType& type,

@@ -12,6 +12,7 @@
 #include "radix_sort_source.hpp"
 #include "tile_shape.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/core/error.hpp>
@@ -283,7 +284,7 @@ std::size_t radix_sort(const ArrayData& keys, const ArrayData* values, const std
         return radix_sort(packed_keys, packed_values ? &*packed_values : nullptr, keys_out, values_out);
     }
     const Context& context = keys.context();
-    Queue& queue = context.queue();
+    Queue& queue = current_queue(context);
     const std::size_t n = keys.size();
     if (n <= 1) return copy_input(queue, keys, values, keys_out, values_out);
 

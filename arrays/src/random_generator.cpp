@@ -5,6 +5,7 @@
 #include "policies/chosen_policy.hpp"
 #include "random_kernels.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/random.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/kernel.hpp>
@@ -91,7 +92,7 @@ void Philox::fill(const rtcg::detail::ArrayData& out, Distribution distribution,
     const LaunchConfig config{Dim3{std::min((groups + block - 1) / block, philox->max_groups)}, Dim3{block}, 0};
     const auto offset = static_cast<std::int64_t>(out.offset());
     const auto n = static_cast<std::int64_t>(out.size());
-    Queue& queue = context().queue();
+    Queue& queue = rtcg::detail::current_queue(context());
     if (distribution == Distribution::normal)
         philox->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_, mean, stddev);
     else

@@ -2,6 +2,7 @@
 // elements before each index, which is where the output statement writes a selected element.
 #include "untyped_calls.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/core/error.hpp>
 
@@ -48,7 +49,7 @@ std::size_t scan_selection(std::string_view algorithm, const ArrayData& in, cons
         {.name = std::string(algorithm), .preamble = std::string(preamble), .any_size_arrays = {"count"}});
     const ArrayData count(context, counter, {1});
     const CallArgument args[] = {{&in, {}}, {&out, {}}, {&count, {}}};
-    UntypedCalls::launch(scan, context.queue(), args);
+    UntypedCalls::launch(scan, current_queue(context), args);
     if (counter == DType::uint32()) {
         std::uint32_t selected = 0;
         count.read(&selected, sizeof selected);

@@ -190,11 +190,11 @@ TEST_CASE("misuse: an empty snippet of a scan is refused, naming its field") {
         {"ScanKernel 'misuse_no_output'", "ScanSnippets::output_statement is empty"});
 }
 
-TEST_CASE("misuse: elementwise kernels, reductions and algorithms refuse arrays of different sizes") {
+TEST_CASE("misuse: elementwise kernels, reductions and algorithms refuse arrays of shapes that do not fit") {
     const auto x = Array<float>::zeros(context(), 1000);
     const auto y = Array<float>::zeros(context(), 10);
     const ElementwiseKernel copy(context(), "float *x, float *y", "y[i] = x[i]", {.name = "misuse_copy"});
-    expect_misuse<InvalidArgument>([&] { copy(x, y); }, {"'x' has 1000", "'y' has 10"});
+    expect_misuse<InvalidArgument>([&] { copy(x, y); }, {"do not broadcast together", "'x' (1000,), 'y' (10,)"});
     const ReductionKernel<float> dot(context(), "float *x, float *y",
                                      {.map_expr = "x[i] * y[i]", .reduce_expr = "a + b", .neutral = "0"},
                                      {.name = "misuse_dot"});

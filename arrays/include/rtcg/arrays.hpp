@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Everything of rtcg's arrays: Array<T>, expressions and their operators and functions,
+/// Everything of rtcg's arrays: Array<T> and its indices, the current queue, expressions and their operators and functions,
 /// reductions, scans and the algorithms on them (copy_if, partition, unique, sort), random
 /// numbers, and the kernel generators ElementwiseKernel, ReductionKernel and ScanKernel.
 /// Link rtcg::arrays.
@@ -9,9 +9,11 @@
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/index.hpp>
 #include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/policy.hpp>
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/random.hpp>
 #include <rtcg/arrays/range.hpp>
 #include <rtcg/arrays/reduction.hpp>

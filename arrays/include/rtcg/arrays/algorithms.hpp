@@ -14,9 +14,9 @@
 ///
 /// Predicates are C expressions of `x` (the array, so x[i] is the element and x[i - 1] its
 /// neighbour), the index `i` (rtcg_index_t) and the element count `n`, evaluated on the device;
-/// `preamble` may declare functions for them. Each algorithm runs on the context's default queue
-/// and returns new arrays (1-D, of the input's context); inputs are never modified. An array of
-/// any shape is taken as its elements in order.
+/// `preamble` may declare functions for them. Each algorithm runs on the context's current queue
+/// (queue_scope.hpp) and returns new arrays (1-D, of the input's context); inputs are never
+/// modified. An array of any shape, strided or not, is taken as its elements in C order.
 ///
 /// Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
 /// selected elements, which they read back to the host, so they wait for the queue. The result is

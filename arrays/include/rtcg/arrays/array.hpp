@@ -17,7 +17,7 @@
 /// diagonal, real and imag, view) share storage with the array they come from, and so do copies of
 /// an Array. Every operation takes strided and broadcast views as it takes contiguous arrays.
 /// Creation fills (zeros, full, arange) run generated kernels; transfers and those kernels go
-/// through the context's own queue, so they are ordered with each other.
+/// through the context's current queue (queue_scope.hpp), so they are ordered with each other.
 #include <rtcg/arrays/array_data.hpp>
 #include <rtcg/arrays/host_scalar.hpp>
 #include <rtcg/arrays/index.hpp>
@@ -122,7 +122,7 @@ public:
         return to_device(context, std::span<const Element>(values.begin(), values.size()));
     }
 
-    /// Copies the elements to the host in C order (blocking, through the context's queue); a
+    /// Copies the elements to the host in C order (blocking, through the context's current queue); a
     /// strided array is first copied into a contiguous one on the device.
     void get(std::span<Element> out) const {
         if (out.size() != size())

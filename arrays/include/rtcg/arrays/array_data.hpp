@@ -4,7 +4,8 @@
 /// shape, the strides and the element type. Array<T> wraps it with T; generators (ElementwiseKernel) work on it
 /// directly, so that they need no template per element type.
 ///
-/// Transfers and generated kernels of arrays run on the context's own queue, in order.
+/// Transfers and generated kernels of arrays run on the context's current queue
+/// (rtcg/arrays/queue_scope.hpp), in order.
 #include <rtcg/arrays/host_scalar.hpp>
 #include <rtcg/arrays/index.hpp>
 #include <rtcg/codegen/dtype.hpp>

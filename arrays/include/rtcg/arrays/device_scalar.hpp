@@ -5,7 +5,7 @@
 ///
 /// \code
 ///   rtcg::DeviceScalar<float> total = sum(x);
-///   float host = total.get();          // copies the one element (blocking, the context's queue)
+///   float host = total.get();          // copies the one element (blocking, the current queue)
 ///   const rtcg::Array<float>& a = total;
 ///   std::cout << total;                // as numpy prints a 0-d array: "12.5"
 /// \endcode
@@ -30,7 +30,8 @@ public:
                                   detail::shape_text(array_.shape()));
     }
 
-    /// Copies the value to the host through the context's queue, after the work queued there.
+    /// Copies the value to the host through the context's current queue (queue_scope.hpp), after
+    /// the work queued there.
     T get() const {
         T value;
         array_.get(std::span<T>(&value, 1));

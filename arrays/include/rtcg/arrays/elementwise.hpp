@@ -36,6 +36,7 @@
 /// compute unit; a call with no indices launches nothing. Operations that touch their float32,
 /// int32, uint32 or float64 arrays only at `x[i]` run two adjacent indices per step, moving those
 /// arrays as 2-vectors (elementwise_source.hpp).
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/host_scalar.hpp>
 #include <rtcg/arrays/range.hpp>
@@ -125,15 +126,15 @@ public:
     /// The generated source for `dialect`: what this kernel compiles for its own dialect.
     std::string source(codegen::Dialect dialect) const;
 
-    /// Runs over every index of the arrays (all of one size) on the context's queue.
+    /// Runs over every index of the arrays (all of one size) on the context's current queue (queue_scope.hpp).
     template <class... Args>
     void operator()(const Args&... args) const {
-        call(context().queue(), nullptr, args...);
+        call(detail::current_queue(context()), nullptr, args...);
     }
-    /// Runs over the indices of `range` on the context's queue.
+    /// Runs over the indices of `range` on the context's current queue (queue_scope.hpp).
     template <class... Args>
     void operator()(const Range& range, const Args&... args) const {
-        call(context().queue(), &range, args...);
+        call(detail::current_queue(context()), &range, args...);
     }
     /// Runs over every index of the arrays on `queue`.
     template <class... Args>

@@ -51,7 +51,7 @@ RTCG_API const codegen::DType& node_type(const ExprNode& node);
 RTCG_API const std::vector<std::size_t>& node_shape(const ExprNode& node);
 RTCG_API const Context& node_context(const ExprNode& node);
 
-/// A new array holding the expression's values: one kernel launch on the context's queue.
+/// A new array holding the expression's values: one kernel launch on the context's current queue.
 RTCG_API ArrayData evaluate(const ExprPtr& node);
 /// Writes the expression into `target`, converting to its type (InvalidArgument unless the shapes
 /// are equal or the expression is 0-dimensional). Where the expression reads elements of

@@ -54,7 +54,8 @@
 /// Accuracy: a few ulp of double; normal<float> numbers are correctly rounded from that double.
 ///
 /// A generator is one stream position on the host: use one per thread. Its calls run on the
-/// context's own queue, like the arrays' other generated kernels.
+/// context's current queue (queue_scope.hpp), like the arrays' other generated kernels. A strided
+/// array receives the numbers a contiguous one of its shape would, in C order.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/random_constants.hpp>
 #include <rtcg/codegen/dialect.hpp>

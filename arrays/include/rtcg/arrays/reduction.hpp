@@ -53,13 +53,14 @@
 /// call on the same device gives the same bits every time.
 ///
 /// Result: a new 0-dimensional array from the context's memory pool (like every array's storage),
-/// written on the call's queue. DeviceScalar::get reads it through the context's queue, so after
-/// a call on another queue, make the context's queue wait for it first (memory_pool.hpp,
-/// "Asynchrony"). Scalars passed as C++ values must stay alive until the call returns.
+/// written on the call's queue. DeviceScalar::get reads it through the context's current queue
+/// (queue_scope.hpp), so after a call on another queue, make that queue wait for it first
+/// (memory_pool.hpp, "Asynchrony"). Scalars passed as C++ values must stay alive until the call returns.
 ///
 /// Built once per context: constructing an equal ReductionKernel again (same context, output type,
 /// arguments, snippets and options) is a map lookup, as long as one of them, or an Array
 /// of the context, is alive.
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
@@ -174,15 +175,15 @@ public:
     /// The type-erased kernel this one wraps.
     const detail::UntypedReductionKernel& untyped() const noexcept { return untyped_; }
 
-    /// Reduces over every index of the arrays (all of one size) on the context's queue.
+    /// Reduces over every index of the arrays (all of one size) on the context's current queue (queue_scope.hpp).
     template <class... Args>
     DeviceScalar<T> operator()(const Args&... args) const {
-        return call(context().queue(), nullptr, args...);
+        return call(detail::current_queue(context()), nullptr, args...);
     }
-    /// Reduces over the indices of `range` on the context's queue.
+    /// Reduces over the indices of `range` on the context's current queue (queue_scope.hpp).
     template <class... Args>
     DeviceScalar<T> operator()(const Range& range, const Args&... args) const {
-        return call(context().queue(), &range, args...);
+        return call(detail::current_queue(context()), &range, args...);
     }
     /// Reduces over every index of the arrays on `queue`.
     template <class... Args>

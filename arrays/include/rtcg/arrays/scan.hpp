@@ -18,6 +18,7 @@
 /// Errors: building throws DeclarationError, InvalidArgument or CompileError; a call throws
 /// InvalidArgument for arguments that do not match the declaration or arrays not of the scan's
 /// size. How the kernels work is described in arrays/src/scan_source.hpp.
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/codegen/declaration.hpp>
@@ -129,10 +130,10 @@ public:
     /// kernel's device.
     std::string source(const codegen::Target& target) const;
 
-    /// Runs the scan on the context's queue.
+    /// Runs the scan on the context's current queue (queue_scope.hpp).
     template <class... Args>
     void operator()(const Args&... args) const {
-        call(context().queue(), args...);
+        call(detail::current_queue(context()), args...);
     }
     /// Runs the scan on `queue`.
     template <class... Args>

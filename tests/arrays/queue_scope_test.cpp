@@ -1,0 +1,78 @@
+// QueueScope: array work of a context goes to the innermost scope's queue on the calling thread;
+// two threads, each with its own queue in scope, compute on arrays of one context at once.
+#include "../support/test_context.hpp"
+
+#include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/operators.hpp>
+#include <rtcg/arrays/queue_scope.hpp>
+#include <rtcg/arrays/reductions.hpp>
+#include <rtcg/arrays/scan.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::test::context;
+
+TEST_CASE("scopes nest per thread, and the innermost of the array's context wins") {
+    rtcg::Queue first = context().create_queue();
+    rtcg::Queue second = context().create_queue();
+    CHECK(rtcg::detail::current_queue(context()).id() == context().queue().id());
+    {
+        rtcg::QueueScope outer(first);
+        CHECK(rtcg::detail::current_queue(context()).id() == first.id());
+        {
+            rtcg::QueueScope inner(second);
+            CHECK(rtcg::detail::current_queue(context()).id() == second.id());
+            std::thread([&] {
+                // Another thread has scopes of its own.
+                CHECK(rtcg::detail::current_queue(context()).id() == context().queue().id());
+            }).join();
+        }
+        CHECK(rtcg::detail::current_queue(context()).id() == first.id());
+    }
+    CHECK(rtcg::detail::current_queue(context()).id() == context().queue().id());
+}
+
+TEST_CASE("arrays made and computed in a scope are right, and ordered after it by an event") {
+    rtcg::Queue side = context().create_queue();
+    const auto x = Array<std::int64_t>::arange(context(), 0, 100000);
+    Array<std::int64_t> y = Array<std::int64_t>::zeros(context(), 1);
+    context().queue().finish(); // x is written before `side` reads it
+    {
+        rtcg::QueueScope on_side(side);
+        y = rtcg::cumsum(Array<std::int64_t>(x * 3 + 1));
+        CHECK(rtcg::sum(y(rtcg::slice(0, 10))).get() == 3 * 165 + 55);
+    }
+    context().queue().wait_for(side.record());
+    CHECK(y(-1).item() == 3 * (99999LL * 100000 / 2) + 100000);
+}
+
+TEST_CASE("two host threads, each with its own queue, compute on arrays of one context at once") {
+    constexpr int threads = 4;
+    std::vector<std::int64_t> totals(threads);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            rtcg::Queue queue = context().create_queue();
+            rtcg::QueueScope scope(queue);
+            std::int64_t total = 0;
+            for (int round = 0; round < 20; ++round) {
+                const auto a = Array<std::int64_t>::arange(context(), 0, 4096 + t);
+                const Array<std::int64_t> scaled = a * (t + 1) + round;
+                const auto b = scaled(rtcg::slice(rtcg::none, rtcg::none, -1));
+                total += rtcg::sum(b).get();
+            }
+            totals[static_cast<std::size_t>(t)] = total;
+        });
+    for (std::thread& worker : workers) worker.join();
+    for (int t = 0; t < threads; ++t) {
+        const std::int64_t n = 4096 + t;
+        std::int64_t expected = 0;
+        for (int round = 0; round < 20; ++round) expected += (t + 1) * (n - 1) * n / 2 + round * n;
+        CHECK(totals[static_cast<std::size_t>(t)] == expected);
+    }
+}
