@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// Everything of rtcg's arrays: Array<T> and its indices, the current queue, expressions and their operators and functions,
+/// Everything of rtcg's arrays: Array<T>, its indices, indexing by arrays and masks, building
+/// arrays from arrays, the current queue, expressions and their operators and functions,
 /// reductions, scans and the algorithms on them (copy_if, partition, unique, sort), random
 /// numbers, and the kernel generators ElementwiseKernel, ReductionKernel and ScanKernel.
 /// Link rtcg::arrays.
@@ -10,6 +11,7 @@
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/index.hpp>
+#include <rtcg/arrays/indexing.hpp>
 #include <rtcg/arrays/layout_check.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/policy.hpp>
@@ -19,3 +21,4 @@
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/arrays/scan.hpp>
+#include <rtcg/arrays/shaping.hpp>

@@ -64,8 +64,9 @@ class ContextKernels;
 struct UntypedCalls;
 
 /// One argument of a call: an array (for a pointer argument) or a scalar value. A broadcast array
-/// is one the operation reads at index 0 only (a 0-dimensional operand of a fused expression), so
-/// it takes no part in the size checks.
+/// is one the operation indexes as it chooses, contiguous, apart from the call's indices (a
+/// 0-dimensional operand of a fused expression read at index 0, the table a gather reads), so it
+/// takes no part in the call's shape and size checks.
 struct CallArgument {
     const ArrayData* array = nullptr;
     HostScalar scalar;

@@ -1,0 +1,155 @@
+#pragma once
+/// \file
+/// Indexing by arrays, as numpy's functions of the same names: take and put with index arrays
+/// (modes raise, wrap, clip), boolean masks (extract, compress, copyto with a mask), flatnonzero
+/// and nonzero.
+///
+/// \code
+///   auto rows = rtcg::take(m, idx, 0);                          // numpy: m[idx] (or np.take(m, idx, 0))
+///   auto picked = rtcg::extract(x > 0.0f, x);                   // numpy: x[x > 0]
+///   rtcg::copyto(x, 0.0f, x < 0.0f);                            // numpy: x[x < 0] = 0
+///   auto where = rtcg::flatnonzero(x);                          // numpy: np.flatnonzero(x)
+/// \endcode
+///
+/// Synchronisation: take and put with mode raise read back whether an index was out of range,
+/// and extract, compress, flatnonzero and nonzero read back how many elements they select (their
+/// result's size depends on it), so these wait for the current queue. An index out of range with
+/// mode raise is InvalidArgument naming it, the axis and its extent; put then writes nothing, and
+/// take's result is never returned. Nothing is read or written out of bounds in any mode.
+#include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/operators.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/export.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+namespace rtcg {
+
+/// What take and put do with an index outside [-n, n) of an axis of extent n (negative indices
+/// count from the end in every mode): raise, an InvalidArgument; wrap, modulo n; clip, the
+/// nearest end (negative indices clip to 0, as numpy's).
+enum class IndexMode { raise, wrap, clip };
+
+namespace detail {
+/// out = the elements of `source` (contiguous, viewed as (outer, axis_extent, inner)) at
+/// `indices` (contiguous, integers) along the middle axis; `out` is contiguous of shape
+/// (outer, indices.size(), inner).
+RTCG_API void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, const ArrayData& indices,
+                   const ArrayData& out, IndexMode mode);
+/// target.flat[indices[k]] = values[k % values.size()], target contiguous.
+RTCG_API void put(const ArrayData& target, const ArrayData& indices, const ArrayData& values, IndexMode mode);
+/// The elements of `source` (contiguous) where `mask` (bool, contiguous, of its size) holds, in
+/// order, into `out` (of the same size); returns how many.
+RTCG_API std::size_t extract(const ArrayData& mask, const ArrayData& source, const ArrayData& out);
+/// The positions where `mask` (bool, contiguous) holds, into `out` (int64, of its size); returns how many.
+RTCG_API std::size_t flatnonzero(const ArrayData& mask, const ArrayData& out);
+} // namespace detail
+
+/// numpy.take: the elements of `a` at `indices` along `axis` (of the flattened array when none):
+/// of shape a.shape[:axis] + indices.shape + a.shape[axis+1:].
+template <class T, class I>
+    requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
+Array<T> take(const Array<T>& a, const Array<I>& indices, std::optional<std::int64_t> axis = std::nullopt,
+              IndexMode mode = IndexMode::raise) {
+    const Array<T> source = ascontiguousarray(axis ? a : a.ravel());
+    const std::int64_t n = static_cast<std::int64_t>(source.ndim());
+    if (axis && (*axis < -n || *axis >= n))
+        throw InvalidArgument("axis " + std::to_string(*axis) + " is out of bounds for an array of " +
+                                  std::to_string(n) + " dimensions",
+                              "take");
+    const auto k = static_cast<std::size_t>(axis ? (*axis < 0 ? *axis + n : *axis) : 0);
+    std::vector<std::size_t> shape(source.shape().begin(), source.shape().begin() + static_cast<std::ptrdiff_t>(k));
+    shape.insert(shape.end(), indices.shape().begin(), indices.shape().end());
+    shape.insert(shape.end(), source.shape().begin() + static_cast<std::ptrdiff_t>(k) + 1, source.shape().end());
+    std::size_t inner = 1;
+    for (std::size_t d = k + 1; d < source.ndim(); ++d) inner *= source.shape()[d];
+    Array<T> out = Array<T>::empty(a.context(), shape);
+    detail::take(source.data(), source.shape()[k], inner, ascontiguousarray(indices).data(), out.data(), mode);
+    return out;
+}
+
+/// numpy.put: a.flat[indices[k]] = values[k] (values repeated when fewer), in C order of `a`.
+template <class T, class I>
+    requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
+void put(const Array<T>& a, const Array<I>& indices, const Array<T>& values, IndexMode mode = IndexMode::raise) {
+    if (a.is_contiguous()) return detail::put(a.data(), ascontiguousarray(indices).data(), ascontiguousarray(values).data(), mode);
+    // Through a contiguous copy, written back: put addresses the elements in C order.
+    Array<T> packed = a.copy();
+    detail::put(packed.data(), ascontiguousarray(indices).data(), ascontiguousarray(values).data(), mode);
+    Array<T>(a).assign(packed);
+}
+
+/// numpy.extract (numpy's `a[mask]` for a mask of a's shape): the elements where `condition`
+/// holds, in C order, as a 1-D array. InvalidArgument unless the shapes are equal.
+template <class T, class C>
+Array<T> extract(const C& condition, const Array<T>& a) {
+    const Array<bool> mask = ascontiguousarray(Array<bool>(condition));
+    if (mask.shape() != a.shape())
+        throw InvalidArgument("a mask of shape " + detail::shape_text(mask.shape()) +
+                                  " cannot select from an array of shape " + detail::shape_text(a.shape()),
+                              "extract");
+    Array<T> out = Array<T>::empty(a.context(), a.size());
+    const std::size_t count = detail::extract(mask.data(), ascontiguousarray(a).data(), out.data());
+    return out(slice(0, count));
+}
+
+/// numpy.compress with an axis: the slices along `axis` where the 1-D `condition` holds (it may
+/// be shorter than the axis: the rest are left out).
+template <class T>
+Array<T> compress(const Array<bool>& condition, const Array<T>& a, std::int64_t axis) {
+    if (condition.ndim() != 1)
+        throw InvalidArgument("the condition must be 1-D, not of shape " + detail::shape_text(condition.shape()),
+                              "compress");
+    const std::int64_t n = static_cast<std::int64_t>(a.ndim());
+    if (axis < -n || axis >= n)
+        throw InvalidArgument("axis " + std::to_string(axis) + " is out of bounds for an array of " +
+                                  std::to_string(n) + " dimensions",
+                              "compress");
+    const auto k = static_cast<std::size_t>(axis < 0 ? axis + n : axis);
+    if (condition.size() > a.shape()[k])
+        throw InvalidArgument("a condition of " + std::to_string(condition.size()) +
+                                  " elements is longer than axis " + std::to_string(k) + " of shape " +
+                                  detail::shape_text(a.shape()),
+                              "compress");
+    Array<std::int64_t> positions = Array<std::int64_t>::empty(a.context(), condition.size());
+    const std::size_t count =
+        detail::flatnonzero(ascontiguousarray(condition).data(), positions.data());
+    return take(a, positions(slice(0, count)), axis, IndexMode::raise);
+}
+
+/// numpy.copyto(a, values, where=mask): `values` where `mask` holds, the element kept elsewhere
+/// (numpy's `a[mask] = values`, both broadcast to a's shape): one fused kernel.
+template <class T, class V, class M>
+void copyto(const Array<T>& a, const V& values, const M& mask) {
+    Array<T>(a).assign(where(mask, values, a));
+}
+
+/// numpy.flatnonzero: the positions, in C order, of the nonzero elements, as int64.
+template <class T>
+Array<std::int64_t> flatnonzero(const Array<T>& a) {
+    const Array<bool> mask = a != T{};
+    Array<std::int64_t> out = Array<std::int64_t>::empty(a.context(), a.size());
+    return out(slice(0, detail::flatnonzero(mask.data(), out.data())));
+}
+
+/// numpy.nonzero: for each axis, the coordinates of the nonzero elements along it, in C order.
+template <class T>
+std::vector<Array<std::int64_t>> nonzero(const Array<T>& a) {
+    const Array<std::int64_t> positions = flatnonzero(a);
+    std::vector<Array<std::int64_t>> coordinates;
+    std::int64_t stride = static_cast<std::int64_t>(a.size());
+    for (const std::size_t extent : a.shape()) {
+        if (extent == 0) break;
+        stride /= static_cast<std::int64_t>(extent);
+        coordinates.push_back(Array<std::int64_t>(floor_divide(positions, stride) % static_cast<std::int64_t>(extent)));
+    }
+    while (coordinates.size() < a.ndim()) coordinates.push_back(positions.copy()); // empty arrays: no positions
+    return coordinates;
+}
+
+} // namespace rtcg

@@ -1,0 +1,176 @@
+// take and put as elementwise kernels whose tables (the source, the values) are read where the
+// indices point, and extract and flatnonzero as one scan each over a mask.
+#include "untyped_calls.hpp"
+
+#include <rtcg/arrays/array_data.hpp>
+#include <rtcg/arrays/indexing.hpp>
+#include <rtcg/arrays/queue_scope.hpp>
+#include <rtcg/core/error.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace rtcg::detail {
+namespace {
+
+using codegen::Argument;
+using codegen::DType;
+
+// Statements that turn `k` (an index read from the index array) into a position in [0, n), or,
+// with mode raise, record it in `error` (its flag, then the index) and leave the element alone.
+std::string normalized_index(IndexMode mode) {
+    switch (mode) {
+    case IndexMode::raise:
+        return "if (k < -n_axis || k >= n_axis) { error[0] = 1; error[1] = k; continue; }\n"
+               "if (k < 0) k += n_axis;\n";
+    case IndexMode::wrap: return "k %= n_axis;\nif (k < 0) k += n_axis;\n";
+    case IndexMode::clip: return "k = k < 0 ? 0 : (k >= n_axis ? n_axis - 1 : k);\n";
+    }
+    throw InvalidArgument("unknown index mode");
+}
+
+std::string mode_name(IndexMode mode) {
+    return mode == IndexMode::raise ? "raise" : mode == IndexMode::wrap ? "wrap" : "clip";
+}
+
+void check_indices(const char* where, const ArrayData& indices) {
+    if (!indices.dtype().is_integer())
+        throw InvalidArgument("indices must be integers, not " + std::string(indices.dtype().name()), where);
+}
+
+// The error words of mode raise: zero before the kernel; afterwards, a flag and an offending index.
+class IndexError {
+public:
+    explicit IndexError(const Context& context) : words_(context, DType::int64(), {2}) {
+        const std::int64_t zero[2] = {0, 0};
+        words_.write(zero, sizeof zero);
+    }
+    const ArrayData& words() const noexcept { return words_; }
+    // InvalidArgument naming the index, when the kernel recorded one (reads back: waits).
+    void check(const char* where, std::size_t extent) const {
+        std::int64_t read[2];
+        words_.read(read, sizeof read);
+        if (read[0])
+            throw InvalidArgument("index " + std::to_string(read[1]) + " is out of bounds for an axis of size " +
+                                      std::to_string(extent),
+                                  where);
+    }
+
+private:
+    ArrayData words_;
+};
+
+} // namespace
+
+void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, const ArrayData& indices,
+          const ArrayData& out, IndexMode mode) {
+    check_indices("take", indices);
+    if (out.size() == 0) return;
+    if (axis_extent == 0)
+        throw InvalidArgument("cannot take " + std::to_string(indices.size()) + " elements from an axis of size 0",
+                              "take");
+    const Context& context = out.context();
+    std::vector<Argument> arguments{Argument::pointer(out.dtype(), "out"),
+                                    Argument::pointer(source.dtype(), "source", codegen::AddressSpace::global, true),
+                                    Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
+                                    Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "inner"),
+                                    Argument::scalar(DType::int64(), "n_indices")};
+    if (mode == IndexMode::raise) arguments.push_back(Argument::pointer(DType::int64(), "error"));
+    const std::string operation = "const rtcg_index_t within = i % inner, rest = i / inner;\n"
+                                  "const rtcg_index_t j = rest % n_indices, outer = rest / n_indices;\n"
+                                  "rtcg_index_t k = (rtcg_index_t)indices[j];\n" +
+                                  normalized_index(mode) + "out[i] = source[(outer * n_axis + k) * inner + within]";
+    const ElementwiseKernel kernel(context, std::move(arguments), operation, {.name = "take_" + mode_name(mode)});
+    const auto n_axis = static_cast<std::int64_t>(axis_extent), n_inner = static_cast<std::int64_t>(inner),
+               n_indices = static_cast<std::int64_t>(indices.size());
+    std::vector<CallArgument> args{{&out, {}}, {&source, {}, true}, {&indices, {}, true},
+                                   {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_inner)},
+                                   {nullptr, host_scalar(n_indices)}};
+    if (mode != IndexMode::raise) return UntypedCalls::launch(kernel, current_queue(context), args);
+    const IndexError error(context);
+    args.push_back({&error.words(), {}, true});
+    UntypedCalls::launch(kernel, current_queue(context), args);
+    error.check("take", axis_extent);
+}
+
+void put(const ArrayData& target, const ArrayData& indices, const ArrayData& values, IndexMode mode) {
+    check_indices("put", indices);
+    if (values.dtype() != target.dtype())
+        throw InvalidArgument("the values are " + std::string(values.dtype().name()) + ", the array " +
+                                  std::string(target.dtype().name()),
+                              "put");
+    if (indices.size() == 0) return;
+    if (values.size() == 0 || target.size() == 0)
+        throw InvalidArgument("cannot put " + std::to_string(values.size()) + " values into " +
+                                  std::to_string(target.size()) + " elements at " + std::to_string(indices.size()) +
+                                  " indices",
+                              "put");
+    const Context& context = target.context();
+    const auto n_axis = static_cast<std::int64_t>(target.size()), n_values = static_cast<std::int64_t>(values.size());
+    if (mode == IndexMode::raise) {
+        // Every index is checked before any is written, so that a bad one leaves the array as it was.
+        const ElementwiseKernel validate(
+            context,
+            {Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
+             Argument::scalar(DType::int64(), "n_axis"), Argument::pointer(DType::int64(), "error")},
+            "rtcg_index_t k = (rtcg_index_t)indices[i];\n" + normalized_index(mode), {.name = "put_check"});
+        const IndexError error(context);
+        const CallArgument args[] = {{&indices, {}}, {nullptr, host_scalar(n_axis)}, {&error.words(), {}, true}};
+        UntypedCalls::launch(validate, current_queue(context), args);
+        error.check("put", target.size());
+    }
+    const IndexMode scatter_mode = mode == IndexMode::raise ? IndexMode::wrap : mode; // checked: wrap changes none
+    const ElementwiseKernel scatter(
+        context,
+        {Argument::pointer(target.dtype(), "target"),
+         Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
+         Argument::pointer(values.dtype(), "values", codegen::AddressSpace::global, true),
+         Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "n_values")},
+        "rtcg_index_t k = (rtcg_index_t)indices[i];\n" + normalized_index(scatter_mode) +
+            "target[k] = values[i % n_values]",
+        {.name = "put_" + mode_name(scatter_mode)});
+    const CallArgument args[] = {{&target, {}, true}, {&indices, {}}, {&values, {}, true},
+                                 {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_values)}};
+    UntypedCalls::launch(scatter, current_queue(context), args);
+}
+
+namespace {
+
+// A scan over `mask` that writes, for each selected index, `written` (an expression of i) to
+// out[position]; the last index stores the count. Returns the count (reads back: waits).
+std::size_t scan_mask(const char* name, const ArrayData& mask, const ArrayData* source, const ArrayData& out,
+                      std::string_view written) {
+    if (mask.size() == 0) return 0;
+    const Context& context = mask.context();
+    const DType counter = DType::int64();
+    const ScanKernel scan(
+        context, counter,
+        {Argument::pointer(mask.dtype(), "mask", codegen::AddressSpace::global, true),
+         Argument::pointer(source ? source->dtype() : out.dtype(), "source", codegen::AddressSpace::global, true),
+         Argument::pointer(out.dtype(), "out"), Argument::pointer(counter, "count")},
+        {.input_expr = "mask[i] ? 1 : 0",
+         .scan_expr = "a + b",
+         .neutral = "0",
+         .output_statement = "if (prev_item != item) out[prev_item] = " + std::string(written) +
+                             ";\nif (i == n - 1) count[0] = item"},
+        {.name = name, .any_size_arrays = {"count"}});
+    const ArrayData count(context, counter, {1});
+    const CallArgument args[] = {{&mask, {}}, {source ? source : &out, {}}, {&out, {}}, {&count, {}}};
+    UntypedCalls::launch(scan, current_queue(context), args);
+    std::int64_t selected = 0;
+    count.read(&selected, sizeof selected);
+    return static_cast<std::size_t>(selected);
+}
+
+} // namespace
+
+std::size_t extract(const ArrayData& mask, const ArrayData& source, const ArrayData& out) {
+    return scan_mask("extract", mask, &source, out, "source[i]");
+}
+
+std::size_t flatnonzero(const ArrayData& mask, const ArrayData& out) {
+    return scan_mask("flatnonzero", mask, nullptr, out, "i");
+}
+
+} // namespace rtcg::detail

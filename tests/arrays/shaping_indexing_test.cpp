@@ -1,0 +1,154 @@
+// Building arrays from arrays (flip, split, concatenate, stack, tile, repeat, roll, pad, diff,
+// clip) and indexing by arrays and masks (take and put in every mode, extract, compress, copyto,
+// flatnonzero, nonzero) against numpy's results written out by hand and host loops, on strided
+// inputs too, with the errors bad input gets.
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "array_test_support.hpp"
+
+#include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/indexing.hpp>
+#include <rtcg/arrays/operators.hpp>
+#include <rtcg/arrays/shaping.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::IndexMode;
+using rtcg::none;
+using rtcg::slice;
+using rtcg::test::contains;
+using rtcg::test::context;
+using rtcg::test::message_of;
+using Refused = rtcg::InvalidArgument;
+using I64 = std::vector<std::int64_t>;
+
+namespace {
+
+Array<std::int64_t> matrix(std::size_t rows, std::size_t columns) {
+    return Array<std::int64_t>::arange(context(), 0, static_cast<std::int64_t>(rows * columns)).reshape({rows, columns});
+}
+
+} // namespace
+
+TEST_CASE("flip, split, concatenate and stack") {
+    const auto m = matrix(3, 4); // [[0 1 2 3] [4 5 6 7] [8 9 10 11]]
+    CHECK(rtcg::flip(m).get() == I64{11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
+    CHECK(rtcg::flip(m, 1).get() == I64{3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8});
+    const auto halves = rtcg::split(m, 2, 1);
+    REQUIRE(halves.size() == 2);
+    CHECK(halves[1].get() == I64{2, 3, 6, 7, 10, 11});
+    const auto cut = rtcg::split(m, I64{1, 5}, 0);
+    CHECK(cut[0].shape() == std::vector<std::size_t>{1, 4});
+    CHECK(cut[1].shape() == std::vector<std::size_t>{2, 4});
+    CHECK(cut[2].size() == 0);
+    CHECK(rtcg::concatenate<std::int64_t>({m, m(slice(0, 1))}, 0).get() ==
+          I64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3});
+    CHECK(rtcg::concatenate<std::int64_t>({m.T(), rtcg::flip(m).T()}, 1).get() ==
+          I64{0, 4, 8, 11, 7, 3, 1, 5, 9, 10, 6, 2, 2, 6, 10, 9, 5, 1, 3, 7, 11, 8, 4, 0});
+    const auto stacked = rtcg::stack<std::int64_t>({m(0), m(2)}, 1);
+    CHECK(stacked.shape() == std::vector<std::size_t>{4, 2});
+    CHECK(stacked.get() == I64{0, 8, 1, 9, 2, 10, 3, 11});
+    CHECK(contains(message_of<Refused>([&] { rtcg::split(m, 3, 1); }), "does not split into 3 equal sections"));
+    CHECK(contains(message_of<Refused>([&] { rtcg::concatenate<std::int64_t>({m, m.T()}, 0); }),
+                   "an array of shape (4, 3) cannot be concatenated with one of shape (3, 4) along axis 0"));
+    CHECK(contains(message_of<Refused>([&] { rtcg::stack<std::int64_t>({m, m.T()}); }), "same shape"));
+}
+
+TEST_CASE("tile, repeat, roll, pad, diff and clip") {
+    const auto row = Array<std::int32_t>::to_device(context(), {1, 2, 3});
+    CHECK(rtcg::tile(row, {2}).get() == std::vector<std::int32_t>{1, 2, 3, 1, 2, 3});
+    const auto tiled = rtcg::tile(row, {2, 2});
+    CHECK(tiled.shape() == std::vector<std::size_t>{2, 6});
+    CHECK(tiled.get() == std::vector<std::int32_t>{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3});
+    CHECK(rtcg::repeat(row, 2).get() == std::vector<std::int32_t>{1, 1, 2, 2, 3, 3});
+    const auto m = matrix(2, 3);
+    CHECK(rtcg::repeat(m, 2, 0).get() == I64{0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5});
+    CHECK(rtcg::repeat(m, 2, 1).get() == I64{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5});
+    CHECK(rtcg::roll(m, 1).get() == I64{5, 0, 1, 2, 3, 4});
+    CHECK(rtcg::roll(m, -1, 1).get() == I64{1, 2, 0, 4, 5, 3});
+    CHECK(rtcg::roll(m, 7, 0).get() == I64{3, 4, 5, 0, 1, 2});
+    const auto padded = rtcg::pad(m, {{1, 0}, {0, 2}}, std::int64_t{-1});
+    CHECK(padded.shape() == std::vector<std::size_t>{3, 5});
+    CHECK(padded.get() == I64{-1, -1, -1, -1, -1, 0, 1, 2, -1, -1, 3, 4, 5, -1, -1});
+    const auto squares = Array<double>::to_device(context(), {1, 4, 9, 16, 25});
+    CHECK(rtcg::diff(squares).get() == std::vector<double>{3, 5, 7, 9});
+    CHECK(rtcg::diff(squares, 2).get() == std::vector<double>{2, 2, 2});
+    CHECK(rtcg::diff(m, 1, 0).get() == I64{3, 3, 3});
+    CHECK(Array<double>(rtcg::clip(squares, 2.0, 10.0)).get() == std::vector<double>{2, 4, 9, 10, 10});
+    CHECK(contains(message_of<Refused>([&] { rtcg::pad(m, {{1, 1}}, std::int64_t{0}); }), "one pair per axis"));
+}
+
+TEST_CASE("take along an axis and of the flattened array, in each mode") {
+    const auto m = matrix(3, 4);
+    const auto rows = Array<std::int32_t>::to_device(context(), {2, 0, -1});
+    CHECK(rtcg::take(m, rows, 0).get() == I64{8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11});
+    CHECK(rtcg::take(m, rows, 1).get() == I64{2, 0, 3, 6, 4, 7, 10, 8, 11});
+    const auto flat = Array<std::int64_t>::to_device(context(), {11, 0, 5}).reshape({3, 1});
+    const auto taken = rtcg::take(m.T(), flat);
+    CHECK(taken.shape() == std::vector<std::size_t>{3, 1});
+    CHECK(taken.get() == I64{11, 0, 9}); // m.T() flattened: 0 4 8 1 5 9 2 6 10 3 7 11
+    const auto far = Array<std::int64_t>::to_device(context(), {5, -6, 13});
+    CHECK(rtcg::take(m(0), far, 0, IndexMode::wrap).get() == I64{1, 2, 1});
+    CHECK(rtcg::take(m(0), far, 0, IndexMode::clip).get() == I64{3, 0, 3});
+    CHECK(contains(message_of<Refused>([&] { rtcg::take(m(0), far, 0); }), "out of bounds for an axis of size 4"));
+    CHECK(contains(message_of<Refused>([&] { rtcg::take(m, rows, 2); }), "axis 2 is out of bounds"));
+
+    // Random gathers against a host loop.
+    std::mt19937 random(5);
+    const auto big = Array<float>::arange(context(), 0.0f, 50000.0f);
+    std::vector<std::int64_t> indices(10007);
+    for (auto& index : indices) index = static_cast<std::int64_t>(random() % 50000);
+    const std::vector<float> got = rtcg::take(big, Array<std::int64_t>::to_device(context(), indices)).get();
+    for (std::size_t k = 0; k < indices.size(); ++k) REQUIRE(got[k] == static_cast<float>(indices[k]));
+}
+
+TEST_CASE("put writes at flat indices in C order, and nothing when an index is out of range") {
+    auto m = matrix(3, 4);
+    const auto at = Array<std::int64_t>::to_device(context(), {0, 5, -1});
+    rtcg::put(m, at, Array<std::int64_t>::to_device(context(), {-7, -8}));
+    CHECK(m.get() == I64{-7, 1, 2, 3, 4, -8, 6, 7, 8, 9, 10, -7});
+    auto t = matrix(3, 4);
+    rtcg::put(t.T(), Array<std::int64_t>::to_device(context(), {1}), Array<std::int64_t>::to_device(context(), {100}));
+    CHECK(t(1, 0).item() == 100); // element 1 of t.T() in C order is t[1, 0]
+    const auto bad = Array<std::int64_t>::to_device(context(), {1, 12});
+    CHECK(contains(message_of<Refused>([&] { rtcg::put(m, bad, m(0, slice(0, 1)).ravel()); }), "index 12"));
+    CHECK(m.get() == I64{-7, 1, 2, 3, 4, -8, 6, 7, 8, 9, 10, -7});
+    rtcg::put(m, bad, Array<std::int64_t>::to_device(context(), {50, 60}), IndexMode::clip);
+    CHECK(m(0, 1).item() == 50);
+    CHECK(m(2, 3).item() == 60);
+}
+
+TEST_CASE("masks select, compress and assign; nonzero gives positions") {
+    const auto x = Array<float>::to_device(context(), {-1, 2, 0, -3, 4, 0}).reshape({2, 3});
+    CHECK(rtcg::extract(x > 0.0f, x).get() == std::vector<float>{2, 4});
+    CHECK(rtcg::extract(x.T() < 0.0f, x.T()).get() == std::vector<float>{-1, -3});
+    const auto keep = Array<bool>::to_device(context(), {true, false, true});
+    CHECK(rtcg::compress(keep, x, 1).get() == std::vector<float>{-1, 0, -3, 0});
+    CHECK(rtcg::compress(Array<bool>::to_device(context(), {false, true}), x, 0).get() == std::vector<float>{-3, 4, 0});
+    auto y = x.copy();
+    rtcg::copyto(y, 0.0f, y < 0.0f);
+    CHECK(y.get() == std::vector<float>{0, 2, 0, 0, 4, 0});
+    rtcg::copyto(y, Array<float>::to_device(context(), {10, 20, 30}), y == 0.0f);
+    CHECK(y.get() == std::vector<float>{10, 2, 30, 10, 4, 30});
+    CHECK(rtcg::flatnonzero(x).get() == I64{0, 1, 3, 4});
+    const auto coordinates = rtcg::nonzero(x);
+    REQUIRE(coordinates.size() == 2);
+    CHECK(coordinates[0].get() == I64{0, 0, 1, 1});
+    CHECK(coordinates[1].get() == I64{0, 1, 0, 1});
+    CHECK(contains(message_of<Refused>([&] { rtcg::extract(keep, x); }), "a mask of shape (3,) cannot select"));
+
+    // A larger random mask against a host loop.
+    std::mt19937 random(11);
+    std::vector<float> values(100003);
+    for (float& v : values) v = static_cast<float>(static_cast<int>(random() % 200) - 100);
+    const auto big = Array<float>::to_device(context(), values);
+    std::vector<float> expected;
+    for (float v : values)
+        if (v > 10) expected.push_back(v);
+    CHECK(rtcg::extract(big > 10.0f, big).get() == expected);
+}
