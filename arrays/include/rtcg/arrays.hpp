@@ -2,11 +2,13 @@
 /// \file
 /// Everything of rtcg's arrays: Array<T>, its indices, indexing by arrays and masks, building
 /// arrays from arrays, the current queue, expressions and their operators and functions,
-/// reductions, scans and the algorithms on them (copy_if, partition, unique, sort), random
+/// reductions, scans and the algorithms on them (copy_if, partition, unique, sort), searching
+/// and counting (searchsorted, bincount, histogram), random
 /// numbers, and the kernel generators ElementwiseKernel, ReductionKernel and ScanKernel.
 /// Link rtcg::arrays.
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/counting.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
