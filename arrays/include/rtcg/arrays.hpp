@@ -6,6 +6,7 @@
 /// Link rtcg::arrays.
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/axis_reductions.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
