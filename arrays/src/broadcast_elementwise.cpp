@@ -101,7 +101,8 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
     const std::size_t dimensions = layout.shape.size();
     const bool strided = std::find(layout.access.begin(), layout.access.end(), ArrayAccess::strided) != layout.access.end();
     if (strided) {
-        source += offset_template().render({{"dimensions", static_cast<std::int64_t>(dimensions)},
+        source += offset_template().render({{"name", "rtcg_strided_offset"},
+                                            {"dimensions", static_cast<std::int64_t>(dimensions)},
                                             {"coordinate", layout.narrow() ? "unsigned int" : "rtcg_uindex_t"}});
         // Macros, not functions: they read the kernel's parameters where the operation uses them.
         for (std::size_t k = 0; k < program.arguments.size(); ++k) {

@@ -2,6 +2,7 @@
 // combining expression and identity depend on the reduction and the result type.
 #include "expression_kernel.hpp"
 #include "expression_lowering.hpp"
+#include "reduction_operations.hpp"
 #include "reduction_source.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -27,31 +28,6 @@ struct Combination {
     std::string reduce_expr;
     std::string neutral;
 };
-
-std::string sum_of(const DType& type, Dialect dialect) {
-    if (type.kind() == codegen::TypeKind::boolean) return "(a || b)";
-    if (type.is_complex()) return complex_prefix(type) + "_add(a, b)";
-    if (type.is_integer()) {
-        // Wrapping, as numpy's integer sums do; C's signed overflow is undefined.
-        const std::string wide = c_type(type.size() <= 4 ? DType::uint32() : DType::uint64(), dialect);
-        return "((" + c_type(type, dialect) + ")((" + wide + ")a + (" + wide + ")b))";
-    }
-    return "(a + b)";
-}
-
-// The largest value of `type` (`largest`) or the smallest, as a literal.
-std::string extreme(const DType& type, Dialect dialect, bool largest) {
-    if (type.is_floating())
-        return codegen::floating_literal(dialect, type, largest ? std::numeric_limits<double>::infinity()
-                                                                : -std::numeric_limits<double>::infinity());
-    if (type.kind() == codegen::TypeKind::boolean) return largest ? "1" : "0";
-    const unsigned bits = static_cast<unsigned>(8 * type.size());
-    if (!type.is_signed())
-        return codegen::unsigned_literal(dialect, type, largest ? ~std::uint64_t{0} >> (64 - bits) : 0);
-    const std::uint64_t half = std::uint64_t{1} << (bits - 1);
-    return codegen::integer_literal(dialect, type, largest ? static_cast<std::int64_t>(half - 1)
-                                                           : static_cast<std::int64_t>(0 - half));
-}
 
 Combination combination(Reduction reduction, const DType& type, Dialect dialect, DeviceFunctions& functions) {
     const std::string zero = type.is_complex() ? codegen::complex_literal(dialect, type, 0) : "0";

@@ -1,4 +1,5 @@
 // The policies' default tables, overrides and text form (rtcg/arrays/policy.hpp).
+#include "policies/axis_reduction.hpp"
 #include "policies/chosen_policy.hpp"
 #include "policies/elementwise.hpp"
 #include "policies/random.hpp"
@@ -26,7 +27,8 @@ namespace {
 template <TuningPolicy Policy>
 const detail::PolicyTable<Policy>& default_table() {
     static constexpr std::tuple tables{&detail::elementwise_policies, &detail::random_policies,
-                                       &detail::reduction_policies, &detail::scan_policies, &detail::sort_policies};
+                                       &detail::reduction_policies, &detail::axis_reduction_policies,
+                                       &detail::scan_policies, &detail::sort_policies};
     return *std::get<const detail::PolicyTable<Policy>*>(tables);
 }
 
@@ -231,6 +233,7 @@ ChosenPolicy<Policy> choose_policy(const DeviceInfo& device) {
 RTCG_INSTANTIATE_POLICY(ElementwisePolicy)
 RTCG_INSTANTIATE_POLICY(RandomPolicy)
 RTCG_INSTANTIATE_POLICY(ReductionPolicy)
+RTCG_INSTANTIATE_POLICY(AxisReductionPolicy)
 RTCG_INSTANTIATE_POLICY(ScanPolicy)
 RTCG_INSTANTIATE_POLICY(SortPolicy)
 

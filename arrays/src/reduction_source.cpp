@@ -111,7 +111,8 @@ std::vector<codegen::Value> lines_of(std::string_view text) {
 
 // The device files of a reduction, in the order they build on each other.
 std::vector<std::string_view> device_files(bool folds_last, bool paired) {
-    std::vector<std::string_view> files{device::block::block_reduce, device::agent::reduce_fold};
+    std::vector<std::string_view> files{device::thread::reduce_batch, device::block::block_reduce,
+                                        device::agent::reduce_fold};
     if (folds_last) files.push_back(device::agent::last_group_fold);
     files.push_back(device::kernel::reduce);
     if (paired) files.push_back(device::kernel::reduce_pairs);

@@ -6,7 +6,8 @@
 // batches of 5 and pairs, for both value sizes (the last group folds where the piece needs warp
 // primitives); each radix sort piece for keys alone and with values, of 4-byte keys with 32-bit
 // counts and of 8-byte keys with 64-bit counts; each Philox piece for uniform and normal numbers of
-// float32 and of float64; numpy's operations with a function of each for int, unsigned int and
+// float32 and of float64; each piece of a reduction along axes with one value per batch and with
+// batches of 5, for both value sizes; numpy's operations with a function of each for int, unsigned int and
 // float. The elementwise kernels are templates: each is rendered first, for float32 and for float64
 // arrays, with an operation that ends its index early (`continue`) and one that does not, and the
 // paired kernel with lanes that read the index and lanes that do not. The strided offset is a
@@ -47,6 +48,7 @@ struct Piece {
     bool random = false;
     bool elementwise = false; // a template, rendered before it is compiled
     bool strided = false;     // the strided offset's template, rendered before it is compiled
+    bool axis = false;        // follows the configuration of a reduction along axes
 };
 
 const std::vector<Piece>& pieces() {
@@ -80,26 +82,31 @@ const std::vector<Piece>& pieces() {
           "agent/tile_state.rtcg", "agent/tile_state_packed.rtcg", "agent/look_back.rtcg"},
          true, true},
         {.path = "block/block_reduce.rtcg", .reduce = true},
-        {.path = "agent/reduce_fold.rtcg", .needs = {"block/block_reduce.rtcg"}, .reduce = true},
+        {.path = "thread/reduce_batch.rtcg", .reduce = true},
+        {.path = "agent/reduce_fold.rtcg", .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg"}, .reduce = true},
         {.path = "agent/last_group_fold.rtcg",
-         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
+         .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
          .warp = true,
          .reduce = true},
-        {.path = "kernel/reduce.rtcg", .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"}, .reduce = true},
+        {.path = "kernel/reduce.rtcg", .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg", "agent/reduce_fold.rtcg"}, .reduce = true},
         {.path = "kernel/reduce.rtcg",
-         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg", "agent/last_group_fold.rtcg"},
+         .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg", "agent/reduce_fold.rtcg", "agent/last_group_fold.rtcg"},
          .warp = true,
          .reduce = true},
         {.path = "kernel/reduce_pairs.rtcg",
-         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
+         .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
          .reduce = true},
         {.path = "kernel/reduce_pairs.rtcg",
-         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg", "agent/last_group_fold.rtcg"},
+         .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg", "agent/reduce_fold.rtcg", "agent/last_group_fold.rtcg"},
          .warp = true,
          .reduce = true},
         {.path = "kernel/reduce_partials.rtcg",
-         .needs = {"block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
+         .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg", "agent/reduce_fold.rtcg"},
          .reduce = true},
+        {.path = "agent/axis_reduce_fold.rtcg", .needs = {"thread/reduce_batch.rtcg"}, .axis = true},
+        {.path = "kernel/axis_reduce.rtcg",
+         .needs = {"thread/reduce_batch.rtcg", "block/block_reduce.rtcg", "agent/axis_reduce_fold.rtcg"},
+         .axis = true},
         {.path = "block/radix_digit.rtcg", .sort = true},
         {.path = "block/radix_rank_counting.rtcg", .needs = {"block/radix_digit.rtcg"}, .sort = true},
         {.path = "block/radix_rank_warp_votes.rtcg", .needs = {"block/radix_digit.rtcg"}, .warp = true, .sort = true},
@@ -204,6 +211,44 @@ RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_map_pair(rtcg_reduce_arguments argum
                                                      rtcg_index_t start, rtcg_index_t pair, rtcg_index_t first)
 {
     return rtcg_reduce_op(arguments.x[first] * arguments.k, arguments.x[first + 1] * arguments.k);
+}
+)";
+    return text;
+}
+
+// What the generator of reductions along axes (arrays/src/axis_reduction_source.cpp) writes in
+// front of the files, for a sum of `value_type`s over x read with a kept and a reduced stride: with
+// `batches`, in batches of 5, otherwise one value at a time.
+std::string axis_configuration(std::string_view value_type, bool batches) {
+    std::string text = "#define RTCG_AXIS_BLOCK 64\n"
+                       "#define RTCG_AXIS_ROWS_KERNEL test_axis_rows\n"
+                       "#define RTCG_AXIS_COLUMNS_KERNEL test_axis_columns\n"
+                       "#define RTCG_AXIS_PARTIALS_KERNEL test_axis_partials\n";
+    text += "#define RTCG_AXIS_ITEMS " + std::string(batches ? "5" : "1") + "\n";
+    text += "typedef " + std::string(value_type) + " rtcg_reduce_value_t;\n";
+    text += "typedef " + std::string(value_type) + " rtcg_axis_out_t;\n";
+    text += R"(typedef struct {
+    RTCG_GLOBAL const rtcg_reduce_value_t* x;
+    rtcg_index_t x_kept0, x_reduced0;
+} rtcg_axis_arguments;
+#define RTCG_AXIS_PARAMETERS RTCG_GLOBAL const rtcg_reduce_value_t* x, rtcg_index_t x_offset, rtcg_index_t x_kept0, \
+    rtcg_index_t x_reduced0,
+#define RTCG_AXIS_ARGUMENTS { x + x_offset, x_kept0, x_reduced0 }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_neutral(void) { return 0; }
+RTCG_DEVICE rtcg_reduce_value_t rtcg_reduce_op(rtcg_reduce_value_t a, rtcg_reduce_value_t b) { return a + b; }
+RTCG_DEVICE rtcg_axis_arguments rtcg_axis_at(rtcg_axis_arguments arguments, rtcg_index_t o)
+{
+    arguments.x += o * arguments.x_kept0;
+    return arguments;
+}
+RTCG_DEVICE rtcg_reduce_value_t rtcg_axis_map(rtcg_axis_arguments arguments, rtcg_index_t r)
+{
+    return arguments.x[r * arguments.x_reduced0];
+}
+RTCG_DEVICE void rtcg_axis_store(rtcg_axis_arguments arguments, RTCG_GLOBAL rtcg_axis_out_t* out, rtcg_index_t o,
+                                 rtcg_reduce_value_t value)
+{
+    out[o] = value;
 }
 )";
     return text;
@@ -326,11 +371,13 @@ std::string program(const Piece& piece, std::string_view value_type, bool varian
             .render(elementwise_values(value_type, variant));
     if (piece.strided)
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
-            .render({{"dimensions", std::int64_t{variant ? 3 : 1}},
+            .render({{"name", "rtcg_strided_offset"},
+                     {"dimensions", std::int64_t{variant ? 3 : 1}},
                      {"coordinate", variant ? "rtcg_uindex_t" : "unsigned int"}});
     std::string text = piece.sort     ? sort_configuration(value_type, variant)
                        : piece.reduce ? reduce_configuration(value_type, variant, piece.warp)
                        : piece.random ? random_configuration(value_type, variant)
+                       : piece.axis   ? axis_configuration(value_type, variant)
                                       : configuration(value_type, variant);
     for (std::string_view need : piece.needs) (text += text_of(need)) += '\n';
     text += text_of(piece.path);

@@ -8,6 +8,7 @@
 /// Link rtcg::arrays.
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/axis_reductions.hpp>
 #include <rtcg/arrays/counting.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>

@@ -137,6 +137,31 @@ struct ReductionPolicy {
     friend bool operator==(const ReductionPolicy&, const ReductionPolicy&) = default;
 };
 
+/// Reductions along axes: sum, min, argmax, mean and the others with ReduceOptions::axes.
+struct AxisReductionPolicy {
+    /// The name of the algorithm in texts and tuning database keys.
+    static constexpr std::string_view algorithm = "axis_reduction";
+    std::size_t block_size = 0;              ///< work-items per work-group, a power of two (segments fold in trees)
+    std::size_t items_per_work_item = 0;     ///< reduced elements a work-item has in flight per step
+    std::size_t groups_per_compute_unit = 0; ///< the work-groups that fill a compute unit
+    /// The fewest reduced elements per work-item in a slice: the reduced indices are cut into
+    /// slices over more work-groups (and a second pass folds them) only while the outputs alone
+    /// leave compute units idle and each work-item keeps at least this many.
+    std::size_t min_items_per_slice = 0;
+
+    /// Every field, in the order of the text form.
+    static constexpr auto fields() {
+        using P = AxisReductionPolicy;
+        return std::array{
+            PolicyField<P>{"block_size", &P::block_size, PolicyFieldRule::power_of_two_work_group_size},
+            PolicyField<P>{"items_per_work_item", &P::items_per_work_item, PolicyFieldRule::positive},
+            PolicyField<P>{"groups_per_compute_unit", &P::groups_per_compute_unit, PolicyFieldRule::positive},
+            PolicyField<P>{"min_items_per_slice", &P::min_items_per_slice, PolicyFieldRule::positive}};
+    }
+    /// Equal when every field is.
+    friend bool operator==(const AxisReductionPolicy&, const AxisReductionPolicy&) = default;
+};
+
 /// Scans: ScanKernel, cumsum and the algorithms built on scans (copy_if, partition, unique).
 struct ScanPolicy {
     /// The name of the algorithm in texts and tuning database keys.
@@ -209,12 +234,14 @@ struct SortPolicy {
 };
 
 /// Every policy type, for code that handles each in turn (a tuning database applying entries).
-using PolicyTypes = std::tuple<ElementwisePolicy, RandomPolicy, ReductionPolicy, ScanPolicy, SortPolicy>;
+using PolicyTypes =
+    std::tuple<ElementwisePolicy, RandomPolicy, ReductionPolicy, AxisReductionPolicy, ScanPolicy, SortPolicy>;
 
 /// One of the policy types above.
 template <class T>
 concept TuningPolicy = std::is_same_v<T, ElementwisePolicy> || std::is_same_v<T, RandomPolicy> ||
-    std::is_same_v<T, ReductionPolicy> || std::is_same_v<T, ScanPolicy> || std::is_same_v<T, SortPolicy>;
+    std::is_same_v<T, ReductionPolicy> || std::is_same_v<T, AxisReductionPolicy> || std::is_same_v<T, ScanPolicy> ||
+    std::is_same_v<T, SortPolicy>;
 
 /// The default table's policy for `device_class`.
 template <TuningPolicy Policy>
