@@ -135,6 +135,42 @@ std::string DeviceFunctions::complex_round(const DType& type) {
         {c_type(type, dialect_), complex_prefix(type) + "_new", math_function("rint", type.element(), dialect_)});
 }
 
+std::string DeviceFunctions::tanpi(const DType& type) {
+    return define("rtcg_tanpi_" + std::string(type.name()), "RTCG_DEFINE_TANPI",
+                  {c_type(type, dialect_), math_function("sinpi", type, dialect_), math_function("cospi", type, dialect_)});
+}
+
+std::string DeviceFunctions::complex_angle(const DType& type) {
+    return define("rtcg_angle_" + std::string(type.name()), "RTCG_DEFINE_COMPLEX_ANGLE",
+                  {c_type(type, dialect_), c_type(type.element(), dialect_),
+                   math_function("atan2", type.element(), dialect_)});
+}
+
+std::string DeviceFunctions::frexp_mantissa(const DType& type) {
+    return define("rtcg_frexp_mantissa_" + std::string(type.name()), "RTCG_DEFINE_FREXP_MANTISSA",
+                  {c_type(type, dialect_), math_function("frexp", type, dialect_)});
+}
+
+std::string DeviceFunctions::frexp_exponent(const DType& type) {
+    return define("rtcg_frexp_exponent_" + std::string(type.name()), "RTCG_DEFINE_FREXP_EXPONENT",
+                  {c_type(type, dialect_), math_function("frexp", type, dialect_)});
+}
+
+std::string DeviceFunctions::modf_fraction(const DType& type) {
+    return define("rtcg_modf_fraction_" + std::string(type.name()), "RTCG_DEFINE_MODF_FRACTION",
+                  {c_type(type, dialect_), math_function("modf", type, dialect_)});
+}
+
+std::string DeviceFunctions::modf_integral(const DType& type) {
+    return define("rtcg_modf_integral_" + std::string(type.name()), "RTCG_DEFINE_MODF_INTEGRAL",
+                  {c_type(type, dialect_), math_function("modf", type, dialect_)});
+}
+
+std::string DeviceFunctions::ldexp(const DType& type) {
+    return define("rtcg_ldexp_" + std::string(type.name()), "RTCG_DEFINE_LDEXP",
+                  {c_type(type, dialect_), math_function("ldexp", type, dialect_)});
+}
+
 std::string DeviceFunctions::definitions() const {
     if (instances_.empty()) return {};
     return std::string(device::thread::numpy_operations) + "\n" + instances_;

@@ -39,6 +39,13 @@ public:
     std::string saturating_cast(const codegen::DType& from, const codegen::DType& to);
     std::string complex_nonzero(const codegen::DType& type);
     std::string complex_round(const codegen::DType& type);
+    std::string tanpi(const codegen::DType& type);
+    std::string complex_angle(const codegen::DType& type);
+    std::string frexp_mantissa(const codegen::DType& type);
+    std::string frexp_exponent(const codegen::DType& type);
+    std::string modf_fraction(const codegen::DType& type);
+    std::string modf_integral(const codegen::DType& type);
+    std::string ldexp(const codegen::DType& type);
 
     // The functions' source, for in front of the kernel: empty when none is called.
     std::string definitions() const;

@@ -127,6 +127,28 @@ private:
             if (complex) return call(functions_.complex_round(type), a);
             if (!type.is_floating()) return a;
             return call(math_function("rint", type, dialect_), a); // numpy rounds halves to even
+        case UnaryOp::real: return complex ? "(" + a + ").real" : a;
+        case UnaryOp::imag: return complex ? "(" + a + ").imag" : "((" + c_type(type, dialect_) + ")0)";
+        case UnaryOp::angle:
+            if (complex) return call(functions_.complex_angle(type), a);
+            return call(math_function("atan2", type, dialect_), real_literal(type, 0), a);
+        case UnaryOp::sinpi:
+        case UnaryOp::cospi: return call(math_function(op == UnaryOp::sinpi ? "sinpi" : "cospi", type, dialect_), a);
+        case UnaryOp::tanpi:
+            return dialect_ == Dialect::opencl ? call("tanpi", a) : call(functions_.tanpi(type), a);
+        case UnaryOp::asinpi:
+        case UnaryOp::acospi:
+        case UnaryOp::atanpi: {
+            const std::string_view inverse = op == UnaryOp::asinpi ? "asin" : op == UnaryOp::acospi ? "acos" : "atan";
+            // OpenCL has the builtins; CUDA divides the inverse function by pi.
+            if (dialect_ == Dialect::opencl) return call(std::string(inverse) + "pi", a);
+            return "(" + call(math_function(inverse, type, dialect_), a) + " * " +
+                   real_literal(type, std::numbers::inv_pi) + ")";
+        }
+        case UnaryOp::frexp_mantissa: return call(functions_.frexp_mantissa(type), a);
+        case UnaryOp::frexp_exponent: return call(functions_.frexp_exponent(type), a);
+        case UnaryOp::modf_fraction: return call(functions_.modf_fraction(type), a);
+        case UnaryOp::modf_integral: return call(functions_.modf_integral(type), a);
         default: break;
         }
         if (complex) return complex_function(op, a, type);
@@ -138,6 +160,8 @@ private:
                                               "asin", "acos",  "atan", "sinh", "cosh",  "tanh",  "exp",
                                               "exp2", "expm1", "log",  "log2", "log10", "log1p", "sqrt",
                                               "cbrt", "fabs",  "floor", "ceil", "",     "trunc"};
+        // The operations after trunc are all spelled in unary() itself.
+        if (static_cast<std::size_t>(op) >= std::size(names)) return "";
         return names[static_cast<int>(op)];
     }
 
@@ -187,6 +211,11 @@ private:
             return integer ? call(functions_.integer_power(type), a, b) : call(math_function("pow", type, dialect_), a, b);
         case BinaryOp::hypot: return call(math_function("hypot", type, dialect_), a, b);
         case BinaryOp::arctan2: return call(math_function("atan2", type, dialect_), a, b);
+        case BinaryOp::arctan2pi:
+            if (dialect_ == Dialect::opencl) return call("atan2pi", a, b);
+            return "(" + call(math_function("atan2", type, dialect_), a, b) + " * " +
+                   real_literal(type, std::numbers::inv_pi) + ")";
+        case BinaryOp::ldexp: return call(functions_.ldexp(type), a, b);
         case BinaryOp::minimum: return call(functions_.minimum(type), a, b);
         case BinaryOp::maximum: return call(functions_.maximum(type), a, b);
         case BinaryOp::equal: return complex ? call(prefix + "_eq", a, b) : infix(a, "==", b);

@@ -18,12 +18,13 @@ using expr::Code;
 constexpr std::string_view unary_names[] = {
     "negative", "logical_not", "bitwise_not", "absolute", "conjugate", "sin", "cos", "tan", "arcsin", "arccos",
     "arctan", "sinh", "cosh", "tanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
-    "sqrt", "cbrt", "fabs", "floor", "ceil", "round", "trunc"};
+    "sqrt", "cbrt", "fabs", "floor", "ceil", "round", "trunc", "sinpi", "cospi", "tanpi", "arcsinpi", "arccospi",
+    "arctanpi", "real", "imag", "angle", "frexp", "frexp", "modf", "modf"};
 constexpr std::string_view binary_names[] = {
     "add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "fmod",
     "hypot", "arctan2", "minimum", "maximum", "equal", "not_equal", "less", "less_equal", "greater",
     "greater_equal", "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
-    "bitwise_xor", "left_shift", "right_shift"};
+    "bitwise_xor", "left_shift", "right_shift", "arctan2pi", "ldexp"};
 
 HostKind host_kind(const DType& type) {
     if (type.kind() == codegen::TypeKind::boolean) return HostKind::boolean;
@@ -152,7 +153,9 @@ ExprPtr binary_node(expr::BinaryOp op, ExprPtr a, ExprPtr b) {
     auto node = std::make_shared<ExprNode>(ExprNode{ExprNode::Kind::binary,
                                                     dtype_of(expr::result_type(op, operand_of(*a), operand_of(*b))),
                                                     false, {}, {}, {}, {}, {}, op, {}});
-    node->operands = {converted(a, operand_type), converted(b, operand_type)};
+    // ldexp's exponent keeps to integers, in int64 (the mantissa converts as other operands do).
+    node->operands = {converted(a, operand_type),
+                      converted(b, op == expr::BinaryOp::ldexp ? DType::int64() : operand_type)};
     combine(*node, name);
     return node;
 }

@@ -30,7 +30,7 @@ using I64 = std::vector<std::int64_t>;
 namespace {
 
 Array<std::int64_t> matrix(std::size_t rows, std::size_t columns) {
-    return Array<std::int64_t>::arange(context(), 0, static_cast<std::int64_t>(rows * columns)).reshape({rows, columns});
+    return Array<std::int64_t>::arange(context(), 0, static_cast<std::int64_t>(rows * columns)).reshape(std::vector<std::size_t>{rows, columns});
 }
 
 } // namespace

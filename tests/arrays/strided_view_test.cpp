@@ -57,16 +57,16 @@ std::vector<HostIndexItem> random_index(std::mt19937& random, const std::vector<
     const bool with_ellipsis = random() % 4 == 0;
     const std::size_t ellipsis_at = shape.empty() ? 0 : random() % (shape.size() + 1);
     for (; axis <= shape.size(); ++axis) {
-        if (random() % 5 == 0) items.push_back({HostIndexItem::Kind::newaxis});
+        if (random() % 5 == 0) items.emplace_back(HostIndexItem::Kind::newaxis);
         if (with_ellipsis && axis == ellipsis_at) {
-            items.push_back({HostIndexItem::Kind::ellipsis});
+            items.emplace_back(HostIndexItem::Kind::ellipsis);
             // The rest, from the end, indexes the axes after the ellipsis: leave them whole.
             break;
         }
         if (axis == shape.size() || random() % 6 == 0) break;
         const auto n = static_cast<std::int64_t>(shape[axis]);
         if (n > 0 && random() % 3 == 0) {
-            items.push_back({HostIndexItem::Kind::position, static_cast<std::int64_t>(random() % n) - (random() % 2 ? n : 0)});
+            items.emplace_back(HostIndexItem::Kind::position, static_cast<std::int64_t>(random() % n) - (random() % 2 ? n : 0));
         } else {
             const std::int64_t steps[] = {1, 2, 3, -1, -2, -3};
             HostIndexItem item{HostIndexItem::Kind::slice};

@@ -330,6 +330,13 @@ RTCG_DEVICE test_complex test_complex_new(float real, float imag) { test_complex
 RTCG_DEFINE_COMPLEX_NONZERO(nonzero_complex, test_complex)
 RTCG_DEFINE_COMPLEX_ROUND(round_complex, test_complex, test_complex_new, rint)" +
            f + R"()
+RTCG_DEFINE_TANPI(tanpi_float, float, sinpi)" + f + ", cospi" + f + R"()
+RTCG_DEFINE_COMPLEX_ANGLE(angle_complex, test_complex, float, atan2)" + f + R"()
+RTCG_DEFINE_FREXP_MANTISSA(frexp_mantissa_float, float, frexp)" + f + R"()
+RTCG_DEFINE_FREXP_EXPONENT(frexp_exponent_float, float, frexp)" + f + R"()
+RTCG_DEFINE_MODF_FRACTION(modf_fraction_float, float, modf)" + f + R"()
+RTCG_DEFINE_MODF_INTEGRAL(modf_integral_float, float, modf)" + f + R"()
+RTCG_DEFINE_LDEXP(ldexp_float, float, ldexp)" + f + R"()
 )";
 }
 

@@ -35,6 +35,10 @@ enum class UnaryOp : unsigned char {
     sin, cos, tan, asin, acos, atan, sinh, cosh, tanh,
     exp, exp2, expm1, log, log2, log10, log1p, sqrt, cbrt, fabs,
     floor, ceil, round, trunc,
+    // PyOpenCL's clmath: sin(pi x) ... and the inverse functions divided by pi.
+    sinpi, cospi, tanpi, asinpi, acospi, atanpi,
+    // numpy.real, numpy.imag, numpy.angle; the two parts of numpy.frexp and numpy.modf.
+    real, imag, angle, frexp_mantissa, frexp_exponent, modf_fraction, modf_integral,
 };
 
 /// The binary operators and functions of expressions.
@@ -44,6 +48,8 @@ enum class BinaryOp : unsigned char {
     equal, not_equal, less, less_equal, greater, greater_equal,
     logical_and, logical_or, logical_xor,
     bitwise_and, bitwise_or, bitwise_xor, left_shift, right_shift,
+    // atan2(a, b) / pi (clmath's atan2pi); numpy.ldexp: a * 2^b for integers b.
+    arctan2pi, ldexp,
 };
 
 /// An operand's element type; a weak one is a C++ scalar whose code stands for its kind only.
@@ -149,7 +155,11 @@ constexpr Code operand_type(BinaryOp op, Operand a, Operand b) {
     case BinaryOp::remainder:
     case BinaryOp::fmod: return complex ? Code::invalid : p == Code::b ? Code::i8 : p;
     case BinaryOp::hypot:
-    case BinaryOp::arctan2: return complex ? Code::invalid : floating_of(p);
+    case BinaryOp::arctan2:
+    case BinaryOp::arctan2pi: return complex ? Code::invalid : floating_of(p);
+    // The mantissa's type; the exponent, an integer of any width, converts to int64.
+    case BinaryOp::ldexp:
+        return kind(b.code) > 1 || kind(a.code) == 3 ? Code::invalid : floating_of(a.weak ? Code::f64 : a.code);
     case BinaryOp::minimum:
     case BinaryOp::maximum: return complex ? Code::invalid : p;
     case BinaryOp::less:
@@ -195,7 +205,20 @@ constexpr Code operand_type(UnaryOp op, Code a) {
     case UnaryOp::expm1:
     case UnaryOp::log1p:
     case UnaryOp::cbrt:
-    case UnaryOp::fabs: return complex ? Code::invalid : floating_of(a);
+    case UnaryOp::fabs:
+    case UnaryOp::sinpi:
+    case UnaryOp::cospi:
+    case UnaryOp::tanpi:
+    case UnaryOp::asinpi:
+    case UnaryOp::acospi:
+    case UnaryOp::atanpi:
+    case UnaryOp::frexp_mantissa:
+    case UnaryOp::frexp_exponent:
+    case UnaryOp::modf_fraction:
+    case UnaryOp::modf_integral: return complex ? Code::invalid : floating_of(a);
+    case UnaryOp::real:
+    case UnaryOp::imag: return a;
+    case UnaryOp::angle: return complex ? a : floating_of(a);
     default: return floating_of(a);
     }
 }
@@ -206,6 +229,10 @@ constexpr Code result_type(UnaryOp op, Code a) {
     if (op == UnaryOp::logical_not && operand != Code::invalid) return Code::b;
     if (op == UnaryOp::absolute && operand == Code::c64) return Code::f32;
     if (op == UnaryOp::absolute && operand == Code::c128) return Code::f64;
+    const bool parts = op == UnaryOp::real || op == UnaryOp::imag || op == UnaryOp::angle;
+    if (parts && operand == Code::c64) return Code::f32;
+    if (parts && operand == Code::c128) return Code::f64;
+    if (op == UnaryOp::frexp_exponent && operand != Code::invalid) return Code::i32;
     return operand;
 }
 

@@ -35,6 +35,7 @@
 
 #include <complex>
 #include <type_traits>
+#include <utility>
 
 namespace rtcg {
 
@@ -151,6 +152,8 @@ RTCG_BINARY_FUNCTION(pow, power)
 RTCG_BINARY_FUNCTION(fmod, fmod)
 RTCG_BINARY_FUNCTION(hypot, hypot)
 RTCG_BINARY_FUNCTION(atan2, arctan2)
+RTCG_BINARY_FUNCTION(atan2pi, arctan2pi) // clmath's atan2(a, b) / pi
+RTCG_BINARY_FUNCTION(ldexp, ldexp)       // numpy.ldexp: a * 2^b, b integers
 RTCG_BINARY_FUNCTION(minimum, minimum)
 RTCG_BINARY_FUNCTION(maximum, maximum)
 RTCG_BINARY_FUNCTION(logical_and, logical_and)
@@ -210,7 +213,35 @@ RTCG_UNARY_FUNCTION(floor, floor)
 RTCG_UNARY_FUNCTION(ceil, ceil)
 RTCG_UNARY_FUNCTION(round, round)
 RTCG_UNARY_FUNCTION(trunc, trunc)
+// PyOpenCL's clmath: sin(pi x), cos(pi x), tan(pi x) (exact at whole and half x, where the
+// product with pi would round), and the inverse functions in units of pi.
+RTCG_UNARY_FUNCTION(sinpi, sinpi)
+RTCG_UNARY_FUNCTION(cospi, cospi)
+RTCG_UNARY_FUNCTION(tanpi, tanpi)
+RTCG_UNARY_FUNCTION(asinpi, asinpi)
+RTCG_UNARY_FUNCTION(acospi, acospi)
+RTCG_UNARY_FUNCTION(atanpi, atanpi)
+// numpy.real and numpy.imag (of the real element type for complex operands; a real operand is
+// its own real part and has zeros for imaginary parts) and numpy.angle (in radians).
+RTCG_UNARY_FUNCTION(real, real)
+RTCG_UNARY_FUNCTION(imag, imag)
+RTCG_UNARY_FUNCTION(angle, angle)
 #undef RTCG_UNARY_FUNCTION
+
+/// numpy.frexp: mantissas in [0.5, 1) (by magnitude) and int32 exponents with x = m * 2^e; 0 and
+/// non-finite values give themselves and exponent 0.
+template <ArrayOperand A>
+    requires detail::numpy_defines_unary<expr::UnaryOp::frexp_mantissa, A>
+auto frexp(const A& a) {
+    return std::pair{detail::unary<expr::UnaryOp::frexp_mantissa>(a), detail::unary<expr::UnaryOp::frexp_exponent>(a)};
+}
+
+/// numpy.modf: the fractional and the whole parts, both with the sign of x.
+template <ArrayOperand A>
+    requires detail::numpy_defines_unary<expr::UnaryOp::modf_fraction, A>
+auto modf(const A& a) {
+    return std::pair{detail::unary<expr::UnaryOp::modf_fraction>(a), detail::unary<expr::UnaryOp::modf_integral>(a)};
+}
 
 /// numpy.where: `if_true` where `condition` is nonzero, else `if_false`, in their promoted type.
 template <Operand C, Operand A, Operand B>

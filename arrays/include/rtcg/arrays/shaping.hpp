@@ -52,12 +52,8 @@ inline std::vector<Index> on_axis(std::size_t ndim, std::size_t axis, Slice alon
 /// numpy.flip: the elements along `axis` reversed (along every axis when none is given), a view.
 template <class T>
 Array<T> flip(const Array<T>& a, std::optional<std::int64_t> axis = std::nullopt) {
-    std::vector<Index> items;
-    const std::optional<std::size_t> reversed =
-        axis ? std::optional(detail::checked_axis("flip", *axis, a.ndim())) : std::nullopt;
-    for (std::size_t k = 0; k < a.ndim(); ++k)
-        items.emplace_back(!reversed || *reversed == k ? slice(none, none, -1) : slice(none));
-    return a.index(items);
+    if (!axis) return a.index(std::vector<Index>(a.ndim(), Index(slice(none, none, -1))));
+    return a.index(detail::on_axis(a.ndim(), detail::checked_axis("flip", *axis, a.ndim()), slice(none, none, -1)));
 }
 
 /// numpy.split: views of `a` along `axis`, cut before each of `cuts` (increasing positions;
