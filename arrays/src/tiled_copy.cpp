@@ -176,15 +176,16 @@ std::string tiled_copy_source(codegen::Dialect dialect, const ElementwiseProgram
     }
     const Argument& out = program.arguments[layout.out];
     const Argument& x = program.arguments[layout.x];
-    source += kernel_template().render({{"name", elementwise_kernel_name(program.name)},
-                                        {"parameters", template_lines(array_parameters(program.arguments, dialect) + ",")},
-                                        {"pointers", template_lines(array_pointer_setup(program.arguments, dialect))},
-                                        {"type", out.type.c_name(dialect)},
-                                        {"out", out.name},
-                                        {"x", x.name},
-                                        {"edge", static_cast<std::int64_t>(layout.tile.edge)},
-                                        {"rows", static_cast<std::int64_t>(layout.tile.rows)},
-                                        {"batch_axes", static_cast<std::int64_t>(batch_axes)}});
+    source += kernel_template().render(
+        {{"name", elementwise_kernel_name(program.name)},
+         {"parameters", template_lines(array_parameters(program.arguments, dialect) + ",")},
+         {"pointers", template_lines(array_pointer_setup(program.arguments, dialect))},
+         {"type", out.type.c_name(dialect)},
+         {"out", out.name},
+         {"x", x.name},
+         {"edge", static_cast<std::int64_t>(layout.tile.edge)},
+         {"rows", static_cast<std::int64_t>(layout.tile.rows)},
+         {"batch_axes", static_cast<std::int64_t>(batch_axes)}});
     const bool complex = codegen::needs_complex_support(types, {program.operation, program.preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex});
 }
@@ -202,8 +203,8 @@ bool launch_tiled_copy(const ElementwiseProgram& program, ContextKernels& kernel
     std::vector<std::int64_t> values{0, 1, 0};
     for (const std::size_t value : {layout.extent_a, layout.extent_w, tiles_a, tiles_w, tiles})
         values.push_back(static_cast<std::int64_t>(value));
-    for (const std::ptrdiff_t stride : {layout.out_strides.a, layout.out_strides.w, layout.x_strides.a,
-                                        layout.x_strides.w})
+    for (const std::ptrdiff_t stride :
+         {layout.out_strides.a, layout.out_strides.w, layout.x_strides.a, layout.x_strides.w})
         values.push_back(stride);
     for (std::size_t axis = 1; axis < layout.batch.size(); ++axis)
         values.push_back(static_cast<std::int64_t>(layout.batch[axis]));
@@ -218,8 +219,8 @@ bool launch_tiled_copy(const ElementwiseProgram& program, ContextKernels& kernel
 
     std::vector<KernelArgument> packed(packed_arguments.begin(), packed_arguments.end());
     for (const std::int64_t& value : values) packed.push_back(KernelArgument{nullptr, &value, sizeof value});
-    const std::size_t groups =
-        grid_groups(tiles, 1, 1, max_groups(kernels.context().device(), policy.policy.groups_per_compute_unit));
+    const std::size_t groups = grid_groups(
+        tiles, 1, 1, max_groups(kernels.context().device(), policy.policy.groups_per_compute_unit));
     const LaunchConfig shape{Dim3{groups}, Dim3{layout.tile.work_items()}, 0};
     built->kernel->launch(queue, shape, packed);
     return true;

@@ -132,12 +132,12 @@ void check_permuted_copies(std::size_t trials) {
         const std::vector<T> before = elements<T>(1000003, target_size);
         const Array<T> target_base = Array<T>::to_device(context(), before, target_shape);
         HostStrided<T> target_host = HostStrided<T>::packed(before, target_shape);
-        const std::vector<HostIndexItem> items{{HostIndexItem::Kind::slice, 0, std::nullopt, std::nullopt, -1},
-                                               {HostIndexItem::Kind::ellipsis, 0, std::nullopt, std::nullopt, std::nullopt},
-                                               {HostIndexItem::Kind::slice, 0, std::nullopt, std::nullopt, 2}};
-        Array<T> target = target_base.index(
-            std::vector<rtcg::Index>{rtcg::slice(rtcg::none, rtcg::none, -1), rtcg::ellipsis,
-                                     rtcg::slice(rtcg::none, rtcg::none, 2)});
+        const std::vector<HostIndexItem> items{
+            {HostIndexItem::Kind::slice, 0, std::nullopt, std::nullopt, -1},
+            {HostIndexItem::Kind::ellipsis, 0, std::nullopt, std::nullopt, std::nullopt},
+            {HostIndexItem::Kind::slice, 0, std::nullopt, std::nullopt, 2}};
+        Array<T> target = target_base.index(std::vector<rtcg::Index>{
+            rtcg::slice(rtcg::none, rtcg::none, -1), rtcg::ellipsis, rtcg::slice(rtcg::none, rtcg::none, 2)});
         const HostStrided<T> target_view = rtcg::test::host_index(target_host, items);
         REQUIRE(target.shape() == view.host.shape);
         // Structs take no part in expressions, so they are copied without assign's overlap check.
@@ -220,8 +220,8 @@ TEST_CASE("the tiled kernel takes the copies whose arrays are fastest along diff
 TEST_CASE("the transpose policy sets the tile, and wide elements take smaller tiles") {
     const auto x = Array<std::complex<double>>::zeros(context(), {40, 36});
     const auto target = Array<std::complex<double>>::empty(context(), {36, 40});
-    const std::string dialect_type =
-        rtcg::codegen::dtype_of<std::complex<double>>().c_name(rtcg::codegen::dialect_of(context().device()));
+    const std::string dialect_type = rtcg::codegen::dtype_of<std::complex<double>>().c_name(
+        rtcg::codegen::dialect_of(context().device()));
 
     rtcg::TransposePolicy policy = rtcg::default_policy<rtcg::TransposePolicy>(rtcg::device_class(context().device()));
     policy.tile_edge = 32;
@@ -230,8 +230,8 @@ TEST_CASE("the transpose policy sets the tile, and wide elements take smaller ti
         const TransposePolicyOverride override(policy);
         const std::string source = rtcg::detail::copy_elements_source(target.data(), x.T().data());
         CHECK(source.find("RTCG_LOCAL_ARRAY(" + dialect_type + ", rtcg_tile, 16 * (16 + 1))") != std::string::npos);
-        const Array<std::complex<double>> values =
-            Array<std::complex<double>>::to_device(context(), elements<std::complex<double>>(0, 40 * 36), {40, 36});
+        const Array<std::complex<double>> values = Array<std::complex<double>>::to_device(
+            context(), elements<std::complex<double>>(0, 40 * 36), {40, 36});
         const std::vector<std::complex<double>> host = values.get();
         std::vector<std::complex<double>> expected(host.size());
         for (std::size_t r = 0; r < 40; ++r)

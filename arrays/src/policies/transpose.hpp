@@ -21,7 +21,10 @@ inline constexpr TransposePolicy gpu_transpose_policy{.tile_edge = 32,
 inline constexpr PolicyTable<TransposePolicy> transpose_policies{
     .nvidia_gpu = gpu_transpose_policy,
     .gpu = gpu_transpose_policy,
-    .cpu = {.tile_edge = 32, .tile_rows = 8, .tile_bytes = 32 * 33 * 16, .groups_per_compute_unit = 256,
+    .cpu = {.tile_edge = 32,
+            .tile_rows = 8,
+            .tile_bytes = 32 * 33 * 16,
+            .groups_per_compute_unit = 256,
             .min_tiled_extent = 8},
 };
 
