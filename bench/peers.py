@@ -27,6 +27,8 @@ ROTATION_BYTES = 256 << 20  # as rtcg-bench: sets until one rotation streams pas
 MAX_SETS = 32
 USABLE_MEMORY_FRACTION = 0.7
 CASES = ["copy", "lin_comb", "fused", "sum", "dot", "cumsum", "sort"]
+ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d"]  # bench/src/nd_cases.cpp
+CASES += ND_CASES
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
@@ -137,6 +139,15 @@ class CuPy:
     def sort(self, keys):
         self.cp.sort(keys)
 
+    def add(self, x, y, z):
+        self.cp.add(x, y, out=z)
+
+    def contiguous(self, x):
+        self.cp.ascontiguousarray(x)
+
+    def transposed(self, x, axes):
+        return x.transpose(axes)
+
 
 class Torch:
     name = "torch"
@@ -209,6 +220,15 @@ class Torch:
     def sort(self, keys):
         self.torch.sort(keys)
 
+    def add(self, x, y, z):
+        self.torch.add(x, y, out=z)
+
+    def contiguous(self, x):
+        x.contiguous()
+
+    def transposed(self, x, axes):
+        return x.permute(*axes)
+
 
 def element_bytes(dtype):
     return 8 if dtype == "float64" else 4
@@ -226,6 +246,50 @@ def streaming(peer, operation, reads):
             operation(a, b, x, y, z)
         return repetition
     return prepare
+
+
+def matrix_shape(n):
+    """rtcg-bench's shapes for n = 2^k elements (bench/src/nd_cases.cpp): 8192 x 8192 at 2^26."""
+    k = n.bit_length() - 1
+    columns = 1 << ((k + 1) // 2)
+    return n // columns, columns
+
+
+def cube_shape(n):
+    """512 x 256 x 512 at 2^26."""
+    k = n.bit_length() - 1
+    first = (k + 2) // 3
+    last = (k - first + 1) // 2
+    return 1 << first, 1 << (k - first - last), 1 << last
+
+
+def nd_cases(peer):
+    """The n-dimensional cases in float32, n elements written: name -> case_table's tuple."""
+    def contiguous_add(n, dtype, sets):
+        data = [(peer.random(n, dtype, 2 * s + 1), peer.random(n, dtype, 2 * s + 2), peer.empty(n, dtype))
+                for s in range(sets)]
+        return lambda index: peer.add(*data[index % sets])
+
+    def strided_add(n, dtype, sets):
+        rows, columns = matrix_shape(n)
+        data = [(peer.random(2 * n, dtype, 2 * s + 1).reshape(rows, 2 * columns)[:, ::2],
+                 peer.random(columns, dtype, 2 * s + 2)[None, :], peer.empty(n, dtype).reshape(rows, columns))
+                for s in range(sets)]
+        return lambda index: peer.add(*data[index % sets])
+
+    def permuted_copy(shape_of, axes):
+        def prepare(n, dtype, sets):
+            data = [peer.random(n, dtype, s + 1).reshape(shape_of(n)) for s in range(sets)]
+            return lambda index: peer.contiguous(peer.transposed(data[index % sets], axes))
+        return prepare
+
+    return {
+        "contiguous_add": (["float32"], 3, 3, contiguous_add),
+        # x holds 2n elements, of which n are read; y's one row is not counted.
+        "strided_add": (["float32"], 3, 2, strided_add),
+        "transpose": (["float32"], 1, 2, permuted_copy(matrix_shape, (1, 0))),
+        "permute3d": (["float32"], 1, 2, permuted_copy(cube_shape, (2, 0, 1))),
+    }
 
 
 def case_table(peer):
@@ -249,6 +313,7 @@ def case_table(peer):
         "cumsum": (["int32", "float32"], 2, 2, scan),
         # The sort allocates its result and scratch; rtcg-bench counts the same two key arrays.
         "sort": (["uint32"], 1, 2, reduction(peer.sort, 1)),
+        **nd_cases(peer),
     }
 
 

@@ -21,6 +21,9 @@ import sys
 from collections import defaultdict
 
 STREAMING = ["lin_comb", "lin_comb_expr", "fused", "fused_expr", "sum", "dot"]
+PERMUTED_COPIES = ["transpose", "permute3d"]
+# Cases timed beside a twin that does the same on contiguous arrays (bench/src/nd_cases.cpp).
+TWINS = {"strided_add": "contiguous_add"}
 LARGE = 1 << 26  # "at 2^26+ elements" in the targets
 
 
@@ -103,6 +106,20 @@ class Report:
             lines.append(row)
         return lines
 
+    def twin_table(self):
+        """Each case of TWINS as a fraction of its contiguous twin's speed (twin's time ÷ its time)."""
+        lines = [["case", "dtype", "n"] + self.systems]
+        for case, dtype, n in self.sized:
+            if case not in TWINS:
+                continue
+            row = [f"{case} (of {TWINS[case]})", dtype, show_n(n)]
+            for s in self.systems:
+                x, twin = self.get(s, case, dtype, n), self.get(s, TWINS[case], dtype, n)
+                q = twin[0] / x[0] if x and twin and x[0] > 0 else None
+                row.append(f"{100 * q:.0f}%" if q is not None else "")
+            lines.append(row)
+        return lines if len(lines) > 1 else []
+
     def fixed_cost_table(self):
         cases = []
         for (s, c, d, n), v in self.rows.items():
@@ -142,12 +159,20 @@ class Report:
                 if w:
                     out.append(f"- {r} vs {p}, elementwise and reductions: at most {w[0]:.2f}x {p}'s time "
                                f"(worst: {w[1]}); target no slower at any size: {verdict(w[0] <= 1.0)}")
-                for case in ["cumsum", "sort"]:
+                for case in ["cumsum", "sort"] + PERMUTED_COPIES:
                     w = self.worst((self.ratio(r, p, c, d, n), f"{c} {d} {show_n(n)}")
                                    for c, d, n in self.sized if c == case)
                     if w:
                         out.append(f"- {r} vs {p}, {case}: at most {w[0]:.2f}x {p}'s time (worst: {w[1]}); "
                                    f"target at least as fast: {verdict(w[0] <= 1.0)}")
+            for case in PERMUTED_COPIES:
+                fractions = [(self.copy_fraction(r, c, d, n), f"{c} {d} {show_n(n)}")
+                             for c, d, n in self.sized if c == case and n >= LARGE]
+                found = [(v, w) for v, w in fractions if v is not None]
+                if found:
+                    v, w = min(found)
+                    out.append(f"- {r}: {case} at 2^26+ reaches at least {100 * v:.1f}% of the copy bandwidth "
+                               f"(lowest: {w}); target 90%: {verdict(v >= 0.9)}")
             for raw_case, call in [("launch_raw_driver", "cuLaunchKernel"), ("launch_raw_opencl", "clEnqueueNDRangeKernel")]:
                 prepared, raw = self.get(r, "launch_kernel", "-", 1), self.get(r, raw_case, "-", 1)
                 if prepared and raw:
@@ -257,6 +282,11 @@ def main():
                 "Each cell: median time of one repetition, bytes moved ÷ time. "
                 "Ratios are rtcg's time ÷ the peer's (below 1: rtcg is faster).\n",
                 markdown(report.bandwidth_table())]
+    twins = report.twin_table()
+    if twins:
+        sections += ["## Strided cases against their contiguous twins\n",
+                     "Each cell: the contiguous twin's time ÷ the strided case's time, on the same system "
+                     "(100%: the strided layout costs nothing).\n", markdown(twins)]
     fixed = report.fixed_cost_table()
     if fixed:
         sections += ["## Launch and compile costs (host time)\n", markdown(fixed)]

@@ -70,6 +70,19 @@ std::string array_pointer_setup(std::span<const Argument> arguments, codegen::Di
     return text;
 }
 
+std::vector<codegen::Value> template_lines(std::string_view text) {
+    std::vector<codegen::Value> result;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
+        result.emplace_back(std::string(line));
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return result;
+}
+
 ArgumentForms argument_forms(std::span<const Argument> arguments, codegen::Dialect dialect) {
     ArgumentForms forms;
     for (const Argument& argument : arguments) {

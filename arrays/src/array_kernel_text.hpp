@@ -41,6 +41,10 @@ std::string array_parameters(std::span<const codegen::Argument> arguments, codeg
 // The body's first statements: each pointer argument declared under its own name as base + offset.
 std::string array_pointer_setup(std::span<const codegen::Argument> arguments, codegen::Dialect dialect);
 
+// The lines of `text`, statements or parameters one a line as the functions above and
+// element_pairing.hpp write them, without their indentation: the templates indent them.
+std::vector<codegen::Value> template_lines(std::string_view text);
+
 // The arguments in the forms of a generator that renders a configuration (ScanKernel,
 // ReductionKernel) for device files whose kernels carry them as one struct: `members`, the
 // struct's members, each argument under its own name; `parameters`, the kernel's parameters (each

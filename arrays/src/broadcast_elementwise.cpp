@@ -4,7 +4,9 @@
 #include "context_kernels.hpp"
 #include "device_sources.hpp"
 #include "launch_shape.hpp"
+#include "policies/chosen_policy.hpp"
 #include "strided_snippet.hpp"
+#include "tiled_copy.hpp"
 
 #include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/codegen/device_struct.hpp>
@@ -21,11 +23,6 @@ namespace rtcg::detail {
 namespace {
 
 using codegen::Argument;
-
-// The fewest bytes of parameters every OpenCL device takes (CL_DEVICE_MAX_PARAMETER_SIZE); a
-// layout whose strides would pass it is staged instead. A copy between two strided arrays of the
-// most axes an array may have stays below it, so staging itself never needs staging.
-constexpr std::size_t parameter_bytes_limit = 1024;
 
 const codegen::Template& kernel_template() {
     static const codegen::Template kernel(device::kernel::elementwise, "kernel/elementwise.rtcg");
@@ -54,20 +51,6 @@ std::vector<std::string> layout_parameters(const ElementwiseProgram& program, co
     return names;
 }
 
-std::vector<codegen::Value> lines(const std::string& text) {
-    std::vector<codegen::Value> result;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(start, end - start);
-        line.erase(0, line.find_first_not_of(' '));
-        result.emplace_back(std::move(line));
-        start = end + 1;
-    }
-    return result;
-}
-
 // The kernel for one layout, or none where the call has to be staged.
 struct BroadcastProgram {
     std::optional<Kernel> kernel;
@@ -87,6 +70,24 @@ std::shared_ptr<const BroadcastProgram> build(const ElementwiseProgram& program,
 }
 
 } // namespace
+
+std::size_t parameter_bytes(std::span<const KernelArgument> packed_arguments, std::size_t values) {
+    std::size_t bytes = values * sizeof(std::int64_t);
+    for (const KernelArgument& argument : packed_arguments) bytes += argument.value ? argument.size : sizeof(std::uint64_t);
+    return bytes;
+}
+
+std::optional<std::string> broadcast_call_source(const ElementwiseProgram& program, const DeviceInfo& device,
+                                                 const CallLayout& layout, const Range* range) {
+    const codegen::Dialect dialect = codegen::dialect_of(device);
+    const TransposePolicy policy = choose_policy<TransposePolicy>(device).policy;
+    if (const std::optional<TiledCopyLayout> tiled = tiled_copy_layout(program, layout, range, policy, device))
+        return tiled_copy_source(dialect, program, *tiled);
+    const std::optional<std::string> operation =
+        strided_snippet(program.operation, program.arguments, layout.access, program.preamble);
+    if (!operation) return std::nullopt;
+    return broadcast_elementwise_source(dialect, program, layout, *operation);
+}
 
 std::string broadcast_elementwise_source(codegen::Dialect dialect, const ElementwiseProgram& program,
                                          const CallLayout& layout, std::string_view operation) {
@@ -116,8 +117,8 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
     const std::string statement =
         std::string(operation) + (operation.find("//") == std::string_view::npos ? ";" : "\n;");
     source += kernel_template().render({{"name", elementwise_kernel_name(program.name)},
-                                        {"parameters", lines(parameters)},
-                                        {"pointers", lines(array_pointer_setup(program.arguments, dialect))},
+                                        {"parameters", template_lines(parameters)},
+                                        {"pointers", template_lines(array_pointer_setup(program.arguments, dialect))},
                                         {"operation", statement}});
     const bool complex = codegen::needs_complex_support(types, {program.operation, program.preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex});
@@ -128,6 +129,10 @@ bool launch_broadcast(const ElementwiseProgram& program, ContextKernels& kernels
                       std::span<const KernelArgument> packed_arguments) {
     const std::size_t count = range ? range->size() : layout.indices;
     if (count == 0) return true;
+    const DeviceInfo& device = kernels.context().device();
+    const ChosenPolicy<TransposePolicy> transpose = choose_policy<TransposePolicy>(device);
+    if (const std::optional<TiledCopyLayout> tiled = tiled_copy_layout(program, layout, range, transpose.policy, device))
+        if (launch_tiled_copy(program, kernels, queue, *tiled, transpose, packed_arguments)) return true;
 
     std::vector<std::int64_t> values{range ? range->start : 0, range ? range->step : 1,
                                      static_cast<std::int64_t>(count)};
@@ -136,9 +141,7 @@ bool launch_broadcast(const ElementwiseProgram& program, ContextKernels& kernels
     for (std::size_t k = 0; k < args.size(); ++k)
         if (layout.access[k] == ArrayAccess::strided)
             values.insert(values.end(), layout.strides[k].begin(), layout.strides[k].end());
-    std::size_t bytes = values.size() * sizeof(std::int64_t);
-    for (const KernelArgument& argument : packed_arguments) bytes += argument.value ? argument.size : sizeof(std::uint64_t);
-    if (bytes > parameter_bytes_limit) return false;
+    if (parameter_bytes(packed_arguments, values.size()) > parameter_bytes_limit) return false;
 
     const std::string key = program.key + '\x1f' + layout.signature();
     std::shared_ptr<const BroadcastProgram> built = kernels.find<BroadcastProgram>(key);

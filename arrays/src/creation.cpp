@@ -21,6 +21,29 @@ void launch_fill(const ArrayData& array, std::vector<Argument> arguments, std::s
     UntypedCalls::launch(kernel, current_queue(array.context()), args);
 }
 
+// copy_elements' arguments and kernel: the source broadcast to the target's shape (which checks
+// the shapes), then `out[i] = x[i]` of their type.
+struct CopyCall {
+    ArrayData broadcast;
+    ElementwiseKernel kernel;
+
+    CopyCall(const ArrayData& target, const ArrayData& source)
+        : broadcast(checked(target, source).broadcast_to(target.shape())),
+          kernel(target.context(),
+                 {Argument::pointer(target.dtype(), "out"),
+                  Argument::pointer(target.dtype(), "x", codegen::AddressSpace::global, true)},
+                 "out[i] = x[i]", {.name = "copy"}) {}
+
+    static const ArrayData& checked(const ArrayData& target, const ArrayData& source) {
+        if (target.dtype() != source.dtype() || target.context() != source.context())
+            throw InvalidArgument("copying an array of " + std::string(source.dtype().name()) + " into one of " +
+                                      std::string(target.dtype().name()) +
+                                      (target.context() != source.context() ? " of another context" : ""),
+                                  "Array copy");
+        return source;
+    }
+};
+
 } // namespace
 
 void fill(const ArrayData& array, const HostScalar& value) {
@@ -38,19 +61,15 @@ void fill_arange(const ArrayData& array, const HostScalar& start, const HostScal
 }
 
 void copy_elements(const ArrayData& target, const ArrayData& source) {
-    if (target.dtype() != source.dtype() || target.context() != source.context())
-        throw InvalidArgument("copying an array of " + std::string(source.dtype().name()) + " into one of " +
-                                  std::string(target.dtype().name()) + (target.context() != source.context()
-                                                                            ? " of another context"
-                                                                            : ""),
-                              "Array copy");
-    // Broadcasting the source checks the shapes; the call then has the target's shape.
-    const ArrayData broadcast = source.broadcast_to(target.shape());
-    const CallArgument values[] = {{&broadcast, {}}};
-    launch_fill(target,
-                {Argument::pointer(target.dtype(), "out"),
-                 Argument::pointer(target.dtype(), "x", codegen::AddressSpace::global, true)},
-                "out[i] = x[i]", "copy", values);
+    const CopyCall call(target, source);
+    const CallArgument args[] = {{&target, {}}, {&call.broadcast, {}}};
+    UntypedCalls::launch(call.kernel, target.context().queue(), args);
+}
+
+std::string copy_elements_source(const ArrayData& target, const ArrayData& source) {
+    const CopyCall call(target, source);
+    const CallArgument args[] = {{&target, {}}, {&call.broadcast, {}}};
+    return UntypedCalls::source(call.kernel, args);
 }
 
 ArrayData contiguous(const ArrayData& array) {

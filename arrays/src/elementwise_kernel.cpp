@@ -9,6 +9,7 @@
 #include "paired_compile.hpp"
 #include "launch_shape.hpp"
 #include "policies/chosen_policy.hpp"
+#include "tiled_copy.hpp"
 
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/elementwise_source.hpp>
@@ -45,10 +46,11 @@ std::shared_ptr<const ElementwiseProgram> build(const Context& context, const El
         const std::size_t paired_block = detail::block_size(paired_kernel, context.device(), policy.block_size);
         paired = detail::PairedElementwise{std::move(*pairs), std::move(paired_kernel), paired_block};
     }
+    std::optional<detail::CopiedArguments> copy = detail::copied_arguments(arguments, operation, preamble);
     return std::make_shared<const ElementwiseProgram>(ElementwiseProgram{
         std::move(key), std::move(arguments), std::string(operation), std::move(name), std::string(preamble), std::move(kernel), block,
         policy.min_indices_per_work_item,
-        detail::max_groups(context.device(), policy, detail::operation_cost(operation)), std::move(paired)});
+        detail::max_groups(context.device(), policy, detail::operation_cost(operation)), std::move(paired), copy});
 }
 
 // Everything the source and the launch shape depend on; the separator cannot occur in C source.
@@ -125,6 +127,20 @@ void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const
         run(program.paired->kernel, (binding.indices + 1) / 2, program.paired->block_size);
     else
         run(program.kernel, binding.indices, program.block_size);
+}
+
+std::string ElementwiseKernel::call_source(std::span<const detail::CallArgument> args) const {
+    const ElementwiseProgram& program = *program_;
+    const std::string kernel = "ElementwiseKernel '" + program.name + "'";
+    std::vector<detail::ArgumentSlot> slots(args.size() + 3);
+    std::vector<KernelArgument> packed(2 * args.size() + 3);
+    detail::pack_arguments(kernel, program.arguments, context(), args, slots, packed);
+    const detail::CallLayout layout = detail::call_layout(kernel, program.arguments, args, nullptr);
+    if (!layout.flat)
+        if (std::optional<std::string> text = detail::broadcast_call_source(program, context().device(), layout, nullptr))
+            return *text;
+    // Flat calls, and broadcast ones staged through contiguous stand-ins, run the flat kernel.
+    return source(codegen::dialect_of(context().device()));
 }
 
 } // namespace rtcg

@@ -23,6 +23,12 @@ struct PairedElementwise {
     std::size_t block_size = 1;
 };
 
+// The arguments of an operation that is exactly `out[i] = x[i]` (tiled_copy.hpp).
+struct CopiedArguments {
+    std::size_t out = 0; // the written argument's position
+    std::size_t x = 0;   // the read argument's position
+};
+
 struct ElementwiseProgram {
     // Its key among the context's kernels, which the kernels of its broadcast calls extend.
     std::string key;
@@ -36,6 +42,8 @@ struct ElementwiseProgram {
     std::size_t max_groups = 1;
     // Where the operation allows two indices per step and that kernel compiled.
     std::optional<PairedElementwise> paired;
+    // Where the operation is a plain copy between two arguments, which broadcast calls may tile.
+    std::optional<CopiedArguments> copy;
 };
 
 // elementwise_source with the paired kernel for `pairs`, or without one when it is null.

@@ -34,21 +34,6 @@ const codegen::Template& paired_template() {
     return kernel;
 }
 
-// The lines of `text`, statements or parameters one a line as array_kernel_text.hpp and
-// element_pairing.hpp write them, without their indentation: the templates indent them.
-std::vector<codegen::Value> lines(std::string_view text) {
-    std::vector<codegen::Value> result;
-    while (!text.empty()) {
-        const std::size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
-        result.emplace_back(std::string(line));
-        if (end == std::string_view::npos) break;
-        text.remove_prefix(end + 1);
-    }
-    return result;
-}
-
 // The operation as a statement. A line comment at its end would swallow a semicolon on its line.
 std::string statement(std::string_view operation) {
     return std::string(operation) + (operation.find("//") == std::string_view::npos ? ";" : "\n;");
@@ -58,8 +43,8 @@ std::string statement(std::string_view operation) {
 codegen::Values kernel_values(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
                               std::string kernel_name) {
     return {{"name", std::move(kernel_name)},
-            {"parameters", lines(detail::array_parameters(arguments, dialect))},
-            {"pointers", lines(detail::array_pointer_setup(arguments, dialect))},
+            {"parameters", detail::template_lines(detail::array_parameters(arguments, dialect))},
+            {"pointers", detail::template_lines(detail::array_pointer_setup(arguments, dialect))},
             {"operation", statement(operation)}};
 }
 
@@ -96,11 +81,11 @@ std::string elementwise_source(Dialect dialect, std::span<const Argument> argume
     source += one_index_template().render(kernel_values(dialect, arguments, operation, kernel_name));
     if (pairs) {
         codegen::Values values = kernel_values(dialect, arguments, operation, elementwise_paired_kernel_name(name));
-        values["pair_pointers"] = lines(paired_pointers(*pairs, arguments, "rtcg_start"));
-        values["loads"] = lines(paired_loads(*pairs, arguments, dialect, "rtcg_k"));
+        values["pair_pointers"] = template_lines(paired_pointers(*pairs, arguments, "rtcg_start"));
+        values["loads"] = template_lines(paired_loads(*pairs, arguments, dialect, "rtcg_k"));
         values["lanes"] = std::vector<codegen::Value>{statement(pairs->lanes[0]), statement(pairs->lanes[1])};
         values["lanes_use_index"] = pairs->lanes_use_index;
-        values["stores"] = lines(paired_stores(*pairs, arguments, "rtcg_k"));
+        values["stores"] = template_lines(paired_stores(*pairs, arguments, "rtcg_k"));
         source += paired_template().render(values);
     }
     const bool complex = codegen::needs_complex_support(types, {operation, preamble});

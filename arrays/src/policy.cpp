@@ -6,6 +6,7 @@
 #include "policies/reduction.hpp"
 #include "policies/scan.hpp"
 #include "policies/sort.hpp"
+#include "policies/transpose.hpp"
 
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/error.hpp>
@@ -28,7 +29,7 @@ template <TuningPolicy Policy>
 const detail::PolicyTable<Policy>& default_table() {
     static constexpr std::tuple tables{&detail::elementwise_policies, &detail::random_policies,
                                        &detail::reduction_policies, &detail::axis_reduction_policies,
-                                       &detail::scan_policies, &detail::sort_policies};
+                                       &detail::scan_policies, &detail::sort_policies, &detail::transpose_policies};
     return *std::get<const detail::PolicyTable<Policy>*>(tables);
 }
 
@@ -106,6 +107,11 @@ std::string contradiction(const Policy& policy) {
             if (policy.block_size * items > max_tile)
                 return "tiles of block_size=" + std::to_string(policy.block_size) + " times " + std::to_string(items) +
                        " keys are more than the " + std::to_string(max_tile) + " keys a pass ranks";
+    }
+    if constexpr (std::is_same_v<Policy, TransposePolicy>) {
+        if (policy.tile_rows > policy.tile_edge)
+            return "tile_rows=" + std::to_string(policy.tile_rows) + " is more than the tile_edge=" +
+                   std::to_string(policy.tile_edge) + " rows a tile has";
     }
     return {};
 }
@@ -236,6 +242,7 @@ RTCG_INSTANTIATE_POLICY(ReductionPolicy)
 RTCG_INSTANTIATE_POLICY(AxisReductionPolicy)
 RTCG_INSTANTIATE_POLICY(ScanPolicy)
 RTCG_INSTANTIATE_POLICY(SortPolicy)
+RTCG_INSTANTIATE_POLICY(TransposePolicy)
 
 #undef RTCG_INSTANTIATE_POLICY
 

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace rtcg::detail {
@@ -17,6 +18,11 @@ struct UntypedCalls {
         std::vector<ArgumentSlot> slots(args.size() + 3);
         std::vector<KernelArgument> packed(2 * args.size() + 3);
         kernel.launch(queue, nullptr, args, slots, packed);
+    }
+
+    // The source of the kernel that launch(kernel, queue, args) runs.
+    static std::string source(const ElementwiseKernel& kernel, std::span<const CallArgument> args) {
+        return kernel.call_source(args);
     }
 
     // Runs `scan` over `args`.

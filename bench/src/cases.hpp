@@ -9,6 +9,10 @@ void run_lin_comb(Workload& workload);      // z = a*x + b*y, ElementwiseKernel
 void run_lin_comb_expr(Workload& workload); // the same as an array expression assigned to z
 void run_fused(Workload& workload);         // sin, exp and sqrt in one ElementwiseKernel
 void run_fused_expr(Workload& workload);    // the same as an array expression
+void run_contiguous_add(Workload& workload); // z = x + y, an array expression (nd_cases.cpp)
+void run_strided_add(Workload& workload);  // z = x[:, ::2] + y[newaxis, :]
+void run_transpose(Workload& workload);    // ascontiguousarray(x.T) of a matrix
+void run_permute3d(Workload& workload);    // a contiguous copy of a 3-D array transposed (2, 0, 1)
 void run_sum(Workload& workload);           // rtcg::sum
 void run_dot(Workload& workload);           // ReductionKernel x[i]*y[i], a+b
 void run_cumsum(Workload& workload);        // inclusive ScanKernel

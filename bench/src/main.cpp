@@ -22,7 +22,9 @@ struct Group {
 
 constexpr Group groups[] = {
     {"copy", run_copy},     {"lin_comb", run_lin_comb}, {"lin_comb_expr", run_lin_comb_expr},
-    {"fused", run_fused},   {"fused_expr", run_fused_expr}, {"sum", run_sum},
+    {"fused", run_fused},   {"fused_expr", run_fused_expr}, {"contiguous_add", run_contiguous_add},
+    {"strided_add", run_strided_add}, {"transpose", run_transpose}, {"permute3d", run_permute3d},
+    {"sum", run_sum},
     {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
     {"launch", run_launch}, {"compile", run_compile},
 };

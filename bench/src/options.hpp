@@ -7,9 +7,10 @@
 namespace rtcg::bench {
 
 // The case groups, in the order they run; --cases picks among these names.
-inline constexpr std::string_view case_groups[] = {"copy", "lin_comb", "lin_comb_expr", "fused", "fused_expr",
-                                                   "sum",  "dot",      "cumsum",        "sort",  "launch",
-                                                   "compile"};
+inline constexpr std::string_view case_groups[] = {
+    "copy",      "lin_comb", "lin_comb_expr", "fused",  "fused_expr", "contiguous_add", "strided_add",
+    "transpose", "permute3d", "sum",          "dot",    "cumsum",     "sort",           "launch",
+    "compile"};
 
 struct Options {
     bool quick = false;               // small sizes, short timing budgets: smoke runs

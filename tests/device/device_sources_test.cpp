@@ -11,7 +11,9 @@
 // float. The elementwise kernels are templates: each is rendered first, for float32 and for float64
 // arrays, with an operation that ends its index early (`continue`) and one that does not, and the
 // paired kernel with lanes that read the index and lanes that do not. The strided offset is a
-// template too, rendered for one axis with 32-bit coordinates and for three with 64-bit ones.
+// template too, rendered for one axis with 32-bit coordinates and for three with 64-bit ones. The
+// tiled copy is one as well, rendered for float32 in tiles of 32 x 32 without batch axes and for
+// float64 in tiles of 16 x 16 with two batch axes (after the strided offset for two axes).
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
@@ -49,6 +51,7 @@ struct Piece {
     bool elementwise = false; // a template, rendered before it is compiled
     bool strided = false;     // the strided offset's template, rendered before it is compiled
     bool axis = false;        // follows the configuration of a reduction along axes
+    bool tiled = false;       // the tiled copy's template, rendered before it is compiled
 };
 
 const std::vector<Piece>& pieces() {
@@ -62,6 +65,7 @@ const std::vector<Piece>& pieces() {
         {.path = "thread/strided_offset.rtcg", .strided = true},
         {.path = "kernel/elementwise.rtcg", .elementwise = true},
         {.path = "kernel/elementwise_pairs.rtcg", .elementwise = true},
+        {.path = "kernel/tiled_copy.rtcg", .needs = {"thread/strided_offset.rtcg"}, .tiled = true},
         {"block/scan_pairs.rtcg", {}},
         {"block/block_scan.rtcg", {"block/scan_pairs.rtcg"}},
         {"agent/tile_load_store.rtcg", {"block/scan_pairs.rtcg"}},
@@ -370,12 +374,38 @@ rtcg::codegen::Values elementwise_values(std::string_view value_type, bool varia
     };
 }
 
+// The tiled copy (arrays/src/tiled_copy.cpp) of float64 arrays where `value_type` is 8 bytes wide,
+// in tiles of 16 x 16 with two batch axes where `variant`, else of float32 in tiles of 32 x 32.
+std::string tiled_copy_program(std::string_view value_type, bool variant) {
+    using List = std::vector<rtcg::codegen::Value>;
+    const std::string t = value_type != "int" ? "double" : "float";
+    const std::int64_t batch_axes = variant ? 2 : 0;
+    std::string text;
+    if (variant)
+        text = rtcg::codegen::Template(text_of("thread/strided_offset.rtcg"), "thread/strided_offset.rtcg")
+                   .render({{"name", "rtcg_strided_offset"}, {"dimensions", batch_axes}, {"coordinate", "rtcg_uindex_t"}});
+    return text + rtcg::codegen::Template(text_of("kernel/tiled_copy.rtcg"), "kernel/tiled_copy.rtcg")
+                      .render({{"name", "test_tiled_copy"},
+                               {"parameters", List{"RTCG_GLOBAL " + t + "* rtcg_base_y, rtcg_index_t rtcg_offset_y,",
+                                                   "RTCG_GLOBAL const " + t + "* rtcg_base_x, rtcg_index_t rtcg_offset_x,",
+                                                   "rtcg_index_t rtcg_start, rtcg_index_t rtcg_step, rtcg_index_t n,"}},
+                               {"pointers", List{"RTCG_GLOBAL " + t + "* y = rtcg_base_y + rtcg_offset_y;",
+                                                 "RTCG_GLOBAL const " + t + "* x = rtcg_base_x + rtcg_offset_x;"}},
+                               {"type", t},
+                               {"out", "y"},
+                               {"x", "x"},
+                               {"edge", std::int64_t{variant ? 16 : 32}},
+                               {"rows", std::int64_t{variant ? 4 : 8}},
+                               {"batch_axes", batch_axes}});
+}
+
 // `variant`: a segmented scan, a reduction with pairs, a sort with values, normal numbers, or an
 // elementwise operation that reads the index.
 std::string program(const Piece& piece, std::string_view value_type, bool variant, Dialect dialect) {
     if (piece.elementwise)
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
             .render(elementwise_values(value_type, variant));
+    if (piece.tiled) return tiled_copy_program(value_type, variant);
     if (piece.strided)
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
             .render({{"name", "rtcg_strided_offset"},
@@ -415,7 +445,7 @@ TEST_CASE("every device file compiles on its own for CUDA and for the test conte
                     Dialect::cuda, program(piece, type, variant, Dialect::cuda), {.warp = piece.warp})));
                 if (piece.warp && !warp_here) continue;
                 // Normal numbers are computed in double, as are the elementwise kernels of float64.
-                if ((piece.random || (piece.elementwise && type != "int")) &&
+                if ((piece.random || ((piece.elementwise || piece.tiled) && type != "int")) &&
                     !rtcg::test::context().device().supports_fp64)
                     continue;
                 CHECK_NOTHROW(rtcg::test::context().compile(rtcg::codegen::with_prelude(

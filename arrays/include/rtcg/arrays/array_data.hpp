@@ -135,6 +135,11 @@ RTCG_API ArrayData contiguous(const ArrayData& array);
 /// may not overlap (Array::assign handles overlapping ones).
 RTCG_API void copy_elements(const ArrayData& target, const ArrayData& source);
 
+/// The source of the kernel copy_elements(target, source) runs, for the context's dialect: which
+/// kernel a copy of these layouts takes (a tiled transpose or the elementwise kernel), for tests
+/// and inspection. Throws as copy_elements does; launches nothing.
+RTCG_API std::string copy_elements_source(const ArrayData& target, const ArrayData& source);
+
 /// "(2, 3)", numpy's way of writing a shape, for messages.
 RTCG_API std::string shape_text(const std::vector<std::size_t>& shape);
 

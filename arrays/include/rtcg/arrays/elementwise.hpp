@@ -155,6 +155,8 @@ private:
     /// `packed` are scratch space of at least arguments + 3 and 2 * arguments + 3 entries.
     void launch(Queue& queue, const Range* range, std::span<const detail::CallArgument> args,
                 std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed) const;
+    /// The source of the kernel that launch() on every index of `args` runs.
+    std::string call_source(std::span<const detail::CallArgument> args) const;
 
     template <class... Args>
     void call(Queue& queue, const Range* range, const Args&... args) const {

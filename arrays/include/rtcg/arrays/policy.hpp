@@ -90,6 +90,33 @@ struct ElementwisePolicy {
     friend bool operator==(const ElementwisePolicy&, const ElementwisePolicy&) = default;
 };
 
+/// Tiled copies: copies whose written and read arrays are fastest along different axes
+/// (transposes, axis permutations), moved through local memory one square tile at a time.
+struct TransposePolicy {
+    /// The name of the algorithm in texts and tuning database keys.
+    static constexpr std::string_view algorithm = "transpose";
+    std::size_t tile_edge = 0;  ///< elements along each side of a tile (fewer where elements are wide)
+    std::size_t tile_rows = 0;  ///< rows of a tile a work-group moves at once: it has tile_edge * tile_rows work-items
+    std::size_t tile_bytes = 0; ///< the most local memory a tile takes (less where the device has less)
+    std::size_t groups_per_compute_unit = 0; ///< the grid's cap per compute unit; unlimited_groups for none but the device's
+    /// The fewest elements along each of the two axes for which the copy is tiled; below it the
+    /// elementwise kernel moves the elements.
+    std::size_t min_tiled_extent = 0;
+
+    /// Every field, in the order of the text form.
+    static constexpr auto fields() {
+        using P = TransposePolicy;
+        return std::array{
+            PolicyField<P>{"tile_edge", &P::tile_edge, PolicyFieldRule::positive},
+            PolicyField<P>{"tile_rows", &P::tile_rows, PolicyFieldRule::positive},
+            PolicyField<P>{"tile_bytes", &P::tile_bytes, PolicyFieldRule::positive},
+            PolicyField<P>{"groups_per_compute_unit", &P::groups_per_compute_unit, PolicyFieldRule::positive},
+            PolicyField<P>{"min_tiled_extent", &P::min_tiled_extent, PolicyFieldRule::positive}};
+    }
+    /// Equal when every field is.
+    friend bool operator==(const TransposePolicy&, const TransposePolicy&) = default;
+};
+
 /// Random number fills (random::Philox): one work-item per four values, grid-stride beyond the cap.
 struct RandomPolicy {
     /// The name of the algorithm in texts and tuning database keys.
@@ -235,13 +262,13 @@ struct SortPolicy {
 
 /// Every policy type, for code that handles each in turn (a tuning database applying entries).
 using PolicyTypes =
-    std::tuple<ElementwisePolicy, RandomPolicy, ReductionPolicy, AxisReductionPolicy, ScanPolicy, SortPolicy>;
+    std::tuple<ElementwisePolicy, RandomPolicy, ReductionPolicy, AxisReductionPolicy, ScanPolicy, SortPolicy, TransposePolicy>;
 
 /// One of the policy types above.
 template <class T>
 concept TuningPolicy = std::is_same_v<T, ElementwisePolicy> || std::is_same_v<T, RandomPolicy> ||
     std::is_same_v<T, ReductionPolicy> || std::is_same_v<T, AxisReductionPolicy> || std::is_same_v<T, ScanPolicy> ||
-    std::is_same_v<T, SortPolicy>;
+    std::is_same_v<T, SortPolicy> || std::is_same_v<T, TransposePolicy>;
 
 /// The default table's policy for `device_class`.
 template <TuningPolicy Policy>
