@@ -49,6 +49,10 @@ std::optional<std::int64_t> random_bound(std::mt19937& random, std::int64_t exte
     return static_cast<std::int64_t>(random() % static_cast<unsigned>(2 * extent + 5)) - extent - 2;
 }
 
+HostIndexItem item_of(HostIndexItem::Kind kind, std::int64_t position = 0) {
+    return {kind, position, std::nullopt, std::nullopt, std::nullopt};
+}
+
 // A random index for `shape`: each leading axis an integer, a slice or (stopping there) left
 // whole, newaxis among them, sometimes one ellipsis.
 std::vector<HostIndexItem> random_index(std::mt19937& random, const std::vector<std::size_t>& shape) {
@@ -57,19 +61,19 @@ std::vector<HostIndexItem> random_index(std::mt19937& random, const std::vector<
     const bool with_ellipsis = random() % 4 == 0;
     const std::size_t ellipsis_at = shape.empty() ? 0 : random() % (shape.size() + 1);
     for (; axis <= shape.size(); ++axis) {
-        if (random() % 5 == 0) items.emplace_back(HostIndexItem::Kind::newaxis);
+        if (random() % 5 == 0) items.push_back(item_of(HostIndexItem::Kind::newaxis));
         if (with_ellipsis && axis == ellipsis_at) {
-            items.emplace_back(HostIndexItem::Kind::ellipsis);
+            items.push_back(item_of(HostIndexItem::Kind::ellipsis));
             // The rest, from the end, indexes the axes after the ellipsis: leave them whole.
             break;
         }
         if (axis == shape.size() || random() % 6 == 0) break;
         const auto n = static_cast<std::int64_t>(shape[axis]);
         if (n > 0 && random() % 3 == 0) {
-            items.emplace_back(HostIndexItem::Kind::position, static_cast<std::int64_t>(random() % n) - (random() % 2 ? n : 0));
+            items.push_back(item_of(HostIndexItem::Kind::position, static_cast<std::int64_t>(random() % n) - (random() % 2 ? n : 0)));
         } else {
             const std::int64_t steps[] = {1, 2, 3, -1, -2, -3};
-            HostIndexItem item{HostIndexItem::Kind::slice};
+            HostIndexItem item = item_of(HostIndexItem::Kind::slice);
             item.start = random_bound(random, n);
             item.stop = random_bound(random, n);
             if (random() % 3) item.step = steps[random() % 6];
@@ -123,7 +127,7 @@ std::pair<Array<T>, HostStrided<T>> strided_operand(const std::vector<std::size_
     std::vector<HostIndexItem> items;
     for (std::size_t k = 0; k < base_shape.size(); ++k) {
         const auto twice = static_cast<std::int64_t>(base_shape[k] - 1);
-        HostIndexItem item{HostIndexItem::Kind::slice};
+        HostIndexItem item = item_of(HostIndexItem::Kind::slice);
         item.start = k % 2 ? twice : 0;
         item.stop = k % 2 ? 0 : twice;
         item.step = k % 2 ? -2 : 2;

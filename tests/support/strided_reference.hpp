@@ -82,11 +82,8 @@ inline std::vector<std::int64_t> slice_positions(std::int64_t extent, std::optio
 
 // One item of an index, as the test builds it.
 struct HostIndexItem {
-    enum class Kind { position, slice, newaxis, ellipsis };
-    explicit HostIndexItem(Kind kind, std::int64_t position = 0) : kind(kind), position(position) {}
-
-    Kind kind;
-    std::int64_t position;
+    enum class Kind { position, slice, newaxis, ellipsis } kind;
+    std::int64_t position = 0;
     std::optional<std::int64_t> start, stop, step;
 };
 
