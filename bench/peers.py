@@ -28,7 +28,8 @@ MAX_SETS = 32
 USABLE_MEMORY_FRACTION = 0.7
 CASES = ["copy", "lin_comb", "fused", "sum", "dot", "cumsum", "sort"]
 ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d"]  # bench/src/nd_cases.cpp
-CASES += ND_CASES
+AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
+CASES += ND_CASES + AXIS_CASES
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
@@ -148,6 +149,9 @@ class CuPy:
     def transposed(self, x, axes):
         return x.transpose(axes)
 
+    def axis_reduction(self, x, name, axes):
+        getattr(x, name)(axis=axes)
+
 
 class Torch:
     name = "torch"
@@ -229,6 +233,9 @@ class Torch:
     def transposed(self, x, axes):
         return x.permute(*axes)
 
+    def axis_reduction(self, x, name, axes):
+        getattr(self.torch, name)(x, dim=axes)
+
 
 def element_bytes(dtype):
     return 8 if dtype == "float64" else 4
@@ -292,6 +299,22 @@ def nd_cases(peer):
     }
 
 
+def axis_cases(peer):
+    """Reductions along axes in float32, n elements read: name -> case_table's tuple."""
+    def reduction(shape_of, name, axes):
+        def prepare(n, dtype, sets):
+            data = [peer.random(n, dtype, s + 1).reshape(shape_of(n)) for s in range(sets)]
+            return lambda index: peer.axis_reduction(data[index % sets], name, axes)
+        return prepare
+
+    return {
+        "sum_axis0": (["float32"], 1, 1, reduction(matrix_shape, "sum", 0)),
+        "sum_axis1": (["float32"], 1, 1, reduction(matrix_shape, "sum", 1)),
+        "argmax_axis1": (["float32"], 1, 1, reduction(matrix_shape, "argmax", 1)),
+        "mean_axes02": (["float32"], 1, 1, reduction(cube_shape, "mean", (0, 2))),
+    }
+
+
 def case_table(peer):
     """name -> (dtypes, arrays per set, arrays moved per repetition, prepare)."""
     def reduction(operation, reads):
@@ -314,6 +337,7 @@ def case_table(peer):
         # The sort allocates its result and scratch; rtcg-bench counts the same two key arrays.
         "sort": (["uint32"], 1, 2, reduction(peer.sort, 1)),
         **nd_cases(peer),
+        **axis_cases(peer),
     }
 
 

@@ -24,7 +24,8 @@ constexpr Group groups[] = {
     {"copy", run_copy},     {"lin_comb", run_lin_comb}, {"lin_comb_expr", run_lin_comb_expr},
     {"fused", run_fused},   {"fused_expr", run_fused_expr}, {"contiguous_add", run_contiguous_add},
     {"strided_add", run_strided_add}, {"transpose", run_transpose}, {"permute3d", run_permute3d},
-    {"sum", run_sum},
+    {"sum_axis0", run_sum_axis0}, {"sum_axis1", run_sum_axis1}, {"argmax_axis1", run_argmax_axis1},
+    {"mean_axes02", run_mean_axes02}, {"sum", run_sum},
     {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
     {"launch", run_launch}, {"compile", run_compile},
 };

@@ -2,11 +2,11 @@
 // of two, as the sizes are): a broadcast sum that reads a strided view beside the same sum of
 // contiguous arrays, a matrix transpose and a 3-D axis permutation into contiguous arrays.
 #include "cases.hpp"
+#include "nd_shapes.hpp"
 
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/operators.hpp>
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -14,21 +14,6 @@
 
 namespace rtcg::bench {
 namespace {
-
-// The shapes peers.py gives the same n: rows x columns with columns = 2^ceil(k/2) for n = 2^k
-// (8192 x 8192 at 2^26), and 2^ceil(k/3) x 2^(rest - ceil(rest/2)) x 2^ceil(rest/2) for three
-// axes (512 x 256 x 512 at 2^26).
-std::vector<std::size_t> matrix_shape(std::size_t n) {
-    const int k = static_cast<int>(std::bit_width(n)) - 1;
-    const std::size_t columns = std::size_t{1} << ((k + 1) / 2);
-    return {n / columns, columns};
-}
-
-std::vector<std::size_t> cube_shape(std::size_t n) {
-    const int k = static_cast<int>(std::bit_width(n)) - 1;
-    const int first = (k + 2) / 3, last = (k - first + 1) / 2;
-    return {std::size_t{1} << first, std::size_t{1} << (k - first - last), std::size_t{1} << last};
-}
 
 void check_equal(const std::string& what, const std::vector<float>& actual, const std::vector<float>& expected) {
     for (std::size_t k = 0; k < expected.size(); ++k)
