@@ -1,30 +1,33 @@
 #!/usr/bin/env bash
 # The whole benchmark in one command (bench/README.md):
 #
-#   bench/run.sh [--quick] [--no-pocl] OUT_DIR
+#   bench/run.sh [--quick] [--no-pocl] [--cases=LIST] OUT_DIR
 #
 # builds rtcg-bench (in build/ when that is configured, else in build-bench/), runs it on every
 # backend present (CUDA, OpenCL on NVIDIA, PoCL with smaller sizes), runs peers.py (CuPy,
 # PyTorch) and report.py, and leaves in OUT_DIR: one CSV per system, results.csv, results.md,
 # bandwidth.png, device.txt and a log per step. Every step has a time limit, and a step that
 # fails or is absent is reported and skipped, never fatal: whatever was measured is reported.
-# --no-pocl leaves the CPU run out, so that the GPU systems fit one call of the lent GPU machine.
+# --no-pocl leaves the CPU run out, so that the GPU systems fit one call of the lent GPU machine;
+# --cases=copy,transpose,... runs those case groups only (rtcg-bench's and peers.py's names).
 # Exit status: 0 when every step that could run succeeded, 1 otherwise.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 quick=()
+cases=()
 with_pocl=1
 while [[ "${1:-}" == --* ]]; do
   case "$1" in
     --quick) quick=(--quick) ;;
     --no-pocl) with_pocl=0 ;;
+    --cases=*) cases=("$1") ;;
     *) echo "bench/run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
 if [[ $# -ne 1 ]]; then
-  echo "usage: bench/run.sh [--quick] [--no-pocl] OUT_DIR" >&2
+  echo "usage: bench/run.sh [--quick] [--no-pocl] [--cases=LIST] OUT_DIR" >&2
   exit 2
 fi
 mkdir -p "$1" || exit 2
@@ -93,7 +96,7 @@ bench="$build/bin/rtcg-bench"
 step "device"
 {
   date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  echo "command: bench/run.sh ${quick[*]}$([[ $with_pocl -eq 0 ]] && echo " --no-pocl") $1"
+  echo "command: bench/run.sh ${quick[*]}$([[ $with_pocl -eq 0 ]] && echo " --no-pocl") ${cases[*]} $1"
   echo "host: $(uname -srm), $(nproc) CPUs"
   command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
   timeout 60 "$build/bin/rtcg-info"
@@ -106,7 +109,7 @@ run_backend() {
   local selector=$1 system=$2 limit=$3; shift 3
   step "rtcg-bench on $selector"
   RTCG_BACKEND="$selector" RTCG_CACHE_DIR="$out/cache-$system" \
-    limited "$limit" "$out/$system.log" "$bench" "${quick[@]}" --system="$system" --csv="$out/$system.csv" "$@"
+    limited "$limit" "$out/$system.log" "$bench" "${quick[@]}" "${cases[@]}" --system="$system" --csv="$out/$system.csv" "$@"
   report_status "rtcg-bench on $selector" $?
 }
 run_backend cuda rtcg-cuda "$gpu_limit"
@@ -116,7 +119,7 @@ if [[ $with_pocl -eq 1 ]]; then
 fi
 
 step "peers (CuPy, PyTorch)"
-limited "$peers_limit" "$out/peers.log" python3 "$root/bench/peers.py" "${quick[@]}" --csv="$out/peers.csv"
+limited "$peers_limit" "$out/peers.log" python3 "$root/bench/peers.py" "${quick[@]}" "${cases[@]}" --csv="$out/peers.csv"
 report_status "peers.py" $?
 
 step "report"

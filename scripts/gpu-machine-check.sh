@@ -4,7 +4,8 @@
 #   programs  each test program on the GPU backends directly, for their test counts (after tests,
 #             on the same warm machine: it builds first where no build is)
 #   memcheck  CUDA's compute-sanitizer over every test program (builds first on a fresh machine)
-#   bench     bench/run.sh --no-pocl: rtcg on CUDA and OpenCL on NVIDIA against CuPy and PyTorch
+#   bench     bench/run.sh --no-pocl [--cases=LIST]: rtcg on CUDA and OpenCL on NVIDIA against CuPy and
+#             PyTorch
 #   matmul    bench/matmul_run.sh: the auto-tuned matmul against cuBLAS
 # Logs go to $OUT.   run: source .devdeps/activate.sh && ./scripts/gpu-machine-check.sh tests
 set -uo pipefail
@@ -58,7 +59,7 @@ case "${1:-tests}" in
   programs) programs ;;
   memcheck) memcheck ;;
   # The device tool brings back a limited number of files: the bench's results travel as one archive.
-  bench) bench/run.sh --no-pocl "$out/bench"; tar czf "$out/bench.tgz" -C "$out" bench && rm -r "$out/bench" ;;
+  bench) bench/run.sh --no-pocl "${@:2}" "$out/bench"; tar czf "$out/bench.tgz" -C "$out" bench && rm -r "$out/bench" ;;
   matmul) bench/matmul_run.sh "$out/matmul" build ;;
   *) echo "usage: $0 tests|programs|memcheck|bench|matmul" >&2; exit 2 ;;
 esac
