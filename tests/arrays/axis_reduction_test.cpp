@@ -4,6 +4,7 @@
 // initial values, NaN rules, first-occurrence indices, empty reductions and shapes that exercise
 // every kernel (rows, columns, segments, slices folded by a second pass); the errors numpy raises.
 #include "../support/expect_error.hpp"
+#include "../support/random_rounds.hpp"
 #include "../support/strided_reference.hpp"
 #include "../support/test_context.hpp"
 #include "array_test_support.hpp"
@@ -150,7 +151,7 @@ void check_random_reductions(std::uint32_t seed) {
     std::mt19937 random(seed);
     using S = rtcg::expr::type_of_t<rtcg::expr::sum_type(rtcg::expr::code_of<T>())>;
     using M = rtcg::expr::type_of_t<rtcg::detail::mean_type(rtcg::expr::code_of<T>())>;
-    for (int round = 0; round < 4; ++round) {
+    for (int round = 0; round < rtcg::test::random_rounds(4); ++round) {
         const std::vector<std::size_t> shape = random_shape(random);
         const auto [x, values] = random_operand<T>(random, shape);
         const bool every = random() % 5 == 0;

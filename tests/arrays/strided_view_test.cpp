@@ -5,6 +5,7 @@
 // stand-ins (reductions, scans, sorts, random fills, printing) against the same operations on
 // contiguous copies.
 #include "../support/expect_error.hpp"
+#include "../support/random_rounds.hpp"
 #include "../support/strided_reference.hpp"
 #include "../support/test_context.hpp"
 #include "array_test_support.hpp"
@@ -155,7 +156,7 @@ std::vector<std::size_t> broadcastable(std::mt19937& random, std::vector<std::si
 
 TEST_CASE_TEMPLATE("views by random indices read and write what the host reference does", T, RTCG_ARRAY_ELEMENT_TYPES) {
     std::mt19937 random(2024);
-    for (int trial = 0; trial < 40; ++trial) {
+    for (int trial = 0; trial < rtcg::test::random_rounds(40); ++trial) {
         const std::vector<std::size_t> shape = random_shape(random, 5, 4);
         std::size_t n = 1;
         for (std::size_t extent : shape) n *= extent;
@@ -183,7 +184,7 @@ TEST_CASE_TEMPLATE("views by random indices read and write what the host referen
 
 TEST_CASE_TEMPLATE("permuted axes read as the host reference's", T, float, std::int64_t, std::complex<double>, bool) {
     std::mt19937 random(7);
-    for (int trial = 0; trial < 30; ++trial) {
+    for (int trial = 0; trial < rtcg::test::random_rounds(30); ++trial) {
         const std::vector<std::size_t> shape = random_shape(random, 5, 5);
         std::size_t n = 1;
         for (std::size_t extent : shape) n *= extent;
@@ -215,7 +216,7 @@ TEST_CASE_TEMPLATE("permuted axes read as the host reference's", T, float, std::
 TEST_CASE_TEMPLATE("expressions of strided and broadcast operands match the host", T, float, double, std::int32_t,
                    std::complex<float>) {
     std::mt19937 random(99);
-    for (int trial = 0; trial < 25; ++trial) {
+    for (int trial = 0; trial < rtcg::test::random_rounds(25); ++trial) {
         std::vector<std::size_t> shape = random_shape(random, 4, 5);
         const std::vector<std::size_t> x_shape = broadcastable(random, shape);
         const std::vector<std::size_t> y_shape = broadcastable(random, shape);
