@@ -76,16 +76,19 @@ private:
 /// A reduction's starting value (numpy's initial=): any C++ number, converted to the result type.
 class ReduceInitial {
 public:
+    /// The value `value`, copied.
     template <class T>
         requires std::is_arithmetic_v<T> && (!std::is_same_v<T, long double>)
     ReduceInitial(T value) noexcept : scalar_(detail::host_scalar(value)) {
         std::memcpy(bytes_, &value, sizeof value);
         scalar_.bytes = bytes_;
     }
+    /// A copy, holding its own bytes of the value.
     ReduceInitial(const ReduceInitial& other) noexcept : scalar_(other.scalar_) {
         std::memcpy(bytes_, other.bytes_, sizeof bytes_);
         scalar_.bytes = bytes_;
     }
+    /// Takes a copy of `other`'s value.
     ReduceInitial& operator=(const ReduceInitial& other) noexcept {
         scalar_ = other.scalar_;
         std::memcpy(bytes_, other.bytes_, sizeof bytes_);

@@ -22,6 +22,7 @@ namespace rtcg {
 
 /// Python's None in a slice: the bound or step numpy chooses.
 struct None {
+    /// Every `none` is the same.
     constexpr bool operator==(const None&) const = default;
 };
 /// `none`, as `slice(1, none)` for numpy's `1:`.
@@ -40,7 +41,9 @@ inline constexpr Ellipsis ellipsis{};
 /// One bound or the step of a slice: an integer, or `none`.
 class SliceBound {
 public:
+    /// numpy's default for this bound or step.
     constexpr SliceBound(None) noexcept {}
+    /// An integer bound or step (negative bounds count from the end).
     template <class I>
         requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
     constexpr SliceBound(I value) noexcept : value_(static_cast<std::int64_t>(value)) {}
@@ -55,7 +58,9 @@ private:
 /// Python's slice object: start, stop and step, each optional. The bounds are clipped to the axis
 /// as numpy clips them; a step of 0 is refused when the slice is applied.
 struct Slice {
-    std::optional<std::int64_t> start, stop, step;
+    std::optional<std::int64_t> start; ///< the first position; numpy's default when empty
+    std::optional<std::int64_t> stop;  ///< the position not reached; numpy's default when empty
+    std::optional<std::int64_t> step;  ///< the step, negative to go backwards; 1 when empty
 };
 
 /// `slice(stop)`: numpy's `:stop` (and `slice(none)`: `:`).
@@ -72,11 +77,15 @@ constexpr Slice slice(SliceBound start, SliceBound stop, SliceBound step) noexce
 /// One item of an index: an integer, a slice, newaxis or ellipsis.
 class Index {
 public:
+    /// A position on an axis, which drops the axis (negative counts from the end).
     template <class I>
         requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
     constexpr Index(I position) noexcept : item_(static_cast<std::int64_t>(position)) {}
+    /// A slice of an axis.
     constexpr Index(Slice slice) noexcept : item_(slice) {}
+    /// A new axis of extent 1.
     constexpr Index(NewAxis) noexcept : item_(NewAxis{}) {}
+    /// As many whole axes as the other items leave.
     constexpr Index(Ellipsis) noexcept : item_(Ellipsis{}) {}
 
     /// The item.

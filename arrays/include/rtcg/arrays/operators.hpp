@@ -152,8 +152,9 @@ RTCG_BINARY_FUNCTION(pow, power)
 RTCG_BINARY_FUNCTION(fmod, fmod)
 RTCG_BINARY_FUNCTION(hypot, hypot)
 RTCG_BINARY_FUNCTION(atan2, arctan2)
-RTCG_BINARY_FUNCTION(atan2pi, arctan2pi) // clmath's atan2(a, b) / pi
-RTCG_BINARY_FUNCTION(ldexp, ldexp)       // numpy.ldexp: a * 2^b, b integers
+// clmath's atan2pi, atan2(a, b) / pi; numpy.ldexp, a * 2^b for integers b.
+RTCG_BINARY_FUNCTION(atan2pi, arctan2pi)
+RTCG_BINARY_FUNCTION(ldexp, ldexp)
 RTCG_BINARY_FUNCTION(minimum, minimum)
 RTCG_BINARY_FUNCTION(maximum, maximum)
 RTCG_BINARY_FUNCTION(logical_and, logical_and)

@@ -39,7 +39,9 @@ namespace rtcg {
 /// local variables do. The queue must outlive the scope.
 class RTCG_API QueueScope {
 public:
+    /// Makes `queue` current for its context on this thread. InvalidArgument for an empty queue.
     explicit QueueScope(Queue& queue);
+    /// Gives the context back the queue that was current before.
     ~QueueScope();
     QueueScope(const QueueScope&) = delete;
     QueueScope& operator=(const QueueScope&) = delete;
