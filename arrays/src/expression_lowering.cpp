@@ -46,6 +46,8 @@ public:
         case ExprNode::Kind::where:
             return "(" + nonzero(text(*node.operands[0]), node.operands[0]->type) + " ? " + text(*node.operands[1]) +
                    " : " + text(*node.operands[2]) + ")";
+        case ExprNode::Kind::fma:
+            return fma(text(*node.operands[0]), text(*node.operands[1]), text(*node.operands[2]), node.type);
         }
         throw InvalidArgument("rtcg expression: unknown node");
     }
@@ -183,6 +185,14 @@ private:
         const std::string wide = c_type(type.size() <= 4 ? DType::uint32() : DType::uint64(), dialect_);
         return "((" + c_type(type, dialect_) + ")((" + wide + ")" + a + " " + std::string(op) + " (" + wide + ")" + b +
                "))";
+    }
+
+    // a * b + c: C's fma for floating types (one rounding); the prelude's complex product and sum;
+    // wrapping integer arithmetic.
+    std::string fma(const std::string& a, const std::string& b, const std::string& c, const DType& type) {
+        if (type.is_complex()) return call(complex_prefix(type) + "_add", call(complex_prefix(type) + "_mul", a, b), c);
+        if (type.is_integer()) return wrapped(wrapped(a, "*", b, type), "+", c, type);
+        return std::string(math_function("fma", type, dialect_)) + "(" + a + ", " + b + ", " + c + ")";
     }
 
     std::string binary(BinaryOp op, const std::string& a, const std::string& b, const DType& type) {

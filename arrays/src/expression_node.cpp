@@ -173,6 +173,19 @@ ExprPtr where_node(ExprPtr condition, ExprPtr if_true, ExprPtr if_false) {
     return node;
 }
 
+ExprPtr fma_node(ExprPtr a, ExprPtr b, ExprPtr c) {
+    const expr::Operand product{expr::types::promote(operand_of(*a), operand_of(*b)), a->weak && b->weak};
+    const Code code = expr::types::promote(product, operand_of(*c));
+    if (code == Code::invalid || code == Code::b)
+        throw InvalidArgument("rtcg fma: not defined for " + operand_text(*a) + ", " + operand_text(*b) + " and " +
+                              operand_text(*c));
+    const DType type = dtype_of(code);
+    auto node = std::make_shared<ExprNode>(ExprNode{ExprNode::Kind::fma, type, false, {}, {}, {}, {}, {}, {}, {}});
+    node->operands = {converted(a, type), converted(b, type), converted(c, type)};
+    combine(*node, "fma");
+    return node;
+}
+
 ExprPtr cast_node(ExprPtr operand, const DType& type) {
     if (code_of(type) == Code::invalid)
         throw InvalidArgument("rtcg astype: cannot convert to " + std::string(type.name()) +

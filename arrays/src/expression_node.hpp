@@ -22,7 +22,7 @@ struct ScalarValue {
 };
 
 struct ExprNode {
-    enum class Kind { array, scalar, unary, binary, where, cast };
+    enum class Kind { array, scalar, unary, binary, where, cast, fma };
 
     Kind kind;
     codegen::DType type;
@@ -37,7 +37,8 @@ struct ExprNode {
     ScalarValue scalar;
     expr::UnaryOp unary{};
     expr::BinaryOp binary{};
-    // Already converted to the operation's operand type (for where: condition, if_true, if_false).
+    // Already converted to the operation's operand type (for where: condition, if_true, if_false;
+    // for fma: a, b and c of a * b + c).
     std::vector<ExprPtr> operands;
 };
 

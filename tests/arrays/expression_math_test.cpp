@@ -1,5 +1,6 @@
-// PyOpenCL's clmath forms (sinpi ... atan2pi), numpy's real, imag, angle, frexp, modf and ldexp,
+// PyOpenCL's clmath forms (sinpi ... atan2pi, fma), numpy's real, imag, angle, frexp, modf and ldexp,
 // in float32 and float64, against the C++ library on the host.
+#include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
 #include <rtcg/arrays/expression.hpp>
@@ -107,4 +108,38 @@ TEST_CASE("real, imag and angle of complex and real arrays") {
         const std::vector<double> real_angles = Array<double>(rtcg::angle(r)).get();
         CHECK(real_angles == std::vector<double>{std::numbers::pi, 0, 0});
     }
+}
+
+TEST_CASE("fma rounds once for floating types, and multiplies and adds complex and integer operands") {
+    // 1 + 2^-23 squared, minus its rounded square, is what only a single rounding keeps.
+    const float e = std::ldexp(1.0f, -23);
+    const auto x = Array<float>::to_device(context(), {1 + e, 3, -2});
+    const auto c = Array<float>::to_device(context(), {-(1 + 2 * e), 1, 0.5f});
+    const std::vector<float> got = Array<float>(rtcg::fma(x, x, c)).get();
+    const std::vector<float> xs = x.get(), cs = c.get();
+    for (std::size_t k = 0; k < xs.size(); ++k) CHECK(got[k] == std::fma(xs[k], xs[k], cs[k]));
+    CHECK(got[0] == e * e);
+
+    const auto z = Array<std::complex<float>>::to_device(context(), {{1, 2}, {0, -1}});
+    CHECK(Array<std::complex<float>>(rtcg::fma(z, z, std::complex<float>(1, 1))).get() ==
+          std::vector<std::complex<float>>{{-2, 5}, {0, 1}});
+    const auto i = Array<std::int32_t>::to_device(context(), {65536, 7});
+    static_assert(std::is_same_v<decltype(rtcg::fma(i, i, 1))::value_type, std::int32_t>);
+    CHECK(Array<std::int32_t>(rtcg::fma(i, i, 1)).get() == std::vector<std::int32_t>{1, 50}); // 2^32 + 1 wraps to 1
+}
+
+TEST_CASE("the math functions' kernels compile for CUDA too") {
+    // The test context may be OpenCL: NVRTC checks the CUDA spelling of every function here.
+    using rtcg::codegen::Dialect;
+    const auto x = Array<float>::zeros(context(), 4);
+    const auto d = Array<double>::zeros(context(), 4);
+    const auto z = Array<std::complex<double>>::zeros(context(), 4);
+    const auto n = Array<std::int64_t>::zeros(context(), 4);
+    rtcg::test::compile_for_cuda(
+        (rtcg::sinpi(x) + rtcg::cospi(x) + rtcg::tanpi(x) + rtcg::asinpi(x) + rtcg::acospi(x) + rtcg::atanpi(x) +
+         rtcg::atan2pi(x, x) + rtcg::ldexp(x, n) + rtcg::frexp(x).first + rtcg::modf(x).second + rtcg::fma(x, x, x))
+            .source(Dialect::cuda));
+    rtcg::test::compile_for_cuda((rtcg::tanpi(d) + rtcg::frexp(d).second + rtcg::modf(d).first + rtcg::angle(z) +
+                                  rtcg::real(z) + rtcg::imag(z) + rtcg::real(rtcg::fma(z, z, z)))
+                                     .source(Dialect::cuda));
 }

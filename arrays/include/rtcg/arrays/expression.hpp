@@ -44,6 +44,8 @@ RTCG_API ExprPtr scalar_node(const HostScalar& value);
 RTCG_API ExprPtr unary_node(expr::UnaryOp op, ExprPtr operand);
 RTCG_API ExprPtr binary_node(expr::BinaryOp op, ExprPtr a, ExprPtr b);
 RTCG_API ExprPtr where_node(ExprPtr condition, ExprPtr if_true, ExprPtr if_false);
+/// a * b + c in the operands' promoted type (not bool), rounded once where the type is floating.
+RTCG_API ExprPtr fma_node(ExprPtr a, ExprPtr b, ExprPtr c);
 /// Conversion to `type`, as numpy's astype (see Array::astype for the rules).
 RTCG_API ExprPtr cast_node(ExprPtr operand, const codegen::DType& type);
 

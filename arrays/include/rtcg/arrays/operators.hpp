@@ -254,6 +254,18 @@ auto where(const C& condition, const A& if_true, const B& if_false) {
         detail::where_node(detail::node_of(condition), detail::node_of(if_true), detail::node_of(if_false)));
 }
 
+/// clmath's fma: a * b + c in the operands' promoted type, rounded once for floating types;
+/// complex operands multiply and add as `*` and `+` do, and integers wrap.
+template <Operand A, Operand B, Operand C>
+    requires(ArrayOperand<A> || ArrayOperand<B> || ArrayOperand<C>)
+auto fma(const A& a, const B& b, const C& c) {
+    constexpr expr::Operand product{expr::types::promote(detail::operand_of<A>(), detail::operand_of<B>()),
+                                    detail::operand_of<A>().weak && detail::operand_of<B>().weak};
+    constexpr expr::Code result = expr::types::promote(product, detail::operand_of<C>());
+    static_assert(result != expr::Code::invalid && result != expr::Code::b, "rtcg: fma needs numbers of a common type");
+    return Expr<expr::type_of_t<result>>(detail::fma_node(detail::node_of(a), detail::node_of(b), detail::node_of(c)));
+}
+
 // In-place arithmetic, as numpy's: the result converts back to the array's type, which must not
 // be of a lower kind (an int32 array += 1.5 does not compile, as numpy refuses it).
 /// Defines compound assignment `symbol=` (numpy's in-place `op`) on arrays.
