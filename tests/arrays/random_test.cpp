@@ -230,3 +230,26 @@ TEST_CASE("double results need a device with doubles") {
     CHECK(contains(rtcg::test::message_of<rtcg::Error>([&] { gen.uniform<double>(4); }), "no double precision"));
     CHECK(contains(rtcg::test::message_of<rtcg::Error>([&] { gen.normal<float>(4); }), "no double precision"));
 }
+
+TEST_CASE_TEMPLATE("integers in [low, high) are the words scaled as documented, each value as often", T, std::int32_t,
+                   std::int64_t, std::uint8_t) {
+    const T low = std::is_signed_v<T> ? T(-5) : T(3), high = T(low + 12);
+    rtcg::random::Philox gen(context(), 7), same(context(), 7);
+    const std::size_t n = std::size_t{1} << 16;
+    const std::vector<T> got = gen.integers<T>(n, low, high).get();
+    const std::vector<std::uint32_t> words = same.bits(n).get();
+    std::vector<std::size_t> counts(12);
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto expected = static_cast<T>(static_cast<std::int64_t>(low) + static_cast<std::int64_t>((std::uint64_t{words[k]} * 12) >> 32));
+        REQUIRE(got[k] == expected);
+        ++counts[static_cast<std::size_t>(got[k] - low)];
+    }
+    for (std::size_t c : counts) CHECK(static_cast<double>(c) == doctest::Approx(n / 12.0).epsilon(0.05));
+    // Into a view, and refused for an empty range or one of more than 2^32 values.
+    auto m = rtcg::Array<T>::zeros(context(), {8, 8});
+    gen.fill_integers(m(rtcg::slice(rtcg::none, rtcg::none, 2)), low, high);
+    CHECK(m(1).get() == std::vector<T>(8, T(0)));
+    CHECK_THROWS_AS(gen.integers<T>(4, high, low), rtcg::InvalidArgument);
+    if constexpr (sizeof(T) == 8)
+        CHECK_THROWS_AS(gen.integers<T>(4, T(0), T(std::int64_t{1} << 40)), rtcg::InvalidArgument);
+}

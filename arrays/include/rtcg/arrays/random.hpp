@@ -57,6 +57,8 @@
 /// context's current queue (queue_scope.hpp), like the arrays' other generated kernels. A strided
 /// array receives the numbers a contiguous one of its shape would, in C order.
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/random_constants.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
@@ -123,6 +125,36 @@ public:
         auto out = Array<T>::empty(context(), n);
         fill_normal(out, mean, stddev);
         return out;
+    }
+
+    /// `n` integers uniform in [low, high); see fill_integers.
+    template <class T>
+        requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    Array<T> integers(std::size_t n, T low, T high) {
+        auto out = Array<T>::empty(context(), n);
+        fill_integers(out, low, high);
+        return out;
+    }
+
+    /// Fills every element of `out` with integers uniform in [low, high): one 32-bit word per
+    /// number, scaled by Lemire's multiply-and-shift, low + (word * (high - low)) / 2^32. Every
+    /// call takes one word per number, as the other distributions do (no rejection), so each value
+    /// is off its exact probability by less than (high - low) / 2^32 of it. InvalidArgument unless
+    /// low < high and high - low <= 2^32.
+    template <class T>
+        requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    void fill_integers(const Array<T>& out, T low, T high) {
+        // Differences of two values of T, exact in 64-bit unsigned arithmetic.
+        const std::uint64_t span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
+        if (!(low < high) || span > (std::uint64_t{1} << 32))
+            throw InvalidArgument("the range [" + std::to_string(low) + ", " + std::to_string(high) +
+                                      ") must be non-empty and hold at most 2^32 values",
+                                  "random::Philox::fill_integers");
+        auto words = Array<std::uint32_t>::empty(context(), out.shape());
+        fill_bits(words);
+        // Modulo 2^64, low + offset converts back to T exactly (astype wraps integers).
+        const auto start = static_cast<std::uint64_t>(low);
+        Array<T>(out).assign(((words.template astype<std::uint64_t>() * span >> 32) + start).template astype<T>());
     }
 
     /// Fill every element of `out` (any shape; a view fills only what it sees).
