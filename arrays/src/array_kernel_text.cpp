@@ -1,4 +1,7 @@
 #include "array_kernel_text.hpp"
+#include "device_sources.hpp"
+
+#include <rtcg/codegen/template.hpp>
 
 #include <rtcg/core/error.hpp>
 
@@ -105,6 +108,13 @@ ArgumentForms argument_forms(std::span<const Argument> arguments, codegen::Diale
         forms.initializers += value;
     }
     return forms;
+}
+
+std::string strided_offset_function(std::string_view name, std::size_t dimensions, bool narrow) {
+    static const codegen::Template offset(device::thread::strided_offset, "thread/strided_offset.rtcg");
+    return offset.render({{"name", std::string(name)},
+                          {"dimensions", static_cast<std::int64_t>(dimensions)},
+                          {"coordinate", narrow ? "unsigned int" : "rtcg_uindex_t"}});
 }
 
 } // namespace rtcg::detail

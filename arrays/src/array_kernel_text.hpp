@@ -45,6 +45,11 @@ std::string array_pointer_setup(std::span<const codegen::Argument> arguments, co
 // element_pairing.hpp write them, without their indentation: the templates indent them.
 std::vector<codegen::Value> template_lines(std::string_view text);
 
+// The device function `name` that maps a call's index to a strided array's element offset
+// (thread/strided_offset.rtcg rendered for `dimensions` axes), in 32-bit coordinates where
+// `narrow` (every index fits them), else in 64-bit ones.
+std::string strided_offset_function(std::string_view name, std::size_t dimensions, bool narrow);
+
 // The arguments in the forms of a generator that renders a configuration (ScanKernel,
 // ReductionKernel) for device files whose kernels carry them as one struct: `members`, the
 // struct's members, each argument under its own name; `parameters`, the kernel's parameters (each

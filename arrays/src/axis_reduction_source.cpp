@@ -84,11 +84,6 @@ const codegen::Template& configuration_template() {
     return configuration;
 }
 
-const codegen::Template& offset_template() {
-    static const codegen::Template offset(device::thread::strided_offset, "thread/strided_offset.rtcg");
-    return offset;
-}
-
 // The layout's parameters' names: an argument may not start with rtcg_, and the operand's are x<k>
 // and s<k>, which these never are.
 std::string kept_extent(std::size_t axis) { return "kept_extent" + std::to_string(axis); }
@@ -154,17 +149,12 @@ std::string axis_reduction_source(codegen::Dialect dialect, const AxisReductionD
                                    offset_call("rtcg_reduced_offset", "rtcg_r", "", reduced_axes, false, argument.name) +
                                    ";");
     }
-    const std::string coordinate = layout.narrow() ? "unsigned int" : "rtcg_uindex_t";
 
     std::vector<DType> types{d.output_type};
     for (const Argument& argument : d.arguments) types.push_back(argument.type);
     std::string source = codegen::struct_declarations(types, dialect);
-    source += offset_template().render({{"name", "rtcg_kept_offset"},
-                                        {"dimensions", static_cast<std::int64_t>(kept_axes)},
-                                        {"coordinate", coordinate}});
-    source += offset_template().render({{"name", "rtcg_reduced_offset"},
-                                        {"dimensions", static_cast<std::int64_t>(reduced_axes)},
-                                        {"coordinate", coordinate}});
+    source += strided_offset_function("rtcg_kept_offset", kept_axes, layout.narrow());
+    source += strided_offset_function("rtcg_reduced_offset", reduced_axes, layout.narrow());
     source += d.functions + "\n";
     source += configuration_template().render(
         {{"block", shape.block},

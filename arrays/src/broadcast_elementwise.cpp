@@ -29,11 +29,6 @@ const codegen::Template& kernel_template() {
     return kernel;
 }
 
-const codegen::Template& offset_template() {
-    static const codegen::Template offset(device::thread::strided_offset, "thread/strided_offset.rtcg");
-    return offset;
-}
-
 std::string extent_name(std::size_t axis) { return "rtcg_extent_" + std::to_string(axis); }
 std::string stride_name(const Argument& argument, std::size_t axis) {
     return "rtcg_stride_" + argument.name + "_" + std::to_string(axis);
@@ -102,9 +97,7 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
     const std::size_t dimensions = layout.shape.size();
     const bool strided = std::find(layout.access.begin(), layout.access.end(), ArrayAccess::strided) != layout.access.end();
     if (strided) {
-        source += offset_template().render({{"name", "rtcg_strided_offset"},
-                                            {"dimensions", static_cast<std::int64_t>(dimensions)},
-                                            {"coordinate", layout.narrow() ? "unsigned int" : "rtcg_uindex_t"}});
+        source += strided_offset_function("rtcg_strided_offset", dimensions, layout.narrow());
         // Macros, not functions: they read the kernel's parameters where the operation uses them.
         for (std::size_t k = 0; k < program.arguments.size(); ++k) {
             if (layout.access[k] != ArrayAccess::strided) continue;

@@ -29,11 +29,6 @@ const codegen::Template& kernel_template() {
     return kernel;
 }
 
-const codegen::Template& offset_template() {
-    static const codegen::Template offset(device::thread::strided_offset, "thread/strided_offset.rtcg");
-    return offset;
-}
-
 // An argument's strides along the call's merged axes: a flat array's are those of C order.
 std::vector<std::ptrdiff_t> strides_of(const CallLayout& layout, std::size_t k) {
     if (layout.access[k] == ArrayAccess::strided) return layout.strides[k];
@@ -171,9 +166,7 @@ std::string tiled_copy_source(codegen::Dialect dialect, const ElementwiseProgram
     const std::size_t batch_axes = layout.batch.size();
     if (batch_axes > 0) {
         const bool narrow = layout.batch_size() <= std::numeric_limits<std::uint32_t>::max();
-        source += offset_template().render({{"name", "rtcg_strided_offset"},
-                                            {"dimensions", static_cast<std::int64_t>(batch_axes)},
-                                            {"coordinate", narrow ? "unsigned int" : "rtcg_uindex_t"}});
+        source += strided_offset_function("rtcg_strided_offset", batch_axes, narrow);
     }
     const Argument& out = program.arguments[layout.out];
     const Argument& x = program.arguments[layout.x];
