@@ -24,11 +24,6 @@ namespace {
 
 using codegen::Argument;
 
-const codegen::Template& kernel_template() {
-    static const codegen::Template kernel(device::kernel::elementwise, "kernel/elementwise.rtcg");
-    return kernel;
-}
-
 std::string extent_name(std::size_t axis) { return "rtcg_extent_" + std::to_string(axis); }
 std::string stride_name(const Argument& argument, std::size_t axis) {
     return "rtcg_stride_" + argument.name + "_" + std::to_string(axis);
@@ -107,12 +102,10 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
             source += "#define " + strided_element_macro(program.arguments[k].name) + "(e) " + call + ")\n";
         }
     }
-    const std::string statement =
-        std::string(operation) + (operation.find("//") == std::string_view::npos ? ";" : "\n;");
-    source += kernel_template().render({{"name", elementwise_kernel_name(program.name)},
-                                        {"parameters", template_lines(parameters)},
-                                        {"pointers", template_lines(array_pointer_setup(program.arguments, dialect))},
-                                        {"operation", statement}});
+    source += render_elementwise_kernel({{"name", elementwise_kernel_name(program.name)},
+                                         {"parameters", template_lines(parameters)},
+                                         {"pointers", template_lines(array_pointer_setup(program.arguments, dialect))},
+                                         {"operation", operation_statement(operation)}});
     const bool complex = codegen::needs_complex_support(types, {program.operation, program.preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex});
 }

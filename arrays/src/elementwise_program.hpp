@@ -5,6 +5,7 @@
 
 #include <rtcg/codegen/declaration.hpp>
 #include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/template_value.hpp>
 #include <rtcg/core/kernel.hpp>
 
 #include <cstddef>
@@ -50,6 +51,13 @@ struct ElementwiseProgram {
 std::string elementwise_source(codegen::Dialect dialect, std::span<const codegen::Argument> arguments,
                                std::string_view operation, std::string_view name, std::string_view preamble,
                                const PairedSnippet* pairs);
+
+// The operation as a statement. A line comment at its end would swallow a semicolon on its line.
+std::string operation_statement(std::string_view operation);
+
+// The one-index kernel, kernel/elementwise.rtcg, rendered with `values` (its name, parameters,
+// pointers and operation statement).
+std::string render_elementwise_kernel(const codegen::Values& values);
 
 // "rtcg_ew_" + name + "_pairs".
 std::string elementwise_paired_kernel_name(std::string_view name);

@@ -24,19 +24,9 @@ using codegen::Argument;
 using codegen::Dialect;
 using codegen::DType;
 
-const codegen::Template& one_index_template() {
-    static const codegen::Template kernel(detail::device::kernel::elementwise, "kernel/elementwise.rtcg");
-    return kernel;
-}
-
 const codegen::Template& paired_template() {
     static const codegen::Template kernel(detail::device::kernel::elementwise_pairs, "kernel/elementwise_pairs.rtcg");
     return kernel;
-}
-
-// The operation as a statement. A line comment at its end would swallow a semicolon on its line.
-std::string statement(std::string_view operation) {
-    return std::string(operation) + (operation.find("//") == std::string_view::npos ? ";" : "\n;");
 }
 
 // What both templates take: the kernel's name, parameters and pointers, and the operation.
@@ -45,7 +35,7 @@ codegen::Values kernel_values(Dialect dialect, std::span<const Argument> argumen
     return {{"name", std::move(kernel_name)},
             {"parameters", detail::template_lines(detail::array_parameters(arguments, dialect))},
             {"pointers", detail::template_lines(detail::array_pointer_setup(arguments, dialect))},
-            {"operation", statement(operation)}};
+            {"operation", detail::operation_statement(operation)}};
 }
 
 } // namespace
@@ -64,6 +54,15 @@ std::string elementwise_source(Dialect dialect, std::span<const Argument> argume
 
 namespace detail {
 
+std::string operation_statement(std::string_view operation) {
+    return std::string(operation) + (operation.find("//") == std::string_view::npos ? ";" : "\n;");
+}
+
+std::string render_elementwise_kernel(const codegen::Values& values) {
+    static const codegen::Template kernel(device::kernel::elementwise, "kernel/elementwise.rtcg");
+    return kernel.render(values);
+}
+
 std::string elementwise_paired_kernel_name(std::string_view name) {
     elementwise_kernel_name(name); // checks the name
     return generated_kernel_name("rtcg_ew_", name, "_pairs");
@@ -78,12 +77,13 @@ std::string elementwise_source(Dialect dialect, std::span<const Argument> argume
     for (const Argument& argument : arguments) types.push_back(argument.type);
     std::string source = codegen::struct_declarations(types, dialect);
     source += std::string(preamble) + "\n";
-    source += one_index_template().render(kernel_values(dialect, arguments, operation, kernel_name));
+    source += render_elementwise_kernel(kernel_values(dialect, arguments, operation, kernel_name));
     if (pairs) {
         codegen::Values values = kernel_values(dialect, arguments, operation, elementwise_paired_kernel_name(name));
         values["pair_pointers"] = template_lines(paired_pointers(*pairs, arguments, "rtcg_start"));
         values["loads"] = template_lines(paired_loads(*pairs, arguments, dialect, "rtcg_k"));
-        values["lanes"] = std::vector<codegen::Value>{statement(pairs->lanes[0]), statement(pairs->lanes[1])};
+        values["lanes"] =
+            std::vector<codegen::Value>{operation_statement(pairs->lanes[0]), operation_statement(pairs->lanes[1])};
         values["lanes_use_index"] = pairs->lanes_use_index;
         values["stores"] = template_lines(paired_stores(*pairs, arguments, "rtcg_k"));
         source += paired_template().render(values);
