@@ -63,7 +63,7 @@ void fill_arange(const ArrayData& array, const HostScalar& start, const HostScal
 void copy_elements(const ArrayData& target, const ArrayData& source) {
     const CopyCall call(target, source);
     const CallArgument args[] = {{&target, {}}, {&call.broadcast, {}}};
-    UntypedCalls::launch(call.kernel, target.context().queue(), args);
+    UntypedCalls::launch(call.kernel, current_queue(target.context()), args);
 }
 
 std::string copy_elements_source(const ArrayData& target, const ArrayData& source) {

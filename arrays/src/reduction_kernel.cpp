@@ -4,7 +4,9 @@
 #include "context_kernels.hpp"
 #include "paired_compile.hpp"
 #include "policies/chosen_policy.hpp"
+#include "axis_reduction_launch.hpp"
 #include "contiguous_staging.hpp"
+#include "reduction_along_axes.hpp"
 #include "reduction_launch.hpp"
 #include "reduction_program.hpp"
 #include "reduction_source.hpp"
@@ -208,6 +210,30 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
     packed[binding.packed + 1] = index_argument(no_offset);
     first.launch(queue, LaunchConfig{Dim3{groups}, Dim3{group}, 0}, std::span(packed).first(first_arguments));
     fold_partials(partials, static_cast<std::int64_t>(groups));
+}
+
+std::vector<std::size_t> UntypedReductionKernel::along_shape(const Along& along,
+                                                          std::span<const CallArgument> args) const {
+    const std::string kernel = label(program_->description);
+    const std::vector<std::size_t> shape = reduction_call_shape(kernel, args);
+    return kept_shape(shape, folded_axes(kernel, shape, along.axes), along.keepdims);
+}
+
+void UntypedReductionKernel::launch_along(Queue& queue, const Along& along, std::span<const CallArgument> args,
+                                          const ArrayData& result) const {
+    const std::string kernel = label(program_->description);
+    if (queue.context_state() != context().state().get())
+        throw InvalidArgument(kernel + ": the queue belongs to another context");
+    const std::vector<std::size_t> shape = along_shape(along, args);
+    std::size_t outputs = 1;
+    for (const std::size_t extent : shape) outputs *= extent;
+    if (result.dtype() != dtype_out() || result.context() != context() || !result.is_contiguous() ||
+        result.size() != outputs)
+        throw InvalidArgument(kernel + ": the result along the axes must be a C-contiguous array of " +
+                              std::string(dtype_out().name()) + " and shape " + shape_text(shape) +
+                              " in the kernel's context, not one of shape " + shape_text(result.shape()) + " of " +
+                              std::string(result.dtype().name()));
+    reduce_snippets_along(program_->description, kernel, along, args, result, queue);
 }
 
 } // namespace rtcg::detail

@@ -38,40 +38,18 @@
 /// output, converted to the result type as a kernel argument is (an integer reduction refuses a
 /// floating initial). Floating sums fold in trees, not left to right: results differ from a
 /// sequential sum by rounding, the same way every time on one device and layout.
+#include <rtcg/arrays/axes.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/core/export.hpp>
 
 #include <cstddef>
 #include <cstring>
-#include <initializer_list>
 #include <optional>
 #include <type_traits>
 #include <vector>
 
 namespace rtcg {
-
-/// The axes a reduction folds: every axis (the default), one, or a list (numpy's axis=).
-class Axes {
-public:
-    /// Every axis (numpy's axis=None).
-    Axes() = default;
-    /// One axis.
-    Axes(int axis) : list_{axis}, every_(false) {}
-    /// These axes; `{}` is every axis, as the default.
-    Axes(std::initializer_list<int> axes) : list_(axes), every_(axes.size() == 0) {}
-    /// These axes; an empty list folds none (numpy's axis=()).
-    explicit Axes(std::vector<int> axes) : list_(std::move(axes)), every_(false) {}
-
-    /// Whether every axis is folded.
-    bool every() const noexcept { return every_; }
-    /// The axes named, as given (when not every()).
-    const std::vector<int>& list() const noexcept { return list_; }
-
-private:
-    std::vector<int> list_;
-    bool every_ = true;
-};
 
 /// A reduction's starting value (numpy's initial=): any C++ number, converted to the result type.
 class ReduceInitial {

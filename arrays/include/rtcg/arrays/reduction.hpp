@@ -10,6 +10,7 @@
 ///   float h = r.get();                              // copies the one element to the host
 ///   dot(rtcg::Range{0, n, 2}, x, y);                // over these indices only
 ///   dot(queue, x, y);                               // on another queue of the context
+///   rtcg::Array<float> rows = dot(rtcg::Along{.axes = 1}, a, b);  // a, b: matrices; one per row
 /// \endcode
 ///
 /// The constructor takes the context, the arguments, ReductionSnippets and ReductionOptions, in
@@ -42,6 +43,15 @@
 /// How the kernels work (one launch on NVIDIA devices, two elsewhere) is described in
 /// arrays/src/reduction_source.hpp.
 ///
+/// Along axes (CuPy's ReductionKernel with axis=): a call whose first argument is an Along folds
+/// the map over those axes only, into a new C-contiguous array of the other axes (each folded axis
+/// kept with extent 1 under `keepdims`), as numpy's reductions do. The arrays broadcast together
+/// (numpy's rules) to the call's shape, views of any strides included. The map then reads each
+/// array only as `x[i]`, the element at the position being folded, and uses `i` nowhere else; `n`
+/// is the number of elements folded into each output. A map that does otherwise, or names a macro
+/// of the preamble, is an InvalidArgument before anything runs. Each output folds its elements in
+/// trees, so the contract on reduce_expr is the same.
+///
 /// Order: work-items take indices k, k + S, k + 2S, ... (S work-items in all), and the tree folds
 /// across work-items and groups, so operands are not combined in index order. reduce_expr must
 /// therefore be associative and commutative, the same contract as CUB's DeviceReduce ("does not
@@ -62,6 +72,7 @@
 /// of the context, is alive.
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/axes.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/range.hpp>
@@ -139,6 +150,14 @@ public:
     /// any one-element view); InvalidArgument otherwise.
     void launch_into(Queue& queue, std::span<const CallArgument> args, const ArrayData& result,
                      const Range* range = nullptr) const;
+    /// The shape of a call along `along`'s axes: the arrays' shapes broadcast together, without
+    /// the folded axes (with extent 1 for each under keepdims). InvalidArgument for shapes that do
+    /// not broadcast, no array among the arguments, or an axis out of range or named twice.
+    std::vector<std::size_t> along_shape(const Along& along, std::span<const CallArgument> args) const;
+    /// Folds the map along `along`'s axes into `result`, a C-contiguous array of along_shape() and
+    /// dtype_out() in this context (InvalidArgument otherwise), on `queue`; see reduction.hpp.
+    void launch_along(Queue& queue, const Along& along, std::span<const CallArgument> args,
+                      const ArrayData& result) const;
 
 private:
     std::shared_ptr<const ReductionProgram> program_;
@@ -195,6 +214,17 @@ public:
     DeviceScalar<T> operator()(Queue& queue, const Range& range, const Args&... args) const {
         return call(queue, &range, args...);
     }
+    /// Reduces along `along`'s axes, one output per position of the other axes, on the context's
+    /// current queue (see reduction.hpp, "Along axes").
+    template <class... Args>
+    Array<T> operator()(const Along& along, const Args&... args) const {
+        return call_along(detail::current_queue(context()), along, args...);
+    }
+    /// Reduces along `along`'s axes on `queue`.
+    template <class... Args>
+    Array<T> operator()(Queue& queue, const Along& along, const Args&... args) const {
+        return call_along(queue, along, args...);
+    }
 
 private:
     template <class... Args>
@@ -203,6 +233,14 @@ private:
         Array<T> result = Array<T>::empty(context(), std::vector<std::size_t>{});
         untyped_.launch_into(queue, described, result.data(), range);
         return DeviceScalar<T>(std::move(result));
+    }
+
+    template <class... Args>
+    Array<T> call_along(Queue& queue, const Along& along, const Args&... args) const {
+        const std::array<detail::CallArgument, sizeof...(Args)> described{detail::call_argument(args)...};
+        Array<T> result = Array<T>::empty(context(), untyped_.along_shape(along, described));
+        untyped_.launch_along(queue, along, described, result.data());
+        return result;
     }
 
     detail::UntypedReductionKernel untyped_;
