@@ -1,5 +1,6 @@
 // take and put as elementwise kernels whose tables (the source, the values) are read where the
 // indices point, and extract and flatnonzero as one scan each over a mask.
+#include "selection_scan.hpp"
 #include "untyped_calls.hpp"
 
 #include <rtcg/arrays/array_data.hpp>
@@ -137,40 +138,34 @@ void put(const ArrayData& target, const ArrayData& indices, const ArrayData& val
 
 namespace {
 
-// A scan over `mask` that writes, for each selected index, `written` (an expression of i) to
-// out[position]; the last index stores the count. Returns the count (reads back: waits).
-std::size_t scan_mask(const char* name, const ArrayData& mask, const ArrayData* source, const ArrayData& out,
-                      std::string_view written) {
-    if (mask.size() == 0) return 0;
-    const Context& context = mask.context();
-    const DType counter = DType::int64();
-    const ScanKernel scan(
-        context, counter,
-        {Argument::pointer(mask.dtype(), "mask", codegen::AddressSpace::global, true),
-         Argument::pointer(source ? source->dtype() : out.dtype(), "source", codegen::AddressSpace::global, true),
-         Argument::pointer(out.dtype(), "out"), Argument::pointer(counter, "count")},
-        {.input_expr = "mask[i] ? 1 : 0",
-         .scan_expr = "a + b",
-         .neutral = "0",
-         .output_statement = "if (prev_item != item) out[prev_item] = " + std::string(written) +
-                             ";\nif (i == n - 1) count[0] = item"},
-        {.name = name, .any_size_arrays = {"count"}});
-    const ArrayData count(context, counter, {1});
-    const CallArgument args[] = {{&mask, {}}, {source ? source : &out, {}}, {&out, {}}, {&count, {}}};
-    UntypedCalls::launch(scan, current_queue(context), args);
-    std::int64_t selected = 0;
-    count.read(&selected, sizeof selected);
-    return static_cast<std::size_t>(selected);
+// A selection of the indices where `mask` holds, writing `written` (an expression of i and the
+// arguments) for each to `out`.
+SelectionScan select_by_mask(const char* name, const ArrayData& mask, const ArrayData* source, const ArrayData& out,
+                             std::string_view written) {
+    SelectionScan scan{name,
+                       {Argument::pointer(mask.dtype(), "mask", codegen::AddressSpace::global, true)},
+                       {CallArgument{&mask, {}}},
+                       "mask[i]",
+                       "if (prev_item != item) out[prev_item] = " + std::string(written)};
+    if (source) {
+        scan.arguments.push_back(Argument::pointer(source->dtype(), "source", codegen::AddressSpace::global, true));
+        scan.values.push_back(CallArgument{source, {}});
+    }
+    scan.arguments.push_back(Argument::pointer(out.dtype(), "out"));
+    scan.values.push_back(CallArgument{&out, {}});
+    return scan;
 }
 
 } // namespace
 
-std::size_t extract(const ArrayData& mask, const ArrayData& source, const ArrayData& out) {
-    return scan_mask("extract", mask, &source, out, "source[i]");
+void extract(const ArrayData& mask, const ArrayData& source, const ArrayData& out, const ArrayData& count) {
+    check_selection_outputs("extract", mask.context(), source.dtype(), mask.size(), out, count);
+    select_by_scan(select_by_mask("extract", mask, &source, out, "source[i]"), count);
 }
 
-std::size_t flatnonzero(const ArrayData& mask, const ArrayData& out) {
-    return scan_mask("flatnonzero", mask, nullptr, out, "i");
+void flatnonzero(const ArrayData& mask, const ArrayData& out, const ArrayData& count) {
+    check_selection_outputs("flatnonzero", mask.context(), DType::int64(), mask.size(), out, count);
+    select_by_scan(select_by_mask("flatnonzero", mask, nullptr, out, "i"), count);
 }
 
 } // namespace rtcg::detail

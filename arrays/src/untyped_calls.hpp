@@ -26,10 +26,9 @@ struct UntypedCalls {
     }
 
     // Runs `scan` over `args`.
-    template <std::size_t count>
-    static void launch(const ScanKernel& scan, Queue& queue, const CallArgument (&args)[count]) {
-        ArgumentSlot slots[count];
-        KernelArgument packed[2 * count + 4];
+    static void launch(const ScanKernel& scan, Queue& queue, std::span<const CallArgument> args) {
+        std::vector<ArgumentSlot> slots(args.size());
+        std::vector<KernelArgument> packed(2 * args.size() + 4);
         scan.launch(queue, args, slots, packed);
     }
 };

@@ -111,3 +111,43 @@ TEST_CASE("copy_if over more than 2^31 elements (GPUs with the memory only)") {
     const auto tail = kept(rtcg::slice(kept.size() - 2, kept.size())).get();
     CHECK(tail == std::vector<std::uint8_t>{7, 7});
 }
+
+TEST_CASE("the Counted forms leave the result and its count on the device, as the others return them") {
+    const std::vector<std::int32_t> x = mixed_values<std::int32_t>(1000, 3);
+    const auto x_gpu = Array<std::int32_t>::to_device(context(), x);
+    std::vector<std::int32_t> positive, rest;
+    std::copy_if(x.begin(), x.end(), std::back_inserter(positive), [](std::int32_t v) { return v > 0; });
+    std::copy_if(x.begin(), x.end(), std::back_inserter(rest), [](std::int32_t v) { return v <= 0; });
+
+    // Room beyond the input's size is left alone.
+    auto into = rtcg::Counted<std::int32_t>::room(context(), x.size() + 5);
+    into.values.fill(-7);
+    rtcg::copy_if(x_gpu, "x[i] > 0", into);
+    CHECK(into.count.item() == static_cast<std::int64_t>(positive.size()));
+    CHECK(into.trimmed().get() == positive);
+    CHECK(into.values(-1).item() == -7);
+
+    rtcg::remove_if(x_gpu, "x[i] > 0", into);
+    CHECK(into.trimmed().get() == rest);
+
+    rtcg::partition(x_gpu, "x[i] > 0", into);
+    CHECK(into.count.item() == static_cast<std::int64_t>(positive.size()));
+    std::vector<std::int32_t> parted = positive;
+    parted.insert(parted.end(), rest.begin(), rest.end());
+    CHECK(into.values(rtcg::slice(0, static_cast<std::int64_t>(x.size()))).get() == parted);
+
+    std::vector<std::int32_t> sorted = x;
+    std::sort(sorted.begin(), sorted.end());
+    rtcg::unique(Array<std::int32_t>::to_device(context(), sorted), into);
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    CHECK(into.trimmed().get() == sorted);
+
+    // An empty input counts 0; outputs that cannot hold the result, or a count that is not one
+    // int64, are refused before anything runs.
+    rtcg::copy_if(Array<std::int32_t>::empty(context(), 0), "x[i] > 0", into);
+    CHECK(into.count.item() == 0);
+    const auto small = rtcg::Counted<std::int32_t>::room(context(), x.size() - 1);
+    CHECK_THROWS_AS(rtcg::copy_if(x_gpu, "x[i] > 0", small), rtcg::InvalidArgument);
+    const rtcg::Counted<std::int32_t> wide_count{into.values, Array<std::int64_t>::zeros(context(), 2)};
+    CHECK_THROWS_AS(rtcg::unique(x_gpu, wide_count), rtcg::InvalidArgument);
+}

@@ -21,11 +21,13 @@
 /// Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
 /// selected elements, which they read back to the host, so they wait for the queue. The result is
 /// a view of an array of the input's size (its first `count` elements), as PyOpenCL's copy_if
-/// returns the full-size output and the count. From 2^24 keys, sort and sort_by_key read back the
+/// returns the full-size output and the count. Each also writes into a Counted (counted.hpp)
+/// instead, the count staying on the device: that form waits for nothing. From 2^24 keys, sort and sort_by_key read back the
 /// histogram of every digit position once (256 counts per byte of the key), before the first pass,
 /// to skip the passes where every key has the same digit; the passes themselves, and smaller sorts
 /// entirely, queue their kernels without waiting.
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/counted.hpp>
 #include <rtcg/arrays/scan.hpp>
 #include <rtcg/core/export.hpp>
 
@@ -38,14 +40,15 @@
 namespace rtcg {
 
 namespace detail {
-/// What the templates below forward to. `out` has the input's dtype, context and size; each
-/// returns how many elements it selected (partition: how many satisfy the predicate).
-RTCG_API std::size_t copy_selected(const ArrayData& in, const ArrayData& out, std::string_view predicate,
-                                   std::string_view preamble, bool keep_where_true);
-RTCG_API std::size_t partition(const ArrayData& in, const ArrayData& out, std::string_view predicate,
-                               std::string_view preamble);
-RTCG_API std::size_t unique(const ArrayData& in, const ArrayData& out, std::string_view equal,
-                            std::string_view preamble);
+/// What the templates below forward to. `out` has the input's dtype and context and at least
+/// its size; each writes how many elements it selected (partition: how many satisfy the
+/// predicate) to `count`, one int64 element. InvalidArgument for outputs that do not fit.
+RTCG_API void copy_selected(const ArrayData& in, const ArrayData& out, std::string_view predicate,
+                            std::string_view preamble, bool keep_where_true, const ArrayData& count);
+RTCG_API void partition(const ArrayData& in, const ArrayData& out, std::string_view predicate,
+                        std::string_view preamble, const ArrayData& count);
+RTCG_API void unique(const ArrayData& in, const ArrayData& out, std::string_view equal, std::string_view preamble,
+                     const ArrayData& count);
 /// Sorts `keys` (and `values` with them, when not null) through the two scratch arrays of each,
 /// which have the keys' size; returns the index (0 or 1) of the ones holding the result.
 RTCG_API std::size_t radix_sort(const ArrayData& keys, const ArrayData* values,
@@ -58,18 +61,33 @@ Array<T> flat_empty(const Array<T>& like) {
 }
 } // namespace detail
 
+/// copy_if into a Counted: the elements where `predicate` holds, in their order, to the front of
+/// `into.values` (room for x.size() elements), their number to `into.count`; waits for nothing.
+template <class T>
+void copy_if(const Array<T>& x, std::string_view predicate, const Counted<T>& into, std::string_view preamble = {}) {
+    detail::copy_selected(x.data(), into.values.data(), predicate, preamble, true, into.count.data());
+}
+
 /// The elements where `predicate` holds, in their order.
 template <class T>
 Array<T> copy_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
-    Array<T> out = detail::flat_empty(x);
-    return out(rtcg::slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, true)));
+    const auto into = Counted<T>::room(x.context(), x.size());
+    copy_if(x, predicate, into, preamble);
+    return into.trimmed();
+}
+
+/// remove_if into a Counted: the elements where `predicate` does not hold, as copy_if's form.
+template <class T>
+void remove_if(const Array<T>& x, std::string_view predicate, const Counted<T>& into, std::string_view preamble = {}) {
+    detail::copy_selected(x.data(), into.values.data(), predicate, preamble, false, into.count.data());
 }
 
 /// The elements where `predicate` does not hold, in their order.
 template <class T>
 Array<T> remove_if(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
-    Array<T> out = detail::flat_empty(x);
-    return out(rtcg::slice(0, detail::copy_selected(x.data(), out.data(), predicate, preamble, false)));
+    const auto into = Counted<T>::room(x.context(), x.size());
+    remove_if(x, predicate, into, preamble);
+    return into.trimmed();
 }
 
 /// The result of partition().
@@ -79,13 +97,28 @@ struct Partition {
     std::size_t true_count;   ///< how many hold: values(rtcg::slice(0, true_count)) are they
 };
 
+/// partition into a Counted: every element of `x` to `into.values`, those where `predicate` holds
+/// first, and how many hold to `into.count`; waits for nothing.
+template <class T>
+void partition(const Array<T>& x, std::string_view predicate, const Counted<T>& into, std::string_view preamble = {}) {
+    detail::partition(x.data(), into.values.data(), predicate, preamble, into.count.data());
+}
+
 /// The elements of `x` where `predicate` (a C expression of `x[i]`, as copy_if takes) holds, then
 /// the others, each part in its order; stable. One scan.
 template <class T>
 Partition<T> partition(const Array<T>& x, std::string_view predicate, std::string_view preamble = {}) {
-    Array<T> out = detail::flat_empty(x);
-    const std::size_t count = detail::partition(x.data(), out.data(), predicate, preamble);
-    return Partition<T>{std::move(out), count};
+    const auto into = Counted<T>::room(x.context(), x.size());
+    partition(x, predicate, into, preamble);
+    const auto true_count = static_cast<std::size_t>(into.count.item());
+    return Partition<T>{into.values, true_count};
+}
+
+/// unique into a Counted: the first element of each run, to the front of `into.values`, and how
+/// many runs to `into.count`; waits for nothing.
+template <class T>
+void unique(const Array<T>& x, const Counted<T>& into, std::string_view equal = "a == b", std::string_view preamble = {}) {
+    detail::unique(x.data(), into.values.data(), equal, preamble, into.count.data());
 }
 
 /// The first element of each run of consecutive equal elements: on sorted input, each distinct
@@ -94,8 +127,9 @@ Partition<T> partition(const Array<T>& x, std::string_view predicate, std::strin
 /// numpy.unique does). Structs need their own `equal`.
 template <class T>
 Array<T> unique(const Array<T>& x, std::string_view equal = "a == b", std::string_view preamble = {}) {
-    Array<T> out = detail::flat_empty(x);
-    return out(rtcg::slice(0, detail::unique(x.data(), out.data(), equal, preamble)));
+    const auto into = Counted<T>::room(x.context(), x.size());
+    unique(x, into, equal, preamble);
+    return into.trimmed();
 }
 
 /// Key types LSD radix sort orders: integers of every width, float and double.

@@ -13,10 +13,13 @@
 ///
 /// Synchronisation: take and put with mode raise read back whether an index was out of range,
 /// and extract, compress, flatnonzero and nonzero read back how many elements they select (their
-/// result's size depends on it), so these wait for the current queue. An index out of range with
+/// result's size depends on it), so these wait for the current queue; extract and flatnonzero
+/// also write into a Counted (counted.hpp), keeping the count on the device, and wait for nothing.
+/// The one-argument where(condition) is nonzero(condition), as in numpy. An index out of range with
 /// mode raise is InvalidArgument naming it, the axis and its extent; put then writes nothing, and
 /// take's result is never returned. Nothing is read or written out of bounds in any mode.
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/counted.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/core/error.hpp>
@@ -43,11 +46,12 @@ RTCG_API void take(const ArrayData& source, std::size_t axis_extent, std::size_t
                    const ArrayData& out, IndexMode mode);
 /// target.flat[indices[k]] = values[k % values.size()], target contiguous.
 RTCG_API void put(const ArrayData& target, const ArrayData& indices, const ArrayData& values, IndexMode mode);
-/// The elements of `source` (contiguous) where `mask` (bool, contiguous, of its size) holds, in
-/// order, into `out` (of the same size); returns how many.
-RTCG_API std::size_t extract(const ArrayData& mask, const ArrayData& source, const ArrayData& out);
-/// The positions where `mask` (bool, contiguous) holds, into `out` (int64, of its size); returns how many.
-RTCG_API std::size_t flatnonzero(const ArrayData& mask, const ArrayData& out);
+/// The elements of `source` where `mask` (bool, of its size) holds, in order, to the front of
+/// `out` (of source's dtype, at least its size), and how many into `count` (one int64 element).
+RTCG_API void extract(const ArrayData& mask, const ArrayData& source, const ArrayData& out, const ArrayData& count);
+/// The positions where `mask` (bool) holds, to the front of `out` (int64, at least the mask's
+/// size), and how many into `count` (one int64 element).
+RTCG_API void flatnonzero(const ArrayData& mask, const ArrayData& out, const ArrayData& count);
 } // namespace detail
 
 /// numpy.take: the elements of `a` at `indices` along `axis` (of the flattened array when none):
@@ -84,18 +88,27 @@ void put(const Array<T>& a, const Array<I>& indices, const Array<T>& values, Ind
     Array<T>(a).assign(packed);
 }
 
-/// numpy.extract (numpy's `a[mask]` for a mask of a's shape): the elements where `condition`
-/// holds, in C order, as a 1-D array. InvalidArgument unless the shapes are equal.
+/// numpy.extract into a Counted (counted.hpp): the elements where `condition` holds, in C order,
+/// to the front of `into.values`, and their number to `into.count`, without waiting for the
+/// device. InvalidArgument unless the shapes are equal and `into` has room for a.size() elements.
 template <class T, class C>
-Array<T> extract(const C& condition, const Array<T>& a) {
+void extract(const C& condition, const Array<T>& a, const Counted<T>& into) {
     const Array<bool> mask = ascontiguousarray(Array<bool>(condition));
     if (mask.shape() != a.shape())
         throw InvalidArgument("a mask of shape " + detail::shape_text(mask.shape()) +
                                   " cannot select from an array of shape " + detail::shape_text(a.shape()),
                               "extract");
-    Array<T> out = Array<T>::empty(a.context(), a.size());
-    const std::size_t count = detail::extract(mask.data(), ascontiguousarray(a).data(), out.data());
-    return out(slice(0, count));
+    detail::extract(mask.data(), ascontiguousarray(a).data(), into.values.data(), into.count.data());
+}
+
+/// numpy.extract (numpy's `a[mask]` for a mask of a's shape): the elements where `condition`
+/// holds, in C order, as a 1-D array; its size depends on the data, so this waits for the device.
+/// InvalidArgument unless the shapes are equal.
+template <class T, class C>
+Array<T> extract(const C& condition, const Array<T>& a) {
+    const auto into = Counted<T>::room(a.context(), a.size());
+    extract(condition, a, into);
+    return into.trimmed();
 }
 
 /// numpy.compress with an axis: the slices along `axis` where the 1-D `condition` holds (it may
@@ -116,10 +129,9 @@ Array<T> compress(const Array<bool>& condition, const Array<T>& a, std::int64_t 
                                   " elements is longer than axis " + std::to_string(k) + " of shape " +
                                   detail::shape_text(a.shape()),
                               "compress");
-    Array<std::int64_t> positions = Array<std::int64_t>::empty(a.context(), condition.size());
-    const std::size_t count =
-        detail::flatnonzero(ascontiguousarray(condition).data(), positions.data());
-    return take(a, positions(slice(0, count)), axis, IndexMode::raise);
+    const auto positions = Counted<std::int64_t>::room(a.context(), condition.size());
+    detail::flatnonzero(condition.data(), positions.values.data(), positions.count.data());
+    return take(a, positions.trimmed(), axis, IndexMode::raise);
 }
 
 /// numpy.copyto(a, values, where=mask): `values` where `mask` holds, the element kept elsewhere
@@ -129,15 +141,25 @@ void copyto(const Array<T>& a, const V& values, const M& mask) {
     Array<T>(a).assign(where(mask, values, a));
 }
 
-/// numpy.flatnonzero: the positions, in C order, of the nonzero elements, as int64.
+/// numpy.flatnonzero into a Counted (counted.hpp): the positions, in C order, of the nonzero
+/// elements to the front of `into.values`, their number to `into.count`, without waiting.
 template <class T>
-Array<std::int64_t> flatnonzero(const Array<T>& a) {
+void flatnonzero(const Array<T>& a, const Counted<std::int64_t>& into) {
     const Array<bool> mask = a != T{};
-    Array<std::int64_t> out = Array<std::int64_t>::empty(a.context(), a.size());
-    return out(slice(0, detail::flatnonzero(mask.data(), out.data())));
+    detail::flatnonzero(mask.data(), into.values.data(), into.count.data());
 }
 
-/// numpy.nonzero: for each axis, the coordinates of the nonzero elements along it, in C order.
+/// numpy.flatnonzero: the positions, in C order, of the nonzero elements, as int64; waits for the
+/// device (the size depends on the data).
+template <class T>
+Array<std::int64_t> flatnonzero(const Array<T>& a) {
+    const auto into = Counted<std::int64_t>::room(a.context(), a.size());
+    flatnonzero(a, into);
+    return into.trimmed();
+}
+
+/// numpy.nonzero: for each axis, the coordinates of the nonzero elements along it, in C order;
+/// waits for the device (the size depends on the data).
 template <class T>
 std::vector<Array<std::int64_t>> nonzero(const Array<T>& a) {
     const Array<std::int64_t> positions = flatnonzero(a);
@@ -150,6 +172,12 @@ std::vector<Array<std::int64_t>> nonzero(const Array<T>& a) {
     }
     while (coordinates.size() < a.ndim()) coordinates.push_back(positions.copy()); // empty arrays: no positions
     return coordinates;
+}
+
+/// numpy.where with only a condition: nonzero(condition).
+template <class T>
+std::vector<Array<std::int64_t>> where(const Array<T>& condition) {
+    return nonzero(condition);
 }
 
 } // namespace rtcg
