@@ -29,7 +29,8 @@ USABLE_MEMORY_FRACTION = 0.7
 CASES = ["copy", "lin_comb", "fused", "sum", "dot", "cumsum", "sort"]
 ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d"]  # bench/src/nd_cases.cpp
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
-CASES += ND_CASES + AXIS_CASES
+INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
+CASES += ND_CASES + AXIS_CASES + INDEXING_CASES
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
@@ -152,6 +153,18 @@ class CuPy:
     def axis_reduction(self, x, name, axes):
         getattr(x, name)(axis=axes)
 
+    def indices(self, n, seed):
+        return self.cp.random.default_rng(seed).integers(0, n, size=n, dtype=self.cp.int64)
+
+    def take(self, x, indices):
+        self.cp.take(x, indices)
+
+    def select(self, x, mask):
+        x[mask]
+
+    def concatenate(self, arrays):
+        self.cp.concatenate(arrays)
+
 
 class Torch:
     name = "torch"
@@ -236,6 +249,19 @@ class Torch:
     def axis_reduction(self, x, name, axes):
         getattr(self.torch, name)(x, dim=axes)
 
+    def indices(self, n, seed):
+        generator = self.torch.Generator(device=self.device).manual_seed(seed)
+        return self.torch.randint(0, n, (n,), dtype=self.torch.int64, device=self.device, generator=generator)
+
+    def take(self, x, indices):
+        self.torch.take(x, indices)
+
+    def select(self, x, mask):
+        self.torch.masked_select(x, mask)
+
+    def concatenate(self, arrays):
+        self.torch.cat(arrays)
+
 
 def element_bytes(dtype):
     return 8 if dtype == "float64" else 4
@@ -315,6 +341,29 @@ def axis_cases(peer):
     }
 
 
+def indexing_cases(peer):
+    """Indexing and building float32 arrays of n elements: name -> case_table's tuple. The arrays
+    moved count what each must read and write, in float32 elements (int64 indices count two, a bool
+    mask a quarter, the half selected by the mask a half)."""
+    def take(n, dtype, sets):
+        data = [(peer.random(n, dtype, s + 1), peer.indices(n, 100 + s)) for s in range(sets)]
+        return lambda index: peer.take(*data[index % sets])
+
+    def mask_select(n, dtype, sets):
+        data = [(peer.random(n, dtype, s + 1), peer.random(n, dtype, 1000 + s) < 0.5) for s in range(sets)]
+        return lambda index: peer.select(*data[index % sets])
+
+    def concatenate(n, dtype, sets):
+        data = [(peer.random(n // 2, dtype, 2 * s + 1), peer.random(n - n // 2, dtype, 2 * s + 2)) for s in range(sets)]
+        return lambda index: peer.concatenate(data[index % sets])
+
+    return {
+        "take": (["float32"], 3, 4, take),
+        "mask_select": (["float32"], 2, 1.75, mask_select),
+        "concatenate": (["float32"], 1, 2, concatenate),
+    }
+
+
 def case_table(peer):
     """name -> (dtypes, arrays per set, arrays moved per repetition, prepare)."""
     def reduction(operation, reads):
@@ -338,6 +387,7 @@ def case_table(peer):
         "sort": (["uint32"], 1, 2, reduction(peer.sort, 1)),
         **nd_cases(peer),
         **axis_cases(peer),
+        **indexing_cases(peer),
     }
 
 

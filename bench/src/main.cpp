@@ -25,7 +25,8 @@ constexpr Group groups[] = {
     {"fused", run_fused},   {"fused_expr", run_fused_expr}, {"contiguous_add", run_contiguous_add},
     {"strided_add", run_strided_add}, {"transpose", run_transpose}, {"permute3d", run_permute3d},
     {"sum_axis0", run_sum_axis0}, {"sum_axis1", run_sum_axis1}, {"argmax_axis1", run_argmax_axis1},
-    {"mean_axes02", run_mean_axes02}, {"sum", run_sum},
+    {"mean_axes02", run_mean_axes02}, {"take", run_take}, {"mask_select", run_mask_select},
+    {"concatenate", run_concatenate}, {"sum", run_sum},
     {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
     {"launch", run_launch}, {"compile", run_compile},
 };

@@ -9,7 +9,8 @@ namespace rtcg::bench {
 // The case groups, in the order they run; --cases picks among these names.
 inline constexpr std::string_view case_groups[] = {
     "copy",      "lin_comb", "lin_comb_expr", "fused",  "fused_expr", "contiguous_add", "strided_add",
-    "transpose", "permute3d", "sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02", "sum", "dot",
+    "transpose", "permute3d", "sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02", "take", "mask_select",
+    "concatenate", "sum", "dot",
     "cumsum",    "sort",      "launch",    "compile"};
 
 struct Options {
