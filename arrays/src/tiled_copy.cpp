@@ -179,6 +179,7 @@ std::string tiled_copy_source(codegen::Dialect dialect, const ElementwiseProgram
          {"x", x.name},
          {"edge", static_cast<std::int64_t>(layout.tile.edge)},
          {"rows", static_cast<std::int64_t>(layout.tile.rows)},
+         {"row_steps", static_cast<std::int64_t>(layout.tile.edge % layout.tile.rows == 0 ? layout.tile.edge / layout.tile.rows : 0)},
          {"batch_axes", static_cast<std::int64_t>(batch_axes)}});
     const bool complex = codegen::needs_complex_support(types, {program.operation, program.preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex});

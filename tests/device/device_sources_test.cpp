@@ -375,7 +375,8 @@ rtcg::codegen::Values elementwise_values(std::string_view value_type, bool varia
 }
 
 // The tiled copy (arrays/src/tiled_copy.cpp) of float64 arrays where `value_type` is 8 bytes wide,
-// in tiles of 16 x 16 with two batch axes where `variant`, else of float32 in tiles of 32 x 32.
+// in tiles of 16 x 16 with two batch axes and every tile bounds-checked where `variant`, else of
+// float32 in tiles of 32 x 32, whole ones moved without bounds.
 std::string tiled_copy_program(std::string_view value_type, bool variant) {
     using List = std::vector<rtcg::codegen::Value>;
     const std::string t = value_type != "int" ? "double" : "float";
@@ -396,6 +397,7 @@ std::string tiled_copy_program(std::string_view value_type, bool variant) {
                                {"x", "x"},
                                {"edge", std::int64_t{variant ? 16 : 32}},
                                {"rows", std::int64_t{variant ? 4 : 8}},
+                               {"row_steps", std::int64_t{variant ? 0 : 4}},
                                {"batch_axes", batch_axes}});
 }
 
