@@ -1,17 +1,17 @@
 #pragma once
-// Reductions along axes (axis_reduction.cpp). Work-groups of 256 work-items with 8 groups per
-// compute unit: 2048 resident work-items, every NVIDIA GPU's maximum since Volta, so that the grid
-// is one full wave. Each work-item keeps 8 reduced elements in flight per step, which with 2048
-// work-items covers the latency of HBM at full bandwidth for 4-byte elements. The reduced indices
-// are split over more groups only where each work-item still folds at least 32 of them, so that a
-// second pass over the slices never costs more than a few percent of the first. The other classes
-// share these values: nothing has been measured to do better there.
+// Reductions along axes (axis_reduction.cpp). Work-groups of 256 work-items, each keeping 8
+// reduced elements in flight per step, and 16 groups per compute unit: twice the 2048 work-items
+// an NVIDIA multiprocessor holds at once since Volta, so that groups that finish early are
+// replaced while the others still stream. The reduced indices are split over more groups while
+// each work-item still folds at least 16 of them. Measured on an H100 over the block size, items,
+// groups per compute unit and slice length (bench/NOTES.md, "Strided elementwise and reductions
+// along axes"). The other classes share these values: nothing has been measured to do better there.
 #include "policy_table.hpp"
 
 namespace rtcg::detail {
 
 inline constexpr AxisReductionPolicy default_axis_reduction_policy{
-    .block_size = 256, .items_per_work_item = 8, .groups_per_compute_unit = 8, .min_items_per_slice = 32};
+    .block_size = 256, .items_per_work_item = 8, .groups_per_compute_unit = 16, .min_items_per_slice = 16};
 
 inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = default_axis_reduction_policy,
                                                                           .gpu = default_axis_reduction_policy,
