@@ -1,17 +1,16 @@
-// KeyValueSorter: a reduction finds the first key out of range; then the keys' counts (bincount's
+// KeyValueSorter: the keys are converted to the sort's key type by a kernel that also finds the
+// first key out of range (an atomic minimum of its index); then the keys' counts (bincount's
 // atomic additions) are scanned into starts, and the stable radix sort orders the positions of the
 // values by key, which a gather follows. The keys are sorted as uint32 (uint64 for more than 2^32
 // keys) and the positions as uint32 (uint64 beyond 2^32 values), so that one sort program serves
 // every key and value type.
 #include "list_offsets.hpp"
-#include "reduction_operations.hpp"
 #include "untyped_calls.hpp"
 
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/counting.hpp>
 #include <rtcg/arrays/key_value_sort.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
-#include <rtcg/arrays/reduction.hpp>
 
 #include <array>
 #include <cstdint>
@@ -28,32 +27,28 @@ using codegen::DType;
 
 constexpr std::string_view where = "KeyValueSorter";
 
-// The index of the first key outside [0, nkeys), or n when there is none.
-std::int64_t first_bad_key(const Context& context, const ArrayData& keys, std::int64_t nkeys) {
+// Converts the keys to the sort's key type in `converted` and returns the index of the first key
+// outside [0, nkeys), or n when there is none (then `converted` holds every key exactly).
+std::int64_t converted_keys(const ArrayData& keys, const ArrayData& converted, std::int64_t nkeys) {
+    const Context& context = keys.context();
     // Any integer key converts to int64 exactly, but for unsigned keys from 2^63, which wrap to
     // negative values and so are out of range too.
-    const UntypedReductionKernel find(
-        context, DType::int64(),
-        {Argument::pointer(keys.dtype(), "keys", AddressSpace::global, true), Argument::scalar(DType::int64(), "nkeys")},
-        {.map_expr = "((rtcg_index_t)keys[i] < 0 || (rtcg_index_t)keys[i] >= nkeys) ? i : n",
-         .reduce_expr = "a < b ? a : b",
-         .neutral = extreme(DType::int64(), codegen::dialect_of(context.device()), true)},
-        {.name = "first_bad_key"});
-    const CallArgument args[] = {{&keys, {}}, {nullptr, host_scalar(nkeys)}};
-    const ArrayData found = find.launch(current_queue(context), args);
-    std::int64_t index = 0;
-    found.read(&index, sizeof index);
-    return index;
-}
-
-// The keys, known to be in range, converted to the sort's key type.
-void converted_keys(const ArrayData& keys, const ArrayData& converted) {
     const ElementwiseKernel convert(
-        keys.context(),
-        {Argument::pointer(keys.dtype(), "keys", AddressSpace::global, true), Argument::pointer(converted.dtype(), "out")},
-        "out[i] = keys[i];", {.name = "key_value_sort_keys"});
-    const CallArgument args[] = {{&keys, {}}, {&converted, {}}};
-    UntypedCalls::launch(convert, current_queue(keys.context()), args);
+        context,
+        {Argument::pointer(keys.dtype(), "keys", AddressSpace::global, true), Argument::pointer(converted.dtype(), "out"),
+         Argument::pointer(DType::int64(), "first_bad"), Argument::scalar(DType::int64(), "nkeys")},
+        "const rtcg_index_t key = (rtcg_index_t)keys[i];\n"
+        "if (key < 0 || key >= nkeys) rtcg_atomic_min_i64_global(&first_bad[0], i);\n"
+        "out[i] = keys[i];",
+        {.name = "key_value_sort_keys"});
+    const auto n = static_cast<std::int64_t>(keys.size());
+    const ArrayData first_bad(context, DType::int64(), {1});
+    fill(first_bad, host_scalar(n));
+    const CallArgument args[] = {{&keys, {}}, {&converted, {}}, {&first_bad, {}, true}, {nullptr, host_scalar(nkeys)}};
+    UntypedCalls::launch(convert, current_queue(context), args);
+    std::int64_t index = 0;
+    first_bad.read(&index, sizeof index);
+    return index;
 }
 
 // lists[i] = values[order[i]].
@@ -99,24 +94,21 @@ GroupedValues group_by_key(const Context& context, const ArrayData& keys, const 
         throw InvalidArgument("nkeys = " + std::to_string(nkeys) + " is more than int64 offsets count",
                               std::string(where));
     const std::size_t n = keys.size();
-    const ArrayData flat_keys = contiguous(keys);
-    if (n > 0) {
-        const std::int64_t bad = first_bad_key(context, flat_keys, static_cast<std::int64_t>(nkeys));
-        if (bad < static_cast<std::int64_t>(n))
-            throw InvalidArgument("key " + key_text(flat_keys, bad) + " at index " + std::to_string(bad) +
-                                      " is outside [0, " + std::to_string(nkeys) + ")",
-                                  std::string(where));
-    }
-
     GroupedValues grouped{ArrayData(context, DType::int64(), {nkeys + 1}), ArrayData(context, values.dtype(), {n})};
     if (n == 0) {
         fill(grouped.starts, host_scalar(std::int64_t{0}));
         return grouped;
     }
+    const ArrayData flat_keys = contiguous(keys);
     const DType key_type = nkeys > std::numeric_limits<std::uint32_t>::max() ? DType::uint64() : DType::uint32();
     const std::array<ArrayData, 3> sort_keys{ArrayData(context, key_type, {n}), ArrayData(context, key_type, {n}),
                                              ArrayData(context, key_type, {n})};
-    converted_keys(flat_keys, sort_keys[0]);
+    // Checked before anything is counted: an out-of-range key would count outside `counts`.
+    const std::int64_t bad = converted_keys(flat_keys, sort_keys[0], static_cast<std::int64_t>(nkeys));
+    if (bad < static_cast<std::int64_t>(n))
+        throw InvalidArgument("key " + key_text(flat_keys, bad) + " at index " + std::to_string(bad) +
+                                  " is outside [0, " + std::to_string(nkeys) + ")",
+                              std::string(where));
     const ArrayData counts(context, DType::int64(), {nkeys});
     fill(counts, host_scalar(std::int64_t{0}));
     count_occurrences(sort_keys[0], counts);

@@ -5,6 +5,7 @@
 #include "list_offsets.hpp"
 #include "untyped_calls.hpp"
 
+#include <rtcg/arrays/elementwise_source.hpp>
 #include <rtcg/arrays/list_building.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/error.hpp>
@@ -104,47 +105,55 @@ std::string argument_names(const std::vector<Argument>& arguments) {
     return names;
 }
 
-ElementwiseKernel count_pass(const Context& context, const std::vector<OutputList>& lists,
-                             const std::vector<Argument>& arguments, std::string_view generator,
-                             const ListOfListsOptions& options) {
-    std::vector<Argument> declared;
-    std::string before;
+// One pass of the builder: the parts of its ElementwiseKernel.
+struct Pass {
+    std::vector<Argument> arguments;
+    std::string operation;
+    std::string name;
+    std::string preamble;
+};
+
+Pass count_pass(const std::vector<OutputList>& lists, const std::vector<Argument>& arguments,
+                std::string_view generator, const ListOfListsOptions& options, Dialect dialect) {
+    Pass pass{{}, {}, options.name + "_count", generator_function(lists, arguments, generator, options.preamble, dialect, false)};
     std::string call = "rtcg_lb_generate(";
     std::string after;
     for (const OutputList& list : lists) {
-        declared.push_back(Argument::pointer(DType::int64(), counts_name(list)));
-        before += "rtcg_index_t " + appended_name(list) + " = 0;\n";
+        pass.arguments.push_back(Argument::pointer(DType::int64(), counts_name(list)));
+        pass.operation += "rtcg_index_t " + appended_name(list) + " = 0;\n";
         call += "&" + appended_name(list) + ", ";
         after += counts_name(list) + "[i] = " + appended_name(list) + ";\n";
     }
-    declared.insert(declared.end(), arguments.begin(), arguments.end());
-    const Dialect dialect = codegen::dialect_of(context.device());
-    return ElementwiseKernel(context, declared, before + call + argument_names(arguments) + "i);\n" + after,
-                             {.name = options.name + "_count",
-                              .preamble = generator_function(lists, arguments, generator, options.preamble,
-                                                             dialect, false)});
+    pass.arguments.insert(pass.arguments.end(), arguments.begin(), arguments.end());
+    pass.operation += call + argument_names(arguments) + "i);\n" + after;
+    return pass;
 }
 
-std::optional<ElementwiseKernel> write_pass(const Context& context, const std::vector<OutputList>& lists,
-                                            const std::vector<Argument>& arguments, std::string_view generator,
-                                            const ListOfListsOptions& options) {
-    std::vector<Argument> declared;
-    std::string before;
+// Empty when every list is count_only.
+std::optional<Pass> write_pass(const std::vector<OutputList>& lists, const std::vector<Argument>& arguments,
+                               std::string_view generator, const ListOfListsOptions& options, Dialect dialect) {
+    Pass pass{{}, {}, options.name + "_write", generator_function(lists, arguments, generator, options.preamble, dialect, true)};
     std::string call = "rtcg_lb_generate(";
     for (const OutputList& list : lists) {
         if (list.count_only) continue;
-        declared.push_back(Argument::pointer(DType::int64(), starts_name(list), AddressSpace::global, true));
-        declared.push_back(Argument::pointer(list.dtype, items_name(list)));
-        before += "rtcg_index_t " + position_name(list) + " = " + starts_name(list) + "[i];\n";
+        pass.arguments.push_back(Argument::pointer(DType::int64(), starts_name(list), AddressSpace::global, true));
+        pass.arguments.push_back(Argument::pointer(list.dtype, items_name(list)));
+        pass.operation += "rtcg_index_t " + position_name(list) + " = " + starts_name(list) + "[i];\n";
         call += items_name(list) + ", &" + position_name(list) + ", " + starts_name(list) + "[i + 1], ";
     }
-    if (declared.empty()) return std::nullopt;
-    declared.insert(declared.end(), arguments.begin(), arguments.end());
-    const Dialect dialect = codegen::dialect_of(context.device());
-    return ElementwiseKernel(context, declared, before + call + argument_names(arguments) + "i);\n",
-                             {.name = options.name + "_write",
-                              .preamble = generator_function(lists, arguments, generator, options.preamble,
-                                                             dialect, true)});
+    if (pass.arguments.empty()) return std::nullopt;
+    pass.arguments.insert(pass.arguments.end(), arguments.begin(), arguments.end());
+    pass.operation += call + argument_names(arguments) + "i);\n";
+    return pass;
+}
+
+ElementwiseKernel pass_kernel(const Context& context, const Pass& pass) {
+    return ElementwiseKernel(context, pass.arguments, pass.operation, {.name = pass.name, .preamble = pass.preamble});
+}
+
+std::optional<ElementwiseKernel> optional_kernel(const Context& context, const std::optional<Pass>& pass) {
+    if (!pass) return std::nullopt;
+    return pass_kernel(context, *pass);
 }
 
 std::vector<Argument> checked_arguments(std::string_view arguments) {
@@ -194,9 +203,20 @@ ListOfListsBuilder::ListOfListsBuilder(const Context& context, std::vector<Outpu
                                        std::string_view generator, std::string_view arguments,
                                        ListOfListsOptions options)
     : context_(context), lists_((check_lists(lists), std::move(lists))), arguments_(checked_arguments(arguments)),
-      index_type_(checked_index_type(options)),
-      count_pass_(count_pass(context, lists_, arguments_, checked_generator(generator), options)),
-      write_pass_(write_pass(context, lists_, arguments_, generator, options)) {}
+      generator_(checked_generator(generator)), options_((checked_index_type(options), std::move(options))),
+      count_pass_(pass_kernel(context_, count_pass(lists_, arguments_, generator_, options_,
+                                                   codegen::dialect_of(context_.device())))),
+      write_pass_(optional_kernel(context_, write_pass(lists_, arguments_, generator_, options_,
+                                                       codegen::dialect_of(context_.device())))) {}
+
+std::vector<std::string> ListOfListsBuilder::sources(Dialect dialect) const {
+    std::vector<std::string> texts;
+    const Pass counting = count_pass(lists_, arguments_, generator_, options_, dialect);
+    texts.push_back(elementwise_source(dialect, counting.arguments, counting.operation, counting.name, counting.preamble));
+    if (const std::optional<Pass> writing = write_pass(lists_, arguments_, generator_, options_, dialect))
+        texts.push_back(elementwise_source(dialect, writing->arguments, writing->operation, writing->name, writing->preamble));
+    return texts;
+}
 
 std::vector<BuiltList> ListOfListsBuilder::build(std::size_t n, std::span<const detail::CallArgument> args) const {
     if (args.size() != arguments_.size())
@@ -250,12 +270,12 @@ std::vector<BuiltList> ListOfListsBuilder::build(std::size_t n, std::span<const 
     std::vector<std::int64_t> sizes(2 * list_count);
     totals.read(sizes.data(), sizes.size() * sizeof(std::int64_t));
     for (std::size_t k = 0; k < list_count; ++k)
-        if (sizes[k] > largest_offset(index_type_))
+        if (sizes[k] > largest_offset(options_.index_type))
             throw InvalidArgument("list '" + lists_[k].name + "' has " +
                                       (sizes[k] == std::numeric_limits<std::int64_t>::max()
                                            ? std::string("2^63 - 1 or more")
                                            : std::to_string(sizes[k])) +
-                                      " items, more than its " + std::string(index_type_.name()) +
+                                      " items, more than its " + std::string(options_.index_type.name()) +
                                       " starts can hold",
                                   std::string(where));
 
@@ -285,8 +305,8 @@ std::vector<BuiltList> ListOfListsBuilder::build(std::size_t n, std::span<const 
             list_starts = first(compacted[k]->first, nonempty + 1);
             nonempty_indices = first(compacted[k]->second, nonempty);
         }
-        if (index_type_ != DType::int64()) {
-            const detail::ArrayData narrow(context_, index_type_, list_starts.shape());
+        if (options_.index_type != DType::int64()) {
+            const detail::ArrayData narrow(context_, options_.index_type, list_starts.shape());
             detail::narrow_offsets(list_starts, narrow);
             list_starts = narrow;
         }

@@ -2,6 +2,7 @@
 // int32, int64, float and double, a count-only list and one without its empty lists, at n = 0, 1
 // and a few thousand, over contiguous and strided arguments; one index holding every item; int32
 // starts; and the refused builders and builds.
+#include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
 #include <rtcg/arrays/list_building.hpp>
@@ -128,6 +129,15 @@ TEST_CASE("ListOfListsBuilder builds several lists of int32, int64, float and do
         const std::vector<std::int32_t> x = small_values(n, static_cast<std::uint32_t>(n) + 1);
         check_built<std::int64_t>(builder(n, Array<std::int32_t>::to_device(context(), x), 1.5), host_lists(x, 1.5));
     }
+}
+
+TEST_CASE("ListOfListsBuilder's passes compile for CUDA too") {
+    const ListOfListsBuilder builder(context(), several_lists(), generator, "const int *x, double scale");
+    const std::vector<std::string> sources = builder.sources(rtcg::codegen::Dialect::cuda);
+    REQUIRE(sources.size() == 2);
+    for (const std::string& source : sources) rtcg::test::compile_for_cuda(source);
+    const ListOfListsBuilder counting(context(), {{.name = "c", .count_only = true}}, "APPEND_c(i);", "");
+    CHECK(counting.sources(rtcg::codegen::Dialect::opencl).size() == 1);
 }
 
 TEST_CASE("ListOfListsBuilder reads strided and reversed arguments in their order") {

@@ -134,6 +134,9 @@ public:
     const std::vector<OutputList>& lists() const noexcept { return lists_; }
     /// The generator's arguments, in order.
     const std::vector<codegen::Argument>& arguments() const noexcept { return arguments_; }
+    /// The complete sources of the counting pass and, unless every list is count_only, of the
+    /// writing pass, for `dialect`: what the builder compiles for its own.
+    std::vector<std::string> sources(codegen::Dialect dialect) const;
 
     /// Runs the generator for every i in [0, n) with `args` (Arrays for pointer arguments, values
     /// for scalars, checked as ElementwiseKernel checks them) on the context's current queue, and
@@ -151,7 +154,8 @@ private:
     Context context_;
     std::vector<OutputList> lists_;
     std::vector<codegen::Argument> arguments_;
-    codegen::DType index_type_;
+    std::string generator_;
+    ListOfListsOptions options_;
     ElementwiseKernel count_pass_;
     /// Empty when every list is count_only: then nothing is written.
     std::optional<ElementwiseKernel> write_pass_;
