@@ -36,17 +36,11 @@ std::string appended_name(const OutputList& list) { return "rtcg_lb_appended_" +
 std::string position_name(const OutputList& list) { return "rtcg_lb_at_" + list.name; }
 std::string end_name(const OutputList& list) { return "rtcg_lb_end_" + list.name; }
 
-bool is_identifier(std::string_view name) {
-    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-    return !name.empty() && letter(name[0]) &&
-           std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
-}
-
 void check_lists(const std::vector<OutputList>& lists) {
     if (lists.empty()) throw InvalidArgument("needs at least one list", std::string(where));
     std::set<std::string> names;
     for (const OutputList& list : lists) {
-        if (!is_identifier(list.name))
+        if (!codegen::is_c_identifier(list.name))
             throw InvalidArgument("the list name '" + list.name + "' is not a C identifier", std::string(where));
         if (!names.insert(list.name).second)
             throw InvalidArgument("two lists are named '" + list.name + "'", std::string(where));
@@ -71,7 +65,7 @@ void check_arguments(const std::vector<Argument>& arguments) {
 }
 
 // The generator as `rtcg_lb_generate(<list parameters>, <arguments>, i)`, with APPEND_<list>
-// defined for its body by `append`, and the user's preamble before it.
+// defined for its body (counting or storing, as `writing` says), and the user's preamble before it.
 std::string generator_function(const std::vector<OutputList>& lists, const std::vector<Argument>& arguments,
                                std::string_view generator, std::string_view preamble, Dialect dialect,
                                bool writing) {

@@ -174,6 +174,8 @@ TEST_CASE("reduce_by_key_into writes the run count on the device, and refused ca
                                              RunOperation{"a +* b", "0"}),
                     rtcg::CompileError);
     CHECK_THROWS_AS(rtcg::reduce_by_key(keys_gpu, Array<bool>::zeros(context(), keys.size())), rtcg::InvalidArgument);
+    CHECK_THROWS_AS(rtcg::reduce_by_key_into(keys_gpu, values_gpu, keys_gpu, out_values, run_count),
+                    rtcg::InvalidArgument);
     CHECK(too_short.get() == std::vector<std::int32_t>(keys.size() - 1, -1));
     CHECK(out_keys.get() == std::vector<std::int32_t>(keys.size() + 5, -1));
     CHECK(out_values.get() == std::vector<std::int32_t>(keys.size() + 5, -1));

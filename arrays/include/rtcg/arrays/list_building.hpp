@@ -57,7 +57,7 @@ namespace rtcg {
 
 /// One list a ListOfListsBuilder builds.
 struct OutputList {
-    /// A C identifier: the generator appends with APPEND_<name>(value). Names are distinct.
+    /// A C identifier: the generator appends to list `l` with `APPEND_l(value)`. Names are distinct.
     std::string name;
     /// The items' type: an integer, floating or complex type, bool, or a vector type.
     codegen::DType dtype = codegen::DType::int32();
@@ -71,7 +71,7 @@ struct OutputList {
 
 /// What a ListOfListsBuilder may take beyond its lists, generator and arguments.
 struct ListOfListsOptions {
-    /// A C identifier naming the kernels (rtcg_ew_<name>_count, rtcg_ew_<name>_write).
+    /// A C identifier naming the kernels: rtcg_ew_ and the name, then _count or _write.
     std::string name = "list_builder";
     /// Declarations and functions the generator may use, put before it.
     std::string preamble = {};

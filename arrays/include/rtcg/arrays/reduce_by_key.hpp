@@ -62,8 +62,9 @@ RTCG_API void reduce_runs(const ArrayData& keys, const ArrayData& values, const 
 /// Reduces each run of equal consecutive `keys` (same size as `values`) with `operation`, writing
 /// the runs' keys and values into the first elements of `out_keys` and `out_values` and their
 /// number into `run_count` (one int64), without waiting for the queue. The outputs must be
-/// contiguous, of the inputs' types and context, and have at least as many elements as `keys`
-/// (the most runs there can be), since the number of runs is not known to the host.
+/// contiguous, of the inputs' types and context, must not overlap the inputs, and have at least as
+/// many elements as `keys` (the most runs there can be), since the number of runs is not known to
+/// the host.
 /// InvalidArgument otherwise, before anything is written; CompileError for an operation that does
 /// not compile.
 template <class K, class V>
