@@ -316,6 +316,16 @@ public:
 
     /// The untyped array, for generators.
     const detail::ArrayData& data() const noexcept { return data_; }
+    /// The typed array over `data`, sharing its storage: for generators whose results' element
+    /// types are known only at run time (ListOfListsBuilder). InvalidArgument when `data` holds
+    /// another type than Element.
+    static Array from_data(detail::ArrayData data) {
+        if (data.dtype() != codegen::dtype_of<Element>())
+            throw InvalidArgument("the array holds " + std::string(data.dtype().name()) + ", not " +
+                                      std::string(codegen::dtype_of<Element>().name()),
+                                  "Array::from_data");
+        return Array(std::move(data));
+    }
 
 private:
     template <class U>
