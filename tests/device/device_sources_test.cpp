@@ -9,7 +9,7 @@
 // Philox's block function and once with Threefry's) for uniform and normal numbers of float32 and
 // of float64; each piece of a reduction along axes with one value per batch and with
 // batches of 5, for both value sizes; numpy's operations with a function of each for int, unsigned int and
-// float. The elementwise kernels are templates: each is rendered first, for float32 and for float64
+// float; the Bessel functions with jn of float and yn of double. The elementwise kernels are templates: each is rendered first, for float32 and for float64
 // arrays, with an operation that ends its index early (`continue`) and one that does not, and the
 // paired kernel with lanes that read the index and lanes that do not. The strided offset is a
 // template too, rendered for one axis with 32-bit coordinates and for three with 64-bit ones. The
@@ -53,11 +53,13 @@ struct Piece {
     bool strided = false;     // the strided offset's template, rendered before it is compiled
     bool axis = false;        // follows the configuration of a reduction along axes
     bool tiled = false;       // the tiled copy's template, rendered before it is compiled
+    bool bessel = false;      // the Bessel functions, which compute in double
 };
 
 const std::vector<Piece>& pieces() {
     static const std::vector<Piece> all{
         {"thread/numpy_operations.rtcg", {}},
+        {.path = "thread/bessel.rtcg", .bessel = true},
         {.path = "thread/philox.rtcg", .random = true},
         {.path = "thread/threefry.rtcg", .random = true},
         {.path = "thread/random_normal.rtcg", .random = true},
@@ -330,6 +332,21 @@ RTCG_DEVICE double rtcg_random_cos_series(double x) { return fma(x, -1.233700550
     return text;
 }
 
+// What the expression generator (arrays/src/expression_functions.cpp) writes around the Bessel
+// functions' file: its special values before it, a function of each kind for float and double
+// after it.
+std::string bessel_program(Dialect dialect) {
+    const std::string infinity = dialect == Dialect::cuda ? "__longlong_as_double(0x7ff0000000000000ull)"
+                                                          : "as_double(0x7ff0000000000000ul)";
+    const std::string nan = dialect == Dialect::cuda ? "__longlong_as_double(0x7ff8000000000000ull)"
+                                                     : "as_double(0x7ff8000000000000ul)";
+    return "#define RTCG_BESSEL_INFINITY " + infinity + "\n#define RTCG_BESSEL_NAN " + nan + "\n" +
+           std::string(text_of("thread/bessel.rtcg")) + R"(
+RTCG_DEFINE_BESSEL_JN(jn_float, float)
+RTCG_DEFINE_BESSEL_YN(yn_double, double)
+)";
+}
+
 // What the expression generator (arrays/src/expression_functions.cpp) writes after the file.
 std::string numpy_functions(Dialect dialect) {
     const std::string f = dialect == Dialect::cuda ? "f" : "";
@@ -431,6 +448,7 @@ std::string program(const Piece& piece, std::string_view value_type, bool varian
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
             .render(elementwise_values(value_type, variant));
     if (piece.tiled) return tiled_copy_program(value_type, variant);
+    if (piece.bessel) return bessel_program(dialect);
     if (piece.strided)
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
             .render({{"name", "rtcg_strided_offset"},
@@ -470,7 +488,7 @@ TEST_CASE("every device file compiles on its own for CUDA and for the test conte
                     Dialect::cuda, program(piece, type, variant, Dialect::cuda), {.warp = piece.warp})));
                 if (piece.warp && !warp_here) continue;
                 // Normal numbers are computed in double, as are the elementwise kernels of float64.
-                if ((piece.random || ((piece.elementwise || piece.tiled) && type != "int")) &&
+                if ((piece.random || piece.bessel || ((piece.elementwise || piece.tiled) && type != "int")) &&
                     !rtcg::test::context().device().supports_fp64)
                     continue;
                 CHECK_NOTHROW(rtcg::test::context().compile(rtcg::codegen::with_prelude(
