@@ -173,13 +173,13 @@ TEST_CASE("jn and yn take orders from integer arrays, fuse into expressions and 
     if (!context().device().supports_fp64) return;
 
     // Orders of an int16 array, one per element, with x of a strided, reversed view.
-    const auto orders = Array<std::int16_t>::to_device(context(), {0, 1, 5, 12});
+    const auto order_array = Array<std::int16_t>::to_device(context(), {0, 1, 5, 12});
     const auto whole = Array<double>::to_device(context(), {0.5, 9.0, 3.0, 9.0, 30.0, 9.0, 7.25, 9.0});
     const auto x = whole(rtcg::slice(6, rtcg::none, -2)); // 7.25, 30, 3, 0.5
     const std::vector<double> xs{7.25, 30.0, 3.0, 0.5};
     const std::vector<int> ns{0, 1, 5, 12};
     // One kernel: 2 J_n(x) - Y_n(x) + 1.
-    const std::vector<double> fused = Array<double>(2.0 * rtcg::jn(orders, x) - rtcg::yn(orders, x) + 1.0).get();
+    const std::vector<double> fused = Array<double>(2.0 * rtcg::jn(order_array, x) - rtcg::yn(order_array, x) + 1.0).get();
     for (std::size_t i = 0; i < xs.size(); ++i) {
         CAPTURE(xs[i]);
         const double expected = 2.0 * double(std::cyl_bessel_jl(ns[i], (long double)xs[i])) -
