@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace rtcg::detail {
 namespace {
@@ -171,9 +172,28 @@ std::string DeviceFunctions::ldexp(const DType& type) {
                   {c_type(type, dialect_), math_function("ldexp", type, dialect_)});
 }
 
+std::string DeviceFunctions::bessel_jn(const DType& type) {
+    bessel_ = true;
+    return define("rtcg_bessel_jn_" + std::string(type.name()), "RTCG_DEFINE_BESSEL_JN", {c_type(type, dialect_)});
+}
+
+std::string DeviceFunctions::bessel_yn(const DType& type) {
+    bessel_ = true;
+    return define("rtcg_bessel_yn_" + std::string(type.name()), "RTCG_DEFINE_BESSEL_YN", {c_type(type, dialect_)});
+}
+
 std::string DeviceFunctions::definitions() const {
     if (instances_.empty()) return {};
-    return std::string(device::thread::numpy_operations) + "\n" + instances_;
+    std::string text(device::thread::numpy_operations);
+    if (bessel_) {
+        // The file's special values, as codegen spells infinity and NaN for the dialect.
+        text += "\n#define RTCG_BESSEL_INFINITY " +
+                codegen::literal(dialect_, std::numeric_limits<double>::infinity()) +
+                "\n#define RTCG_BESSEL_NAN " + codegen::literal(dialect_, std::numeric_limits<double>::quiet_NaN()) +
+                "\n";
+        text += device::thread::bessel;
+    }
+    return text + "\n" + instances_;
 }
 
 } // namespace rtcg::detail

@@ -2,7 +2,7 @@
 // Device functions for the operations whose numpy meaning is not one C operator: integer division
 // and remainder (by zero, INT_MIN / -1, rounding toward minus infinity), integer powers, shifts by
 // the width or more, NaN-propagating minimum and maximum, saturating float-to-integer conversion,
-// and complex helpers. Operands are evaluated once by passing them to a function. Each function is
+// complex helpers, and the Bessel functions. Operands are evaluated once by passing them to a function. Each function is
 // defined once per kernel, named after the operation and the type (rtcg_floor_divide_int32), by
 // the macros of arrays/device/thread/numpy_operations.rtcg.
 #include <rtcg/codegen/dialect.hpp>
@@ -46,6 +46,9 @@ public:
     std::string modf_fraction(const codegen::DType& type);
     std::string modf_integral(const codegen::DType& type);
     std::string ldexp(const codegen::DType& type);
+    // J_n(x) and Y_n(x) of `type` x (computed in double: arrays/device/thread/bessel.rtcg).
+    std::string bessel_jn(const codegen::DType& type);
+    std::string bessel_yn(const codegen::DType& type);
 
     // The functions' source, for in front of the kernel: empty when none is called.
     std::string definitions() const;
@@ -59,6 +62,7 @@ private:
     codegen::Dialect dialect_;
     std::set<std::string> defined_;
     std::string instances_; // the macros' uses, one a line
+    bool bessel_ = false;   // the Bessel functions' file is needed
 };
 
 } // namespace rtcg::detail

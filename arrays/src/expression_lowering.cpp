@@ -42,7 +42,9 @@ public:
         case ExprNode::Kind::cast: return cast(text(*node.operands[0]), node.operands[0]->type, node.type);
         case ExprNode::Kind::unary: return unary(node.unary, text(*node.operands[0]), node.operands[0]->type);
         case ExprNode::Kind::binary:
-            return binary(node.binary, text(*node.operands[0]), text(*node.operands[1]), node.operands[0]->type);
+            // The Bessel functions' first operand is the integer order: their type is x's.
+            return binary(node.binary, text(*node.operands[0]), text(*node.operands[1]),
+                          node.operands[node.binary == BinaryOp::bessel_jn || node.binary == BinaryOp::bessel_yn]->type);
         case ExprNode::Kind::where:
             return "(" + nonzero(text(*node.operands[0]), node.operands[0]->type) + " ? " + text(*node.operands[1]) +
                    " : " + text(*node.operands[2]) + ")";
@@ -226,6 +228,8 @@ private:
             return "(" + call(math_function("atan2", type, dialect_), a, b) + " * " +
                    real_literal(type, std::numbers::inv_pi) + ")";
         case BinaryOp::ldexp: return call(functions_.ldexp(type), a, b);
+        case BinaryOp::bessel_jn: return call(functions_.bessel_jn(type), a, b);
+        case BinaryOp::bessel_yn: return call(functions_.bessel_yn(type), a, b);
         case BinaryOp::minimum: return call(functions_.minimum(type), a, b);
         case BinaryOp::maximum: return call(functions_.maximum(type), a, b);
         case BinaryOp::equal: return complex ? call(prefix + "_eq", a, b) : infix(a, "==", b);

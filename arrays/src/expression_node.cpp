@@ -24,7 +24,7 @@ constexpr std::string_view binary_names[] = {
     "add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "fmod",
     "hypot", "arctan2", "minimum", "maximum", "equal", "not_equal", "less", "less_equal", "greater",
     "greater_equal", "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
-    "bitwise_xor", "left_shift", "right_shift", "arctan2pi", "ldexp"};
+    "bitwise_xor", "left_shift", "right_shift", "arctan2pi", "ldexp", "jn", "yn"};
 
 HostKind host_kind(const DType& type) {
     if (type.kind() == codegen::TypeKind::boolean) return HostKind::boolean;
@@ -153,8 +153,10 @@ ExprPtr binary_node(expr::BinaryOp op, ExprPtr a, ExprPtr b) {
     auto node = std::make_shared<ExprNode>(ExprNode{ExprNode::Kind::binary,
                                                     dtype_of(expr::result_type(op, operand_of(*a), operand_of(*b))),
                                                     false, {}, {}, {}, {}, {}, op, {}});
-    // ldexp's exponent keeps to integers, in int64 (the mantissa converts as other operands do).
-    node->operands = {converted(a, operand_type),
+    // ldexp's exponent and the Bessel functions' order keep to integers, in int64 (the other
+    // operand converts as operands do).
+    const bool order_first = op == expr::BinaryOp::bessel_jn || op == expr::BinaryOp::bessel_yn;
+    node->operands = {converted(a, order_first ? DType::int64() : operand_type),
                       converted(b, op == expr::BinaryOp::ldexp ? DType::int64() : operand_type)};
     combine(*node, name);
     return node;

@@ -1,5 +1,6 @@
-// Philox: the host side. Kernels are built once per context and distribution; each call checks
-// its input, launches one kernel and moves the stream position past the blocks it used.
+// The counter-based generators' host side, one for Philox and Threefry: kernels are built once
+// per context, block function and distribution; each call checks its input, launches one kernel
+// and moves the stream position past the blocks it used.
 #include "context_kernels.hpp"
 #include "launch_shape.hpp"
 #include "policies/chosen_policy.hpp"
@@ -22,47 +23,51 @@ namespace {
 
 using codegen::DType;
 
-struct PhiloxProgram {
+struct RandomProgram {
     Kernel kernel;
     std::size_t block_size = 1;
     std::size_t max_groups = 1;
 };
 
-std::shared_ptr<const PhiloxProgram> program(rtcg::detail::ContextKernels& kernels, Distribution distribution,
-                                             const DType& element) {
-    const std::string name = detail::philox_kernel_name(distribution, element);
+std::shared_ptr<const RandomProgram> program(rtcg::detail::ContextKernels& kernels, BlockFunction block_function,
+                                             Distribution distribution, const DType& element) {
+    const std::string name = detail::kernel_name(block_function, distribution, element);
     // The source depends on nothing but the kernel's name (and the context's dialect), the launch
     // shape on the policy.
     const Context& context = kernels.context();
     const auto policy = rtcg::detail::choose_policy<RandomPolicy>(context.device());
     const std::string key = "random\x1f" + name + policy.cache_key;
-    if (auto found = kernels.find<PhiloxProgram>(key)) return found;
-    const Module module = context.compile(philox_source(codegen::dialect_of(context.device()), distribution, element));
+    if (auto found = kernels.find<RandomProgram>(key)) return found;
+    const Module module = context.compile(
+        random_source(block_function, codegen::dialect_of(context.device()), distribution, element));
     Kernel kernel = module.kernel(name);
     const std::size_t block = rtcg::detail::block_size(kernel, context.device(), policy.policy.block_size);
     const std::size_t max_groups = rtcg::detail::max_groups(context.device(), policy.policy.groups_per_compute_unit);
     return kernels.insert(key,
-                          std::make_shared<const PhiloxProgram>(PhiloxProgram{std::move(kernel), block, max_groups}));
+                          std::make_shared<const RandomProgram>(RandomProgram{std::move(kernel), block, max_groups}));
 }
 
-const char* operation(Distribution distribution) {
-    switch (distribution) {
-    case Distribution::bits: return "random::Philox::fill_bits";
-    case Distribution::uniform: return "random::Philox::fill_uniform";
-    case Distribution::normal: return "random::Philox::fill_normal";
-    }
-    return "random::Philox";
+std::string operation(const CounterBasedGenerator& generator, Distribution distribution) {
+    static constexpr const char* fills[] = {"fill_bits", "fill_uniform", "fill_normal"};
+    return "random::" + std::string(generator.name()) + "::" + fills[static_cast<int>(distribution)];
 }
 
 } // namespace
 
-Philox::Philox(const Context& context, std::uint64_t seed, std::uint64_t subsequence)
-    : kernels_(rtcg::detail::ContextKernels::of(context)), seed_(seed), subsequence_(subsequence) {}
+CounterBasedGenerator::CounterBasedGenerator(BlockFunction block_function, const Context& context, std::uint64_t seed,
+                                             std::uint64_t subsequence)
+    : block_function_(block_function), kernels_(rtcg::detail::ContextKernels::of(context)), seed_(seed),
+      subsequence_(subsequence) {}
 
-const Context& Philox::context() const noexcept { return kernels_->context(); }
+const Context& CounterBasedGenerator::context() const noexcept { return kernels_->context(); }
 
-void Philox::fill(const rtcg::detail::ArrayData& out, Distribution distribution, double mean, double stddev) {
-    const char* where = operation(distribution);
+const char* CounterBasedGenerator::name() const noexcept {
+    return block_function_ == BlockFunction::philox4x32_10 ? "Philox" : "Threefry";
+}
+
+void CounterBasedGenerator::fill(const rtcg::detail::ArrayData& out, Distribution distribution, double mean,
+                                 double stddev) {
+    const std::string where = operation(*this, distribution);
     if (out.context() != context())
         throw InvalidArgument("the array belongs to another context than the generator", where);
     if (distribution == Distribution::normal && !(std::isfinite(mean) && std::isfinite(stddev) && stddev >= 0))
@@ -83,20 +88,20 @@ void Philox::fill(const rtcg::detail::ArrayData& out, Distribution distribution,
         rtcg::detail::copy_elements(out, packed);
         return;
     }
-    const std::shared_ptr<const PhiloxProgram> philox = program(*kernels_, distribution, out.dtype());
+    const std::shared_ptr<const RandomProgram> generator = program(*kernels_, block_function_, distribution, out.dtype());
     const std::size_t groups = out.size() / 4 + (out.size() % 4 != 0);
     const std::uint64_t blocks = static_cast<std::uint64_t>(groups) * (doubles ? 2 : 1);
     if (groups == 0) return;
 
-    const std::size_t block = philox->block_size;
-    const LaunchConfig config{Dim3{std::min((groups + block - 1) / block, philox->max_groups)}, Dim3{block}, 0};
+    const std::size_t block = generator->block_size;
+    const LaunchConfig config{Dim3{std::min((groups + block - 1) / block, generator->max_groups)}, Dim3{block}, 0};
     const auto offset = static_cast<std::int64_t>(out.offset());
     const auto n = static_cast<std::int64_t>(out.size());
     Queue& queue = rtcg::detail::current_queue(context());
     if (distribution == Distribution::normal)
-        philox->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_, mean, stddev);
+        generator->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_, mean, stddev);
     else
-        philox->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_);
+        generator->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_);
     // Modulo 2^64, as the counter wraps.
     position_ += blocks;
 }

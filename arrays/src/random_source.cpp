@@ -1,7 +1,8 @@
-// The Philox kernels' text: the generator's configuration, rendered by the template engine (the
-// kernel's name, element type and distribution, Philox's constants and, for normal numbers, the
-// polynomials of log, sin and cos), followed by the device files (arrays/device: Philox itself,
-// the normal transform, the kernel).
+// The counter-based generators' kernels' text: the configuration, rendered by the template engine
+// (the kernel's name, element type and distribution, the block function and its constants and,
+// for normal numbers, the polynomials of log, sin and cos), followed by the device files
+// (arrays/device: the block function, the normal transform, the kernel, which all generators
+// share).
 #include "device_sources.hpp"
 #include "random_kernels.hpp"
 
@@ -26,18 +27,18 @@ namespace k = constants;
 // Each polynomial as a function of its variable by Horner's rule, one fma per step, from the
 // highest coefficient down.
 constexpr std::string_view configuration_text = R"(
-#define RTCG_PHILOX_KERNEL {{ kernel }}
-typedef {{ type }} rtcg_philox_value_t;
-#define RTCG_PHILOX_DOUBLES {{ doubles }}
-#define RTCG_PHILOX_DISTRIBUTION RTCG_PHILOX_{{ distribution }}
-#define RTCG_PHILOX_MULTIPLIER0 {{ multiplier0 }}
-#define RTCG_PHILOX_MULTIPLIER1 {{ multiplier1 }}
-#define RTCG_PHILOX_WEYL0 {{ weyl0 }}
-#define RTCG_PHILOX_WEYL1 {{ weyl1 }}
+#define RTCG_RANDOM_KERNEL {{ kernel }}
+#define RTCG_RANDOM_BLOCK {{ block }}
+typedef {{ type }} rtcg_random_value_t;
+#define RTCG_RANDOM_DOUBLES {{ doubles }}
+#define RTCG_RANDOM_DISTRIBUTION RTCG_RANDOM_{{ distribution }}
+{% for constant in constants %}
+#define {{ constant[0] }} {{ constant[1] }}
+{% endfor %}
 {% if normal %}
-#define RTCG_PHILOX_SQRT2 {{ sqrt2 }}
-#define RTCG_PHILOX_LN2_HIGH {{ ln2_high }}
-#define RTCG_PHILOX_LN2_LOW {{ ln2_low }}
+#define RTCG_RANDOM_SQRT2 {{ sqrt2 }}
+#define RTCG_RANDOM_LN2_HIGH {{ ln2_high }}
+#define RTCG_RANDOM_LN2_LOW {{ ln2_low }}
 {% for polynomial in polynomials %}
 
 RTCG_DEVICE double {{ polynomial[0] }}(double x)
@@ -56,7 +57,7 @@ RTCG_DEVICE double {{ polynomial[0] }}(double x)
 )";
 
 const codegen::Template& configuration_template() {
-    static const codegen::Template configuration(configuration_text, "Philox configuration");
+    static const codegen::Template configuration(configuration_text, "counter-based generator configuration");
     return configuration;
 }
 
@@ -70,6 +71,31 @@ codegen::Value polynomial(Dialect dialect, const char* name, std::span<const dou
 
 bool doubles(const DType& element) { return element == DType::float64(); }
 
+// [macro name, value]: the block function's constants.
+codegen::Value constant(std::string name, codegen::Value value) {
+    return std::vector<codegen::Value>{std::move(name), std::move(value)};
+}
+
+std::vector<codegen::Value> block_function_constants(BlockFunction block_function, Dialect dialect) {
+    if (block_function == BlockFunction::philox4x32_10)
+        return {constant("RTCG_PHILOX_MULTIPLIER0", codegen::literal(dialect, k::philox_multiplier0)),
+                constant("RTCG_PHILOX_MULTIPLIER1", codegen::literal(dialect, k::philox_multiplier1)),
+                constant("RTCG_PHILOX_WEYL0", codegen::literal(dialect, k::philox_weyl0)),
+                constant("RTCG_PHILOX_WEYL1", codegen::literal(dialect, k::philox_weyl1))};
+    std::vector<codegen::Value> constants{
+        constant("RTCG_THREEFRY_PARITY", codegen::literal(dialect, k::threefry_parity))};
+    for (int round = 0; round < 8; ++round)
+        for (int mix = 0; mix < 2; ++mix)
+            constants.push_back(constant("RTCG_THREEFRY_ROTATION_" + std::to_string(round) + "_" + std::to_string(mix),
+                                         std::to_string(k::threefry_rotations[round][mix])));
+    return constants;
+}
+
+std::string_view block_function_file(BlockFunction block_function) {
+    return block_function == BlockFunction::philox4x32_10 ? rtcg::detail::device::thread::philox
+                                                          : rtcg::detail::device::thread::threefry;
+}
+
 } // namespace
 
 namespace detail {
@@ -79,43 +105,55 @@ void check_element(Distribution distribution, const DType& element) {
     if (bits ? element == DType::uint32() : element == DType::float32() || element == DType::float64()) return;
     throw InvalidArgument(std::string(bits ? "bits are uint32" : "uniform and normal numbers are float32 or float64") +
                               ", not " + std::string(element.name()),
-                          "random::philox_source");
+                          "random::random_source");
 }
 
-std::string philox_kernel_name(Distribution distribution, const DType& element) {
+const char* block_function_name(BlockFunction block_function) {
+    return block_function == BlockFunction::philox4x32_10 ? "philox" : "threefry";
+}
+
+std::string kernel_name(BlockFunction block_function, Distribution distribution, const DType& element) {
     static constexpr const char* names[] = {"bits", "uniform", "normal"};
-    return "rtcg_philox_" + std::string(names[static_cast<int>(distribution)]) + "_" + std::string(element.name());
+    return "rtcg_" + std::string(block_function_name(block_function)) + "_" +
+           std::string(names[static_cast<int>(distribution)]) + "_" + std::string(element.name());
 }
 
 } // namespace detail
 
-std::string philox_source(Dialect dialect, Distribution distribution, const DType& element) {
+std::string random_source(BlockFunction block_function, Dialect dialect, Distribution distribution,
+                          const DType& element) {
     detail::check_element(distribution, element);
     static constexpr const char* distributions[] = {"BITS", "UNIFORM", "NORMAL"};
     const bool normal = distribution == Distribution::normal;
-    codegen::Values values{{"kernel", detail::philox_kernel_name(distribution, element)},
+    codegen::Values values{{"kernel", detail::kernel_name(block_function, distribution, element)},
+                           {"block", "rtcg_" + std::string(detail::block_function_name(block_function)) + "_block"},
                            {"type", element.c_name(dialect)},
                            {"doubles", doubles(element) ? 1 : 0},
                            {"distribution", distributions[static_cast<int>(distribution)]},
-                           {"multiplier0", codegen::literal(dialect, k::philox_multiplier0)},
-                           {"multiplier1", codegen::literal(dialect, k::philox_multiplier1)},
-                           {"weyl0", codegen::literal(dialect, k::philox_weyl0)},
-                           {"weyl1", codegen::literal(dialect, k::philox_weyl1)},
+                           {"constants", block_function_constants(block_function, dialect)},
                            {"normal", normal}};
     if (normal) {
         values["sqrt2"] = codegen::literal(dialect, k::sqrt2);
         values["ln2_high"] = codegen::literal(dialect, k::ln2_high);
         values["ln2_low"] = codegen::literal(dialect, k::ln2_low);
         values["polynomials"] = std::vector<codegen::Value>{
-            polynomial(dialect, "rtcg_philox_log_series", k::log_series),
-            polynomial(dialect, "rtcg_philox_sin_series", k::sin_quarter_turn),
-            polynomial(dialect, "rtcg_philox_cos_series", k::cos_quarter_turn)};
+            polynomial(dialect, "rtcg_random_log_series", k::log_series),
+            polynomial(dialect, "rtcg_random_sin_series", k::sin_quarter_turn),
+            polynomial(dialect, "rtcg_random_cos_series", k::cos_quarter_turn)};
     }
     std::string source = configuration_template().render(values);
-    (source += rtcg::detail::device::thread::philox) += '\n';
-    if (normal) (source += rtcg::detail::device::thread::philox_normal) += '\n';
-    source += rtcg::detail::device::kernel::random_philox;
+    (source += block_function_file(block_function)) += '\n';
+    if (normal) (source += rtcg::detail::device::thread::random_normal) += '\n';
+    source += rtcg::detail::device::kernel::random_fill;
     return codegen::with_prelude(dialect, source);
+}
+
+std::string philox_source(Dialect dialect, Distribution distribution, const DType& element) {
+    return random_source(BlockFunction::philox4x32_10, dialect, distribution, element);
+}
+
+std::string threefry_source(Dialect dialect, Distribution distribution, const DType& element) {
+    return random_source(BlockFunction::threefry4x32_20, dialect, distribution, element);
 }
 
 } // namespace rtcg::random

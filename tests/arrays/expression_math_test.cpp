@@ -142,4 +142,6 @@ TEST_CASE("the math functions' kernels compile for CUDA too") {
     rtcg::test::compile_for_cuda((rtcg::tanpi(d) + rtcg::frexp(d).second + rtcg::modf(d).first + rtcg::angle(z) +
                                   rtcg::real(z) + rtcg::imag(z) + rtcg::real(rtcg::fma(z, z, z)))
                                      .source(Dialect::cuda));
+    rtcg::test::compile_for_cuda((rtcg::jn(n, x) + rtcg::yn(3, x)).source(Dialect::cuda));
+    rtcg::test::compile_for_cuda((rtcg::jn(2, d) + rtcg::yn(n, d)).source(Dialect::cuda));
 }

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <span>
 
-namespace rtcg::test::philox {
+namespace rtcg::test::random_reference {
 namespace {
 
 namespace k = rtcg::random::constants;
@@ -29,7 +29,7 @@ double open_uniform32(std::uint32_t w) { return static_cast<double>(2 * std::uin
 double open_uniform64(std::uint64_t x) { return static_cast<double>(2 * (x >> 12) + 1) * 0x1p-53; }
 
 std::pair<double, double> box_muller(double radius_uniform, double angle_uniform) {
-    const double radius = std::sqrt(-2.0 * philox::log(radius_uniform));
+    const double radius = std::sqrt(-2.0 * random_reference::log(radius_uniform));
     const auto [c, s] = cos_sin_turns(angle_uniform);
     return {radius * c, radius * s};
 }
@@ -48,6 +48,28 @@ Block philox4x32_10(Block c, std::array<std::uint32_t, 2> key) {
              static_cast<std::uint32_t>(p0 >> 32) ^ c[3] ^ key[1], static_cast<std::uint32_t>(p0)};
     }
     return c;
+}
+
+Block threefry4x32_20(Block x, Block key) {
+    const std::array<std::uint32_t, 5> schedule{key[0], key[1], key[2], key[3],
+                                                k::threefry_parity ^ key[0] ^ key[1] ^ key[2] ^ key[3]};
+    const auto inject = [&](std::uint32_t i) {
+        for (std::uint32_t j = 0; j < 4; ++j) x[j] += schedule[(i + j) % 5];
+        x[3] += i;
+    };
+    const auto rotate = [](std::uint32_t w, int bits) { return (w << bits) | (w >> (32 - bits)); };
+    inject(0);
+    for (int round = 0; round < k::threefry_rounds; ++round) {
+        const auto [a, b] = k::threefry_rotations[round % 8];
+        // Even rounds mix words (0, 1) and (2, 3), odd rounds (0, 3) and (2, 1).
+        const int first = round % 2 == 0 ? 1 : 3, second = round % 2 == 0 ? 3 : 1;
+        x[0] += x[first];
+        x[first] = rotate(x[first], a) ^ x[0];
+        x[2] += x[second];
+        x[second] = rotate(x[second], b) ^ x[2];
+        if (round % 4 == 3) inject(static_cast<std::uint32_t>(round / 4 + 1));
+    }
+    return x;
 }
 
 double log(double u) {
@@ -84,14 +106,16 @@ std::pair<double, double> cos_sin_turns(double t) {
     }
 }
 
-Block HostPhilox::block(std::uint64_t index) const {
-    return philox4x32_10({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32),
-                          static_cast<std::uint32_t>(subsequence_), static_cast<std::uint32_t>(subsequence_ >> 32)},
-                         {static_cast<std::uint32_t>(seed_), static_cast<std::uint32_t>(seed_ >> 32)});
+Block HostStream::block(std::uint64_t index) const {
+    const Block counter{static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32),
+                        static_cast<std::uint32_t>(subsequence_), static_cast<std::uint32_t>(subsequence_ >> 32)};
+    const auto low = static_cast<std::uint32_t>(seed_), high = static_cast<std::uint32_t>(seed_ >> 32);
+    if (block_function_ == rtcg::random::BlockFunction::philox4x32_10) return philox4x32_10(counter, {low, high});
+    return threefry4x32_20(counter, {low, high, 0, 0});
 }
 
 template <class Result, class Fill>
-std::vector<Result> HostPhilox::groups(std::size_t n, int blocks_per_group, Fill fill) {
+std::vector<Result> HostStream::groups(std::size_t n, int blocks_per_group, Fill fill) {
     std::vector<Result> out(n);
     const std::size_t count = (n + 3) / 4;
     for (std::size_t g = 0; g < count; ++g) {
@@ -107,12 +131,12 @@ std::vector<Result> HostPhilox::groups(std::size_t n, int blocks_per_group, Fill
     return out;
 }
 
-std::vector<std::uint32_t> HostPhilox::bits(std::size_t n) {
+std::vector<std::uint32_t> HostStream::bits(std::size_t n) {
     return groups<std::uint32_t>(n, 1, [](const Words& w) { return std::array{w[0], w[1], w[2], w[3]}; });
 }
 
 template <>
-std::vector<float> HostPhilox::uniform<float>(std::size_t n) {
+std::vector<float> HostStream::uniform<float>(std::size_t n) {
     return groups<float>(n, 1, [](const Words& w) {
         std::array<float, 4> v;
         for (int j = 0; j < 4; ++j) v[j] = static_cast<float>(w[j] >> 8) * 0x1p-24f;
@@ -121,7 +145,7 @@ std::vector<float> HostPhilox::uniform<float>(std::size_t n) {
 }
 
 template <>
-std::vector<double> HostPhilox::uniform<double>(std::size_t n) {
+std::vector<double> HostStream::uniform<double>(std::size_t n) {
     return groups<double>(n, 2, [](const Words& w) {
         std::array<double, 4> v;
         for (int j = 0; j < 4; ++j) v[j] = static_cast<double>(wide(w, j) >> 11) * 0x1p-53;
@@ -130,7 +154,7 @@ std::vector<double> HostPhilox::uniform<double>(std::size_t n) {
 }
 
 template <>
-std::vector<float> HostPhilox::normal<float>(std::size_t n, double mean, double stddev) {
+std::vector<float> HostStream::normal<float>(std::size_t n, double mean, double stddev) {
     return groups<float>(n, 1, [=](const Words& w) {
         std::array<float, 4> v;
         for (int pair = 0; pair < 2; ++pair) {
@@ -143,7 +167,7 @@ std::vector<float> HostPhilox::normal<float>(std::size_t n, double mean, double 
 }
 
 template <>
-std::vector<double> HostPhilox::normal<double>(std::size_t n, double mean, double stddev) {
+std::vector<double> HostStream::normal<double>(std::size_t n, double mean, double stddev) {
     return groups<double>(n, 2, [=](const Words& w) {
         std::array<double, 4> v;
         for (int pair = 0; pair < 2; ++pair) {
@@ -155,4 +179,4 @@ std::vector<double> HostPhilox::normal<double>(std::size_t n, double mean, doubl
     });
 }
 
-} // namespace rtcg::test::philox
+} // namespace rtcg::test::random_reference

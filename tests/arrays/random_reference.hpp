@@ -1,18 +1,22 @@
 #pragma once
-// The Philox generator of rtcg/arrays/random.hpp on the host, written from the mapping that the
-// header documents, in plain C++ (compiled with -ffp-contract=off, so each operation rounds once,
-// as on the device). Device results must equal these bit for bit on every backend.
+// The counter-based generators of rtcg/arrays/random.hpp (Philox, Threefry) on the host, written
+// from the mapping that the header documents, in plain C++ (compiled with -ffp-contract=off, so
+// each operation rounds once, as on the device). Device results must equal these bit for bit on
+// every backend.
+#include <rtcg/arrays/random.hpp>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
-namespace rtcg::test::philox {
+namespace rtcg::test::random_reference {
 
 using Block = std::array<std::uint32_t, 4>;
 
 Block philox4x32_10(Block counter, std::array<std::uint32_t, 2> key);
+Block threefry4x32_20(Block counter, Block key);
 
 // The documented log(u) for u in (0, 1), and (cos, sin) of 2 pi t for t in (0, 1).
 double log(double u);
@@ -20,9 +24,10 @@ std::pair<double, double> cos_sin_turns(double t);
 
 // A generator's stream: each call returns what the device call of the same name gives from the
 // same position, and moves the position past the blocks it used.
-class HostPhilox {
+class HostStream {
 public:
-    HostPhilox(std::uint64_t seed, std::uint64_t subsequence = 0) : seed_(seed), subsequence_(subsequence) {}
+    HostStream(rtcg::random::BlockFunction block_function, std::uint64_t seed, std::uint64_t subsequence)
+        : block_function_(block_function), seed_(seed), subsequence_(subsequence) {}
 
     std::uint64_t position() const { return position_; }
     void seek(std::uint64_t block) { position_ = block; }
@@ -39,18 +44,29 @@ private:
     template <class Result, class Fill>
     std::vector<Result> groups(std::size_t n, int blocks_per_group, Fill fill);
 
+    rtcg::random::BlockFunction block_function_;
     std::uint64_t seed_;
     std::uint64_t subsequence_;
     std::uint64_t position_ = 0;
 };
 
-template <>
-std::vector<float> HostPhilox::uniform<float>(std::size_t n);
-template <>
-std::vector<double> HostPhilox::uniform<double>(std::size_t n);
-template <>
-std::vector<float> HostPhilox::normal<float>(std::size_t n, double mean, double stddev);
-template <>
-std::vector<double> HostPhilox::normal<double>(std::size_t n, double mean, double stddev);
+// The streams of the device classes of the same names.
+struct HostPhilox : HostStream {
+    HostPhilox(std::uint64_t seed, std::uint64_t subsequence = 0)
+        : HostStream(rtcg::random::BlockFunction::philox4x32_10, seed, subsequence) {}
+};
+struct HostThreefry : HostStream {
+    HostThreefry(std::uint64_t seed, std::uint64_t subsequence = 0)
+        : HostStream(rtcg::random::BlockFunction::threefry4x32_20, seed, subsequence) {}
+};
 
-} // namespace rtcg::test::philox
+template <>
+std::vector<float> HostStream::uniform<float>(std::size_t n);
+template <>
+std::vector<double> HostStream::uniform<double>(std::size_t n);
+template <>
+std::vector<float> HostStream::normal<float>(std::size_t n, double mean, double stddev);
+template <>
+std::vector<double> HostStream::normal<double>(std::size_t n, double mean, double stddev);
+
+} // namespace rtcg::test::random_reference

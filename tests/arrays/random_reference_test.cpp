@@ -1,6 +1,6 @@
-// The host reference itself: Philox4x32-10 against the Random123 known-answer vectors, and the
-// reference's log, cos and sin within a few ulp of the C library's, so that matching it means
-// matching a correct generator.
+// The host reference itself: Philox4x32-10 and Threefry4x32-20 against the Random123
+// known-answer vectors, and the reference's log, cos and sin within a few ulp of the C library's,
+// so that matching it means matching a correct generator.
 #include "random_reference.hpp"
 
 #include <doctest/doctest.h>
@@ -10,16 +10,34 @@
 #include <cstdint>
 #include <limits>
 #include <numbers>
+#include <vector>
 
-namespace philox = rtcg::test::philox;
+namespace reference = rtcg::test::random_reference;
 
 namespace {
 
 // Random123's kat_vectors, the three philox4x32 10 lines: counter, key, expected output.
 struct KnownAnswer {
-    philox::Block counter;
+    reference::Block counter;
     std::array<std::uint32_t, 2> key;
-    philox::Block expected;
+    reference::Block expected;
+};
+
+// The three threefry4x32 20 lines, whose keys have four words.
+struct ThreefryKnownAnswer {
+    reference::Block counter;
+    reference::Block key;
+    reference::Block expected;
+};
+
+constexpr ThreefryKnownAnswer threefry_known_answers[] = {
+    {{0, 0, 0, 0}, {0, 0, 0, 0}, {0x9c6ca96a, 0xe17eae66, 0xfc10ecd4, 0x5256a7d8}},
+    {{0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff},
+     {0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff},
+     {0x2a881696, 0x57012287, 0xf6c7446e, 0xa16a6732}},
+    {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344},
+     {0xa4093822, 0x299f31d0, 0x082efa98, 0xec4e6c89},
+     {0x59cd1dbb, 0xb8879579, 0x86b5d00c, 0xac8b6d84}},
 };
 
 constexpr KnownAnswer known_answers[] = {
@@ -41,14 +59,28 @@ double ulps(double a, double b) {
 
 TEST_CASE("the host Philox4x32-10 gives Random123's known answers") {
     for (const KnownAnswer& answer : known_answers)
-        CHECK(philox::philox4x32_10(answer.counter, answer.key) == answer.expected);
+        CHECK(reference::philox4x32_10(answer.counter, answer.key) == answer.expected);
+}
+
+TEST_CASE("the host Threefry4x32-20 gives Random123's known answers") {
+    for (const ThreefryKnownAnswer& answer : threefry_known_answers)
+        CHECK(reference::threefry4x32_20(answer.counter, answer.key) == answer.expected);
+}
+
+TEST_CASE("the host Threefry stream keys the block function with the seed and two zero words") {
+    reference::HostThreefry stream(0x299f31d0a4093822ull, 0x0370734413198a2eull);
+    stream.seek(0x85a308d3243f6a88ull);
+    const auto words = stream.bits(4);
+    CHECK(reference::Block{words[0], words[1], words[2], words[3]} ==
+          reference::threefry4x32_20(threefry_known_answers[2].counter, {0xa4093822, 0x299f31d0, 0, 0}));
+    CHECK(reference::HostThreefry(0).bits(4) == std::vector<std::uint32_t>{0x9c6ca96a, 0xe17eae66, 0xfc10ecd4, 0x5256a7d8});
 }
 
 TEST_CASE("the host stream puts the position in the counter's low and the subsequence in its high words") {
-    philox::HostPhilox stream(0x299f31d0a4093822ull, 0x0370734413198a2eull);
+    reference::HostPhilox stream(0x299f31d0a4093822ull, 0x0370734413198a2eull);
     stream.seek(0x85a308d3243f6a88ull);
     const auto words = stream.bits(4);
-    CHECK(philox::Block{words[0], words[1], words[2], words[3]} == known_answers[2].expected);
+    CHECK(reference::Block{words[0], words[1], words[2], words[3]} == known_answers[2].expected);
     CHECK(stream.position() == 0x85a308d3243f6a89ull);
 }
 
@@ -60,10 +92,10 @@ TEST_CASE("the reference log is within 2 ulp of std::log across (0, 1)") {
             const double m = 1.0 + step / 4096.0 + 0x1p-40 * step;
             const double u = std::ldexp(m, -e);
             if (u >= 1.0) continue;
-            worst = std::max(worst, ulps(philox::log(u), std::log(u)));
+            worst = std::max(worst, ulps(reference::log(u), std::log(u)));
         }
     for (double u : {0x1p-53, 0x1p-33, 0.5, std::nextafter(1.0, 0.0), 1.0 / std::numbers::sqrt2, 0.75, 0.999})
-        worst = std::max(worst, ulps(philox::log(u), std::log(u)));
+        worst = std::max(worst, ulps(reference::log(u), std::log(u)));
     CHECK(worst <= 2.0);
 }
 
@@ -71,14 +103,14 @@ TEST_CASE("the reference cos and sin of 2 pi t are within 1e-15 of std's in ever
     double worst = 0;
     for (int step = 1; step < 1 << 16; ++step) {
         const double t = step / 65536.0 + 0x1p-50;
-        const auto [c, s] = philox::cos_sin_turns(t);
+        const auto [c, s] = reference::cos_sin_turns(t);
         // 2 pi t in long double keeps the comparison's own error below the tolerance.
         const long double angle = 2 * std::numbers::pi_v<long double> * t;
         worst = std::max({worst, std::abs(c - static_cast<double>(std::cos(angle))),
                           std::abs(s - static_cast<double>(std::sin(angle)))});
     }
     CHECK(worst <= 1e-15);
-    const auto [c, s] = philox::cos_sin_turns(0.25);
+    const auto [c, s] = reference::cos_sin_turns(0.25);
     CHECK(c == 0.0);
     CHECK(s == 1.0);
 }

@@ -5,10 +5,11 @@
 // value and of an 8-byte one; each reduction piece with one value per batch and no pairs, and with
 // batches of 5 and pairs, for both value sizes (the last group folds where the piece needs warp
 // primitives); each radix sort piece for keys alone and with values, of 4-byte keys with 32-bit
-// counts and of 8-byte keys with 64-bit counts; each Philox piece for uniform and normal numbers of
-// float32 and of float64; each piece of a reduction along axes with one value per batch and with
+// counts and of 8-byte keys with 64-bit counts; each random piece (the random kernel once with
+// Philox's block function and once with Threefry's) for uniform and normal numbers of float32 and
+// of float64; each piece of a reduction along axes with one value per batch and with
 // batches of 5, for both value sizes; numpy's operations with a function of each for int, unsigned int and
-// float. The elementwise kernels are templates: each is rendered first, for float32 and for float64
+// float; the Bessel functions with jn of float and yn of double. The elementwise kernels are templates: each is rendered first, for float32 and for float64
 // arrays, with an operation that ends its index early (`continue`) and one that does not, and the
 // paired kernel with lanes that read the index and lanes that do not. The strided offset is a
 // template too, rendered for one axis with 32-bit coordinates and for three with 64-bit ones. The
@@ -37,7 +38,7 @@ using rtcg::codegen::Dialect;
 
 // A device file with what it needs before it (other device files, in order), whether it uses warp
 // primitives, whether it takes values of at most 4 bytes only, and whose configuration it follows
-// (the scan's unless it is the radix sort's, the reduction's or the Philox generator's, or an
+// (the scan's unless it is the radix sort's, the reduction's or the random generators', or an
 // elementwise template's values). A file that works with either tile-state layout, or either
 // block radix rank, is listed once with each.
 struct Piece {
@@ -52,15 +53,21 @@ struct Piece {
     bool strided = false;     // the strided offset's template, rendered before it is compiled
     bool axis = false;        // follows the configuration of a reduction along axes
     bool tiled = false;       // the tiled copy's template, rendered before it is compiled
+    bool bessel = false;      // the Bessel functions, which compute in double
 };
 
 const std::vector<Piece>& pieces() {
     static const std::vector<Piece> all{
         {"thread/numpy_operations.rtcg", {}},
+        {.path = "thread/bessel.rtcg", .bessel = true},
         {.path = "thread/philox.rtcg", .random = true},
-        {.path = "thread/philox_normal.rtcg", .random = true},
-        {.path = "kernel/random_philox.rtcg",
-         .needs = {"thread/philox.rtcg", "thread/philox_normal.rtcg"},
+        {.path = "thread/threefry.rtcg", .random = true},
+        {.path = "thread/random_normal.rtcg", .random = true},
+        {.path = "kernel/random_fill.rtcg",
+         .needs = {"thread/philox.rtcg", "thread/random_normal.rtcg"},
+         .random = true},
+        {.path = "kernel/random_fill.rtcg",
+         .needs = {"thread/threefry.rtcg", "thread/random_normal.rtcg"},
          .random = true},
         {.path = "thread/strided_offset.rtcg", .strided = true},
         {.path = "kernel/elementwise.rtcg", .elementwise = true},
@@ -283,26 +290,61 @@ std::string sort_configuration(std::string_view key_type, bool with_values) {
     return text;
 }
 
-// What the Philox generator (arrays/src/random_source.cpp) writes in front of the files, for
-// float64 elements where `value_type` is 8 bytes wide, else float32, with the polynomials cut short.
-std::string random_configuration(std::string_view value_type, bool normal) {
+// What the counter-based generators (arrays/src/random_source.cpp) write in front of the files,
+// for float64 elements where `value_type` is 8 bytes wide, else float32, with the polynomials cut
+// short; the kernel takes the block function of whichever generator's file comes before it.
+std::string random_configuration(std::string_view value_type, bool normal, const std::vector<std::string_view>& needs) {
     const bool doubles = value_type != "int";
-    std::string text = "#define RTCG_PHILOX_KERNEL test_philox\n";
-    text += "typedef " + std::string(doubles ? "double" : "float") + " rtcg_philox_value_t;\n";
-    text += "#define RTCG_PHILOX_DOUBLES " + std::string(doubles ? "1" : "0") + "\n";
-    text += "#define RTCG_PHILOX_DISTRIBUTION RTCG_PHILOX_" + std::string(normal ? "NORMAL" : "UNIFORM") + "\n";
+    const bool threefry = std::find(needs.begin(), needs.end(), "thread/threefry.rtcg") != needs.end();
+    std::string text = "#define RTCG_RANDOM_KERNEL test_random\n";
+    text += "#define RTCG_RANDOM_BLOCK " + std::string(threefry ? "rtcg_threefry_block" : "rtcg_philox_block") + "\n";
+    text += "typedef " + std::string(doubles ? "double" : "float") + " rtcg_random_value_t;\n";
+    text += "#define RTCG_RANDOM_DOUBLES " + std::string(doubles ? "1" : "0") + "\n";
+    text += "#define RTCG_RANDOM_DISTRIBUTION RTCG_RANDOM_" + std::string(normal ? "NORMAL" : "UNIFORM") + "\n";
     text += R"(#define RTCG_PHILOX_MULTIPLIER0 3528531795u
 #define RTCG_PHILOX_MULTIPLIER1 3449720151u
 #define RTCG_PHILOX_WEYL0 2654435769u
 #define RTCG_PHILOX_WEYL1 3144134277u
-#define RTCG_PHILOX_SQRT2 1.4142135623730951
-#define RTCG_PHILOX_LN2_HIGH 0.693145751953125
-#define RTCG_PHILOX_LN2_LOW 1.4286068203094173e-06
-RTCG_DEVICE double rtcg_philox_log_series(double x) { return fma(x, 0.3333333333333333, 1.0); }
-RTCG_DEVICE double rtcg_philox_sin_series(double x) { return fma(x, -0.6459640975062462, 1.5707963267948966); }
-RTCG_DEVICE double rtcg_philox_cos_series(double x) { return fma(x, -1.2337005501361697, 1.0); }
+#define RTCG_THREEFRY_PARITY 466688986u
+#define RTCG_THREEFRY_ROTATION_0_0 10
+#define RTCG_THREEFRY_ROTATION_0_1 26
+#define RTCG_THREEFRY_ROTATION_1_0 11
+#define RTCG_THREEFRY_ROTATION_1_1 21
+#define RTCG_THREEFRY_ROTATION_2_0 13
+#define RTCG_THREEFRY_ROTATION_2_1 27
+#define RTCG_THREEFRY_ROTATION_3_0 23
+#define RTCG_THREEFRY_ROTATION_3_1 5
+#define RTCG_THREEFRY_ROTATION_4_0 6
+#define RTCG_THREEFRY_ROTATION_4_1 20
+#define RTCG_THREEFRY_ROTATION_5_0 17
+#define RTCG_THREEFRY_ROTATION_5_1 11
+#define RTCG_THREEFRY_ROTATION_6_0 25
+#define RTCG_THREEFRY_ROTATION_6_1 10
+#define RTCG_THREEFRY_ROTATION_7_0 18
+#define RTCG_THREEFRY_ROTATION_7_1 20
+#define RTCG_RANDOM_SQRT2 1.4142135623730951
+#define RTCG_RANDOM_LN2_HIGH 0.693145751953125
+#define RTCG_RANDOM_LN2_LOW 1.4286068203094173e-06
+RTCG_DEVICE double rtcg_random_log_series(double x) { return fma(x, 0.3333333333333333, 1.0); }
+RTCG_DEVICE double rtcg_random_sin_series(double x) { return fma(x, -0.6459640975062462, 1.5707963267948966); }
+RTCG_DEVICE double rtcg_random_cos_series(double x) { return fma(x, -1.2337005501361697, 1.0); }
 )";
     return text;
+}
+
+// What the expression generator (arrays/src/expression_functions.cpp) writes around the Bessel
+// functions' file: its special values before it, a function of each kind for float and double
+// after it.
+std::string bessel_program(Dialect dialect) {
+    const std::string infinity = dialect == Dialect::cuda ? "__longlong_as_double(0x7ff0000000000000ull)"
+                                                          : "as_double(0x7ff0000000000000ul)";
+    const std::string nan = dialect == Dialect::cuda ? "__longlong_as_double(0x7ff8000000000000ull)"
+                                                     : "as_double(0x7ff8000000000000ul)";
+    return "#define RTCG_BESSEL_INFINITY " + infinity + "\n#define RTCG_BESSEL_NAN " + nan + "\n" +
+           std::string(text_of("thread/bessel.rtcg")) + R"(
+RTCG_DEFINE_BESSEL_JN(jn_float, float)
+RTCG_DEFINE_BESSEL_YN(yn_double, double)
+)";
 }
 
 // What the expression generator (arrays/src/expression_functions.cpp) writes after the file.
@@ -408,6 +450,7 @@ std::string program(const Piece& piece, std::string_view value_type, bool varian
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
             .render(elementwise_values(value_type, variant));
     if (piece.tiled) return tiled_copy_program(value_type, variant);
+    if (piece.bessel) return bessel_program(dialect);
     if (piece.strided)
         return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
             .render({{"name", "rtcg_strided_offset"},
@@ -415,7 +458,7 @@ std::string program(const Piece& piece, std::string_view value_type, bool varian
                      {"coordinate", variant ? "rtcg_uindex_t" : "unsigned int"}});
     std::string text = piece.sort     ? sort_configuration(value_type, variant)
                        : piece.reduce ? reduce_configuration(value_type, variant, piece.warp)
-                       : piece.random ? random_configuration(value_type, variant)
+                       : piece.random ? random_configuration(value_type, variant, piece.needs)
                        : piece.axis   ? axis_configuration(value_type, variant)
                                       : configuration(value_type, variant);
     for (std::string_view need : piece.needs) (text += text_of(need)) += '\n';
@@ -447,7 +490,7 @@ TEST_CASE("every device file compiles on its own for CUDA and for the test conte
                     Dialect::cuda, program(piece, type, variant, Dialect::cuda), {.warp = piece.warp})));
                 if (piece.warp && !warp_here) continue;
                 // Normal numbers are computed in double, as are the elementwise kernels of float64.
-                if ((piece.random || ((piece.elementwise || piece.tiled) && type != "int")) &&
+                if ((piece.random || piece.bessel || ((piece.elementwise || piece.tiled) && type != "int")) &&
                     !rtcg::test::context().device().supports_fp64)
                     continue;
                 CHECK_NOTHROW(rtcg::test::context().compile(rtcg::codegen::with_prelude(

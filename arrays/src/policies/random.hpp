@@ -1,6 +1,7 @@
 #pragma once
 // Random number fills (random_generator.cpp): the grid-stride shape of elementwise operations
-// that compute (elementwise.hpp), since each work-item runs Philox's rounds for four values.
+// that compute (elementwise.hpp), since each work-item runs a block function's rounds for four
+// values.
 #include "policy_table.hpp"
 
 namespace rtcg::detail {

@@ -15,6 +15,8 @@
 ///   hypot, arctan2 and the floating functions (sin, exp, sqrt, ...): the promoted type's floating
 ///       counterpart: float32 for bool and 8- and 16-bit integers (numpy says float16, which rtcg
 ///       lacks), float64 for wider integers.
+///   ldexp(x, e), jn(n, x), yn(n, x): x's floating counterpart (float64 for a C++ scalar x); the
+///       exponent and the order are integers (not bool), converted to int64.
 ///   floor, ceil, trunc, round, absolute: integers keep their type; absolute of a complex is real.
 /// \endcode
 ///
@@ -50,6 +52,8 @@ enum class BinaryOp : unsigned char {
     bitwise_and, bitwise_or, bitwise_xor, left_shift, right_shift,
     // atan2(a, b) / pi (clmath's atan2pi); numpy.ldexp: a * 2^b for integers b.
     arctan2pi, ldexp,
+    // clmath's bessel_jn and bessel_yn: J_a(b) and Y_a(b) for integers a.
+    bessel_jn, bessel_yn,
 };
 
 /// An operand's element type; a weak one is a C++ scalar whose code stands for its kind only.
@@ -160,6 +164,10 @@ constexpr Code operand_type(BinaryOp op, Operand a, Operand b) {
     // The mantissa's type; the exponent, an integer of any width, converts to int64.
     case BinaryOp::ldexp:
         return kind(b.code) > 1 || kind(a.code) == 3 ? Code::invalid : floating_of(a.weak ? Code::f64 : a.code);
+    // x's floating type, as ldexp's mantissa; the order, an integer of any width, converts to int64.
+    case BinaryOp::bessel_jn:
+    case BinaryOp::bessel_yn:
+        return !is_integer(a.code) || kind(b.code) == 3 ? Code::invalid : floating_of(b.weak ? Code::f64 : b.code);
     case BinaryOp::minimum:
     case BinaryOp::maximum: return complex ? Code::invalid : p;
     case BinaryOp::less:

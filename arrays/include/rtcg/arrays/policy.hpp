@@ -117,7 +117,8 @@ struct TransposePolicy {
     friend bool operator==(const TransposePolicy&, const TransposePolicy&) = default;
 };
 
-/// Random number fills (random::Philox): one work-item per four values, grid-stride beyond the cap.
+/// Random number fills (random::Philox, random::Threefry): one work-item per four values,
+/// grid-stride beyond the cap.
 struct RandomPolicy {
     /// The name of the algorithm in texts and tuning database keys.
     static constexpr std::string_view algorithm = "random";

@@ -1,10 +1,14 @@
 #pragma once
 /// \file
-/// Counter-based random numbers: Philox4x32-10 (Salmon et al., SC'11, as in Random123, cuRAND and
-/// numpy), giving the same bits on every backend and device for the same seed.
+/// Counter-based random numbers (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3",
+/// SC'11, as in Random123, cuRAND and numpy): Philox4x32-10 and Threefry4x32-20, giving the same
+/// bits on every backend and device for the same seed. The two differ only in their block
+/// function, which turns a counter and a key into four words; the streams, the mapping from
+/// blocks to numbers and the API are one and the same (CounterBasedGenerator).
 ///
 /// \code
 ///   rtcg::random::Philox gen(ctx, 42);                      // seed 42, subsequence 0
+///   rtcg::random::Threefry other(ctx, 42);                  // the same calls, other bits
 ///   rtcg::Array<float> u = gen.uniform<float>(n);           // [0, 1)
 ///   rtcg::Array<double> z = gen.normal<double>(n, 10.0, 2.0);
 ///   gen.fill_uniform(existing);                             // into an Array<float> or <double>
@@ -20,12 +24,24 @@
 ///
 /// The mapping, for reproducing the numbers elsewhere (constants in random_constants.hpp):
 ///
-/// Philox4x32-10 turns a 128-bit counter {c0, c1, c2, c3} and a 64-bit key {k0, k1} into four
-/// 32-bit words. Each round sets (hi0, lo0) = the 64-bit product m0 * c0 and (hi1, lo1) = m1 * c2,
-/// then c = {hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0}; between rounds k0 += w0, k1 += w1 (mod 2^32)
-/// (m0, m1, w0, w1: philox_multiplier0, philox_multiplier1, philox_weyl0, philox_weyl1).
-/// The key is the seed, k0 its low and k1 its high half. Block b of the stream is the output for
-/// the counter {low(b), high(b), low(subsequence), high(subsequence)}; b wraps modulo 2^64.
+/// The block functions. Philox4x32-10 turns a 128-bit counter {c0, c1, c2, c3} and a 64-bit key
+/// {k0, k1} into four 32-bit words. Each round sets (hi0, lo0) = the 64-bit product m0 * c0 and
+/// (hi1, lo1) = m1 * c2, then c = {hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0}; between rounds
+/// k0 += w0, k1 += w1 (mod 2^32) (m0, m1, w0, w1: philox_multiplier0, philox_multiplier1,
+/// philox_weyl0, philox_weyl1).
+/// The key is the seed, k0 its low and k1 its high half.
+/// Threefry4x32-20 turns a 128-bit counter {x0, x1, x2, x3} and a 128-bit key {k0, k1, k2, k3}
+/// into four 32-bit words, all arithmetic modulo 2^32. The key schedule is s = {k0, k1, k2, k3,
+/// k4} with k4 = threefry_parity ^ k0 ^ k1 ^ k2 ^ k3; injection i adds s[i mod 5], s[(i+1) mod 5],
+/// s[(i+2) mod 5] and s[(i+3) mod 5] + i to x0, x1, x2, x3. Injection 0 comes first, then rounds
+/// r = 0 .. 19, with injection (r + 1) / 4 after every round r = 3 mod 4. With (a, b) =
+/// threefry_rotations[r mod 8] and rotl the left rotation, an even round r sets x0 += x1,
+/// x1 = rotl(x1, a) ^ x0, x2 += x3, x3 = rotl(x3, b) ^ x2; an odd one x0 += x3, x3 = rotl(x3, a)
+/// ^ x0, x2 += x1, x1 = rotl(x1, b) ^ x2. The key is {low(seed), high(seed), 0, 0}.
+///
+/// The stream, both generators alike: block b of the stream is the block function's output for
+/// the counter {low(b), high(b), low(subsequence), high(subsequence)} and the key of the seed; b
+/// wraps modulo 2^64.
 ///
 /// A call that fills n elements starting at position() = B works in groups of 4 elements: group
 /// g (elements 4g .. 4g + 3, the last group cut short at n) uses block B + g for 32-bit results
@@ -77,26 +93,42 @@ class ContextKernels;
 
 namespace rtcg::random {
 
-/// What a Philox call fills an array with: raw 32-bit words, uniform or normal numbers.
+/// What a generator's call fills an array with: raw 32-bit words, uniform or normal numbers.
 enum class Distribution { bits, uniform, normal };
 
+/// The block functions of the counter-based generators, which turn a counter and a key into four
+/// 32-bit words (random.hpp describes both).
+enum class BlockFunction { philox4x32_10, threefry4x32_20 };
+
+/// The element types of uniform and normal numbers: float and double.
 template <class T>
 concept RealElement = std::is_same_v<T, float> || std::is_same_v<T, double>;
 
-/// The complete kernel source (prelude included) that fills arrays of `element` with
-/// `distribution`: uint32 for bits, float32 or float64 for uniform and normal (InvalidArgument
-/// otherwise). Pure text, for inspection and for compiling with NVRTC where no GPU is.
+/// The complete kernel source (prelude included) with which the generator of `block_function`
+/// fills arrays of `element` with `distribution`: uint32 for bits, float32 or float64 for uniform
+/// and normal (InvalidArgument otherwise). Pure text, for inspection and for compiling with NVRTC
+/// where no GPU is.
+RTCG_API std::string random_source(BlockFunction block_function, codegen::Dialect dialect, Distribution distribution,
+                                   const codegen::DType& element);
+
+/// random_source for Philox4x32-10.
 RTCG_API std::string philox_source(codegen::Dialect dialect, Distribution distribution, const codegen::DType& element);
 
-/// A Philox4x32-10 stream on a context: each call continues where the last ended; see random.hpp.
-class RTCG_API Philox {
-public:
-    /// The stream of `seed` and `subsequence` on `context`, from its first block.
-    Philox(const Context& context, std::uint64_t seed, std::uint64_t subsequence = 0);
+/// random_source for Threefry4x32-20.
+RTCG_API std::string threefry_source(codegen::Dialect dialect, Distribution distribution,
+                                     const codegen::DType& element);
 
+/// A counter-based stream on a context, of Philox or Threefry (the derived classes): each call
+/// continues where the last ended; see random.hpp.
+class RTCG_API CounterBasedGenerator {
+public:
     /// The context arrays are made on.
     const Context& context() const noexcept;
-    /// The seed (the Philox key).
+    /// The block function that tells the generators apart.
+    BlockFunction block_function() const noexcept { return block_function_; }
+    /// "Philox" or "Threefry", as errors name the generator.
+    const char* name() const noexcept;
+    /// The seed (the block function's key, or its low half for Threefry).
     std::uint64_t seed() const noexcept { return seed_; }
     /// The subsequence (the counter's high words).
     std::uint64_t subsequence() const noexcept { return subsequence_; }
@@ -149,7 +181,7 @@ public:
         if (!(low < high) || span > (std::uint64_t{1} << 32))
             throw InvalidArgument("the range [" + std::to_string(low) + ", " + std::to_string(high) +
                                       ") must be non-empty and hold at most 2^32 values",
-                                  "random::Philox::fill_integers");
+                                  "random::" + std::string(name()) + "::fill_integers");
         auto words = Array<std::uint32_t>::empty(context(), out.shape());
         fill_bits(words);
         // Modulo 2^64, low + offset converts back to T exactly (astype wraps integers).
@@ -170,15 +202,38 @@ public:
         fill(out.data(), Distribution::normal, mean, stddev);
     }
 
+protected:
+    /// The stream of `seed` and `subsequence` of `block_function` on `context`, from its first block.
+    CounterBasedGenerator(BlockFunction block_function, const Context& context, std::uint64_t seed,
+                          std::uint64_t subsequence);
+
 private:
     /// Double results and normal numbers need doubles on the device: rtcg::Error, before anything
     /// is compiled, where the device has none. InvalidArgument for an array of another context.
     void fill(const rtcg::detail::ArrayData& out, Distribution distribution, double mean, double stddev);
 
+    BlockFunction block_function_;
     std::shared_ptr<rtcg::detail::ContextKernels> kernels_;
     std::uint64_t seed_;
     std::uint64_t subsequence_;
     std::uint64_t position_ = 0;
+};
+
+/// A Philox4x32-10 stream on a context: each call continues where the last ended; see random.hpp.
+class RTCG_API Philox : public CounterBasedGenerator {
+public:
+    /// The stream of `seed` and `subsequence` on `context`, from its first block.
+    Philox(const Context& context, std::uint64_t seed, std::uint64_t subsequence = 0)
+        : CounterBasedGenerator(BlockFunction::philox4x32_10, context, seed, subsequence) {}
+};
+
+/// A Threefry4x32-20 stream on a context: each call continues where the last ended; the same calls
+/// as Philox's give other bits, mapped to numbers the same way; see random.hpp.
+class RTCG_API Threefry : public CounterBasedGenerator {
+public:
+    /// The stream of `seed` and `subsequence` on `context`, from its first block.
+    Threefry(const Context& context, std::uint64_t seed, std::uint64_t subsequence = 0)
+        : CounterBasedGenerator(BlockFunction::threefry4x32_20, context, seed, subsequence) {}
 };
 
 } // namespace rtcg::random

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// Every constant the Philox generator's kernels use (rtcg/arrays/random.hpp describes where each
-/// one goes), so that a host program can reproduce the device's numbers bit for bit. The
+/// Every constant the counter-based generators' kernels use (rtcg/arrays/random.hpp describes where
+/// each one goes), so that a host program can reproduce the device's numbers bit for bit. The
 /// polynomial coefficients are the exact doubles the kernels are written with: each is the
 /// mathematical value rounded to the nearest double, as hexadecimal literals leave no doubt.
 #include <cstdint>
@@ -16,6 +16,15 @@ inline constexpr std::uint32_t philox_multiplier1 = 0xCD9E8D57u;
 inline constexpr std::uint32_t philox_weyl0 = 0x9E3779B9u;
 inline constexpr std::uint32_t philox_weyl1 = 0xBB67AE85u;
 inline constexpr int philox_rounds = 10;
+///@}
+
+/// Threefry4x32 (Salmon et al., SC'11, after Threefish of the Skein hash): the key schedule's
+/// parity word, the left rotations of the two mixes of round r (r mod 8), and the round count.
+///@{
+inline constexpr std::uint32_t threefry_parity = 0x1BD11BDAu;
+inline constexpr int threefry_rotations[8][2] = {{10, 26}, {11, 21}, {13, 27}, {23, 5},
+                                                 {6, 20},  {17, 11}, {25, 10}, {18, 20}};
+inline constexpr int threefry_rounds = 20;
 ///@}
 
 /// log(m) = 2 atanh(s) = 2 s (c0 + c1 s^2 + c2 s^4 + ...), s = (m - 1) / (m + 1): c_k = 1 / (2k + 1).
