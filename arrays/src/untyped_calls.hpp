@@ -20,6 +20,14 @@ struct UntypedCalls {
         kernel.launch(queue, nullptr, args, slots, packed);
     }
 
+    // Launches `kernel` on the indices of `range`.
+    static void launch(const ElementwiseKernel& kernel, Queue& queue, const Range& range,
+                       std::span<const CallArgument> args) {
+        std::vector<ArgumentSlot> slots(args.size() + 3);
+        std::vector<KernelArgument> packed(2 * args.size() + 3);
+        kernel.launch(queue, &range, args, slots, packed);
+    }
+
     // The source of the kernel that launch(kernel, queue, args) runs.
     static std::string source(const ElementwiseKernel& kernel, std::span<const CallArgument> args) {
         return kernel.call_source(args);
