@@ -131,7 +131,7 @@ void check_random_shapes(bool products) {
 
 } // namespace
 
-// One test case per element type: each compiles its own kernels (about one scan a second on PoCL).
+// One test case per element type: each compiles its own kernels, which take seconds on PoCL.
 TEST_CASE("cumsum and exclusive_cumsum of int32 along every axis of random shapes equal host scans") {
     check_random_shapes<std::int32_t>(false);
 }
