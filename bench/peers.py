@@ -27,7 +27,8 @@ ROTATION_BYTES = 256 << 20  # as rtcg-bench: sets until one rotation streams pas
 MAX_SETS = 32
 USABLE_MEMORY_FRACTION = 0.7
 CASES = ["copy", "lin_comb", "fused", "sum", "dot", "cumsum", "sort"]
-ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d"]  # bench/src/nd_cases.cpp
+ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/src/nd_cases.cpp
+            "cumsum_axis0", "cumsum_axis1", "sort_axis1"]
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 CASES += ND_CASES + AXIS_CASES
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
@@ -152,6 +153,9 @@ class CuPy:
     def axis_reduction(self, x, name, axes):
         getattr(x, name)(axis=axes)
 
+    def along_axis(self, x, name, axis):
+        getattr(self.cp, name)(x, axis=axis)
+
 
 class Torch:
     name = "torch"
@@ -236,6 +240,9 @@ class Torch:
     def axis_reduction(self, x, name, axes):
         getattr(self.torch, name)(x, dim=axes)
 
+    def along_axis(self, x, name, axis):
+        getattr(self.torch, name)(x, dim=axis)
+
 
 def element_bytes(dtype):
     return 8 if dtype == "float64" else 4
@@ -290,12 +297,22 @@ def nd_cases(peer):
             return lambda index: peer.contiguous(peer.transposed(data[index % sets], axes))
         return prepare
 
+    def along_axis(name, axis):
+        def prepare(n, dtype, sets):
+            data = [peer.random(n, dtype, s + 1).reshape(matrix_shape(n)) for s in range(sets)]
+            return lambda index: peer.along_axis(data[index % sets], name, axis)
+        return prepare
+
     return {
         "contiguous_add": (["float32"], 3, 3, contiguous_add),
         # x holds 2n elements, of which n are read; y's one row is not counted.
         "strided_add": (["float32"], 3, 2, strided_add),
         "transpose": (["float32"], 1, 2, permuted_copy(matrix_shape, (1, 0))),
         "permute3d": (["float32"], 1, 2, permuted_copy(cube_shape, (2, 0, 1))),
+        "cumsum_axis0": (["float32"], 1, 2, along_axis("cumsum", 0)),
+        "cumsum_axis1": (["float32"], 1, 2, along_axis("cumsum", 1)),
+        # Counted as the flat sort: the keys read and written once.
+        "sort_axis1": (["float32"], 1, 2, along_axis("sort", 1)),
     }
 
 
