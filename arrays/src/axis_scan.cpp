@@ -7,9 +7,9 @@
 // - inner large: neighbouring lines are neighbouring elements. One work-item scans one chunk of a
 //   line sequentially, and the work-items of a work-group take neighbouring lines, so that each
 //   step reads a run of consecutive elements (coalesced) without moving the array. Lines are cut
-//   into chunks where they are too few to occupy the device: a first pass finds every chunk's
-//   total, a second turns each line's totals into the carries into its chunks, a third scans each
-//   chunk from its carry. The three are one ElementwiseKernel, the pass an argument.
+//   into chunks where they are too few to occupy the device: a first pass finds the total of every
+//   chunk but the last, a second turns each line's totals into the carries into its chunks, a
+//   third scans each chunk from its carry. The three are one ElementwiseKernel, the pass an argument.
 // - inner small and lines long: neighbouring lines are few, and a work-item's reads would be
 //   scattered; the axis is moved innermost by a (tiled) copy, scanned by rows, and moved back.
 #include "running_scan.hpp"
@@ -50,8 +50,8 @@ constexpr int column_unroll = 4;
 
 enum class ColumnPass : std::int32_t { totals = 0, carries = 1, scan = 2 };
 
-// The statements that fold elements [first, end) of the line at `at` into `acc`, writing each
-// prefix where `write` holds, `column_unroll` elements per step.
+// The statements that fold elements [first, end) of the line at `at` into `acc` (the scan pass
+// writing each prefix: RTCG_RUNNING_STEP), `column_unroll` elements per step.
 std::string fold_statements(const std::string& type) {
     std::string loads, steps;
     for (int u = 0; u < column_unroll; ++u) {
@@ -83,18 +83,19 @@ ElementwiseKernel column_kernel(const Context& context, const DType& dtype, Runn
     const std::string body =
         "const rtcg_index_t line = i % lines;\n"
         "if (pass == 1) {\n"
+        // The totals of chunks 0 .. chunks - 2 become the carries into chunks 1 .. chunks - 1.
         "    " + type + " carry = " + neutral + ";\n"
-        "    for (rtcg_index_t c = 0; c < chunks; ++c) {\n"
-        "        const " + type + " total = carries[c * lines + line];\n"
+        "    for (rtcg_index_t c = 0; c < chunks - 1; ++c) {\n"
+        "        carry = RTCG_RUNNING_OP(carry, carries[c * lines + line]);\n"
         "        carries[c * lines + line] = carry;\n"
-        "        carry = RTCG_RUNNING_OP(carry, total);\n"
         "    }\n"
         "} else {\n"
-        "    const rtcg_index_t first = i / lines * chunk;\n"
+        "    const rtcg_index_t chunk_index = i / lines;\n"
+        "    const rtcg_index_t first = chunk_index * chunk;\n"
         "    const rtcg_index_t end = length - first < chunk ? length : first + chunk;\n"
         "    const rtcg_index_t at = line / inner * length * inner + line % inner;\n"
         "    " + type + " acc = " + neutral + ";\n"
-        "    if (pass == 2 && chunks > 1) acc = carries[i];\n" +
+        "    if (pass == 2 && chunk_index > 0) acc = carries[i - lines];\n" +
         fold_statements(type) +
         "    if (pass == 0) carries[i] = acc;\n"
         "}";
@@ -124,7 +125,7 @@ void scan_columns(const ArrayData& x, const ArrayData& out, std::size_t length, 
     const ElementwiseKernel kernel = column_kernel(context, x.dtype(), operation);
     // With one chunk per line there are no carries: `out` stands in for the unused array.
     std::optional<ArrayData> totals;
-    if (chunks > 1) totals.emplace(context, x.dtype(), std::vector<std::size_t>{lines * chunks});
+    if (chunks > 1) totals.emplace(context, x.dtype(), std::vector<std::size_t>{lines * (chunks - 1)});
     const ArrayData& carries = totals ? *totals : out;
     // Host scalars are read at the launch, not copied: they live here until then.
     const std::int64_t scalars[] = {static_cast<std::int64_t>(lines), static_cast<std::int64_t>(inner),
@@ -147,7 +148,8 @@ void scan_columns(const ArrayData& x, const ArrayData& out, std::size_t length, 
         UntypedCalls::launch(kernel, current_queue(context), Range{0, static_cast<std::int64_t>(indices)}, args);
     };
     if (chunks > 1) {
-        run(ColumnPass::totals, lines * chunks);
+        // The last chunk's total carries into nothing.
+        run(ColumnPass::totals, lines * (chunks - 1));
         run(ColumnPass::carries, lines);
     }
     run(ColumnPass::scan, lines * chunks);

@@ -86,10 +86,17 @@ void sort_along(const ArrayData& keys, std::int64_t axis, const ArrayData* out, 
     // every key type shares the sort of lines carrying positions.
     const DType index_type = n <= 0xffffffffu ? DType::uint32() : DType::uint64();
     const std::string index_c_type = index_type.c_name(codegen::dialect_of(context.device()));
-    // Writes `sorted` (flat, C order over the moved axes) back in the input's axis order.
-    const auto copy_back = [&](const ArrayData& target, const ArrayData& sorted) {
-        copy_elements(target.transpose(order), *sorted.reshape_view(std::vector<std::int64_t>(
-                                                   moved.shape().begin(), moved.shape().end())));
+    // Where the axis is the last one, the result's lines are the moved array's, and the last
+    // kernel writes the result itself; otherwise it writes a flat array that is copied back in
+    // the input's axis order.
+    const bool last_axis = k + 1 == keys.shape().size();
+    const auto flat_target = [&](const ArrayData& target) {
+        return last_axis ? *target.reshape_view(flat_shape) : ArrayData(context, target.dtype(), {n});
+    };
+    const auto copy_back = [&](const ArrayData& target, const ArrayData& written) {
+        if (last_axis) return;
+        copy_elements(target.transpose(order), *written.reshape_view(std::vector<std::int64_t>(
+                                                    moved.shape().begin(), moved.shape().end())));
     };
 
     const ArrayData indices(context, index_type, {n});
@@ -102,7 +109,7 @@ void sort_along(const ArrayData& keys, std::int64_t axis, const ArrayData* out, 
         positions_found = values_by_key(lines, positions_found);
     }
     if (out) {
-        const ArrayData sorted(context, keys.dtype(), {n});
+        const ArrayData sorted = flat_target(*out);
         const CallArgument args[] = {{&sorted, {}}, {&flat, {}, true}, {&positions_found, {}}};
         const ElementwiseKernel take(context,
                                      {Argument::pointer(keys.dtype(), "out"),
@@ -112,7 +119,7 @@ void sort_along(const ArrayData& keys, std::int64_t axis, const ArrayData* out, 
         UntypedCalls::launch(take, current_queue(context), args);
         return copy_back(*out, sorted);
     }
-    const ArrayData places(context, DType::int64(), {n});
+    const ArrayData places = flat_target(*positions);
     run_indexing(context, "sort_position_in_line", places, &positions_found,
                  "out[i] = (rtcg_index_t)(source[i] % (" + index_c_type + ")length)", length);
     copy_back(*positions, places);

@@ -125,7 +125,7 @@ void check_random_shapes(bool products) {
     for (int round = 0; round < rounds; ++round) {
         const std::vector<std::size_t> shape = random_shape(generator);
         INFO(shape_text(shape));
-        check_every_axis<T>(shape, generator(), products);
+        check_every_axis<T>(shape, static_cast<unsigned>(generator()), products);
     }
 }
 

@@ -63,7 +63,7 @@ std::vector<T> tied_values(std::size_t n, unsigned seed) {
     std::mt19937 generator(seed);
     std::vector<T> out(n);
     for (T& v : out) {
-        const unsigned pick = generator() % 12;
+        const auto pick = static_cast<unsigned>(generator() % 12);
         if constexpr (std::is_floating_point_v<T>) {
             if (pick == 0) v = std::numeric_limits<T>::quiet_NaN();
             else if (pick == 1) v = -std::numeric_limits<T>::quiet_NaN();
@@ -128,7 +128,7 @@ void check_random_shapes(bool positions) {
         std::vector<std::size_t> shape(1 + generator() % 4);
         for (std::size_t& extent : shape) extent = extents[generator() % 7];
         INFO(shape_text(shape));
-        check_every_axis(Array<T>::to_device(context(), tied_values<T>(element_count(shape), generator()), shape),
+        check_every_axis(Array<T>::to_device(context(), tied_values<T>(element_count(shape), static_cast<unsigned>(generator())), shape),
                          positions);
     }
 }
