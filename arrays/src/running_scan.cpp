@@ -37,19 +37,28 @@ void scan_rows(const ArrayData& in, const ArrayData& out, std::size_t row_length
                                              codegen::Argument::pointer(type, "y"),
                                              codegen::Argument::scalar(codegen::DType::boolean(), "exclusive")};
     // The row length is an argument only where rows restart the scan: a single row needs no
-    // division per element.
-    if (segmented) arguments.push_back(codegen::Argument::scalar(codegen::DType::int64(), "row_length"));
+    // division per element. Below 2^32 elements the division is 32-bit, several times cheaper on
+    // GPUs than 64-bit; `narrow` chooses at run time, so that one kernel serves every size.
+    if (segmented) {
+        arguments.push_back(codegen::Argument::scalar(codegen::DType::int64(), "row_length"));
+        arguments.push_back(codegen::Argument::scalar(codegen::DType::boolean(), "narrow"));
+    }
     const ScanKernel scan(in.context(), type, std::move(arguments),
                           {.input_expr = "x[i]",
                            .scan_expr = running_combine(operation),
                            .neutral = running_neutral(operation),
                            .output_statement = "y[i] = exclusive ? prev_item : item"},
                           {.name = std::string(operation_name(operation)) + (segmented ? "_rows" : ""),
-                           .is_segment_start_expr = segmented ? "i % row_length == 0" : ""});
+                           .is_segment_start_expr =
+                               segmented ? "(narrow ? (unsigned int)i % (unsigned int)row_length == 0u "
+                                           ": i % row_length == 0)"
+                                         : ""});
     const auto length = static_cast<std::int64_t>(row_length);
+    const bool narrow = in.size() < (std::size_t{1} << 32);
     Queue& queue = current_queue(in.context());
     if (segmented) {
-        const CallArgument args[] = {{&in, {}}, {&out, {}}, {nullptr, host_scalar(exclusive)}, {nullptr, host_scalar(length)}};
+        const CallArgument args[] = {{&in, {}}, {&out, {}}, {nullptr, host_scalar(exclusive)},
+                                     {nullptr, host_scalar(length)}, {nullptr, host_scalar(narrow)}};
         UntypedCalls::launch(scan, queue, args);
     } else {
         const CallArgument args[] = {{&in, {}}, {&out, {}}, {nullptr, host_scalar(exclusive)}};

@@ -171,9 +171,10 @@ void cumsum_axis_case(Workload& workload, std::string name, std::int64_t axis) {
 }
 
 // rtcg::sort(x, 1) of a rows x columns matrix: every row sorted. Bytes counted as the flat sort's,
-// the keys read and written once; scratch: the positions, lines and sorts' arrays from the pool.
+// the keys read and written once; scratch from the pool: the positions, the lines, the two sorts'
+// pairs of key and value arrays and the result, 11 words per element.
 void sort_axis1_case(Workload& workload) {
-    SizedCase c{"sort_axis1", "float32", sizeof(float), 10 * sizeof(float), 2.0 * sizeof(float), {}};
+    SizedCase c{"sort_axis1", "float32", sizeof(float), 11 * sizeof(float), 2.0 * sizeof(float), {}};
     c.prepare = [&workload](std::size_t n, std::size_t sets) {
         const std::vector<std::size_t> shape = matrix_shape(n);
         auto t = std::make_shared<Operands>();

@@ -130,6 +130,8 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 /// only copies the keys, and from 2^24 keys is skipped.
 /// Needs device memory for two more copies of the keys (and values), the result and a scratch
 /// array, and 256 status words per tile of a few thousand keys (two each from 2^30 keys).
+/// An n-d array's elements are sorted as one run in C order, into a 1-D array: numpy's
+/// sort(keys, axis=None), not numpy's default of the last axis, which is sort(keys, -1).
 template <RadixSortable K>
 Array<K> sort(const Array<K>& keys) {
     const std::array<Array<K>, 2> out{detail::flat_empty(keys), detail::flat_empty(keys)};
