@@ -6,7 +6,6 @@
 // broadcast inputs; out-of-range axes and outputs that do not fit. Values keep floating sums and
 // products exact in any grouping (small integers; products of 1, -1 and 2), and integers wrap as
 // the host's unsigned arithmetic does.
-#include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/random_rounds.hpp"
 #include "../support/test_context.hpp"
@@ -16,7 +15,6 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
-#include <functional>
 #include <random>
 #include <string>
 #include <type_traits>
