@@ -27,7 +27,8 @@ ROTATION_BYTES = 256 << 20  # as rtcg-bench: sets until one rotation streams pas
 MAX_SETS = 32
 USABLE_MEMORY_FRACTION = 0.7
 CASES = ["copy", "lin_comb", "fused", "sum", "dot", "cumsum", "sort"]
-ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d"]  # bench/src/nd_cases.cpp
+ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/src/nd_cases.cpp
+            "cumsum_axis0", "cumsum_axis1", "sort_axis1"]
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
 CASES += ND_CASES + AXIS_CASES + INDEXING_CASES
@@ -153,6 +154,9 @@ class CuPy:
     def axis_reduction(self, x, name, axes):
         getattr(x, name)(axis=axes)
 
+    def along_axis(self, x, name, axis):
+        getattr(self.cp, name)(x, axis=axis)
+
     def indices(self, n, seed):
         return self.cp.random.default_rng(seed).integers(0, n, size=n, dtype=self.cp.int64)
 
@@ -249,6 +253,9 @@ class Torch:
     def axis_reduction(self, x, name, axes):
         getattr(self.torch, name)(x, dim=axes)
 
+    def along_axis(self, x, name, axis):
+        getattr(self.torch, name)(x, dim=axis)
+
     def indices(self, n, seed):
         generator = self.torch.Generator(device=self.device).manual_seed(seed)
         return self.torch.randint(0, n, (n,), dtype=self.torch.int64, device=self.device, generator=generator)
@@ -316,12 +323,22 @@ def nd_cases(peer):
             return lambda index: peer.contiguous(peer.transposed(data[index % sets], axes))
         return prepare
 
+    def along_axis(name, axis):
+        def prepare(n, dtype, sets):
+            data = [peer.random(n, dtype, s + 1).reshape(matrix_shape(n)) for s in range(sets)]
+            return lambda index: peer.along_axis(data[index % sets], name, axis)
+        return prepare
+
     return {
         "contiguous_add": (["float32"], 3, 3, contiguous_add),
         # x holds 2n elements, of which n are read; y's one row is not counted.
         "strided_add": (["float32"], 3, 2, strided_add),
         "transpose": (["float32"], 1, 2, permuted_copy(matrix_shape, (1, 0))),
         "permute3d": (["float32"], 1, 2, permuted_copy(cube_shape, (2, 0, 1))),
+        "cumsum_axis0": (["float32"], 1, 2, along_axis("cumsum", 0)),
+        "cumsum_axis1": (["float32"], 1, 2, along_axis("cumsum", 1)),
+        # Counted as the flat sort: the keys read and written once.
+        "sort_axis1": (["float32"], 1, 2, along_axis("sort", 1)),
     }
 
 

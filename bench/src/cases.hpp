@@ -13,6 +13,9 @@ void run_contiguous_add(Workload& workload); // z = x + y, an array expression (
 void run_strided_add(Workload& workload);  // z = x[:, ::2] + y[newaxis, :]
 void run_transpose(Workload& workload);    // ascontiguousarray(x.T) of a matrix
 void run_permute3d(Workload& workload);    // a contiguous copy of a 3-D array transposed (2, 0, 1)
+void run_cumsum_axis0(Workload& workload); // rtcg::cumsum of a matrix along axis 0
+void run_cumsum_axis1(Workload& workload); // the same along axis 1
+void run_sort_axis1(Workload& workload);   // rtcg::sort of each row of a matrix
 void run_sum_axis0(Workload& workload);     // rtcg::sum of a matrix along axis 0 (axis_reduction_cases.cpp)
 void run_sum_axis1(Workload& workload);     // the same along axis 1
 void run_argmax_axis1(Workload& workload);  // rtcg::argmax along axis 1

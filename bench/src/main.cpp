@@ -24,6 +24,7 @@ constexpr Group groups[] = {
     {"copy", run_copy},     {"lin_comb", run_lin_comb}, {"lin_comb_expr", run_lin_comb_expr},
     {"fused", run_fused},   {"fused_expr", run_fused_expr}, {"contiguous_add", run_contiguous_add},
     {"strided_add", run_strided_add}, {"transpose", run_transpose}, {"permute3d", run_permute3d},
+    {"cumsum_axis0", run_cumsum_axis0}, {"cumsum_axis1", run_cumsum_axis1}, {"sort_axis1", run_sort_axis1},
     {"sum_axis0", run_sum_axis0}, {"sum_axis1", run_sum_axis1}, {"argmax_axis1", run_argmax_axis1},
     {"mean_axes02", run_mean_axes02}, {"take", run_take}, {"mask_select", run_mask_select},
     {"concatenate", run_concatenate}, {"sum", run_sum},
@@ -85,6 +86,11 @@ int main(int argc, char** argv) {
     } catch (const rtcg::Error& e) {
         std::fprintf(stderr, "rtcg-bench: %s\n", e.what());
         return 2;
+    }
+    if (options.list) {
+        for (std::string_view group : case_groups)
+            std::printf("%.*s\n", static_cast<int>(group.size()), group.data());
+        return 0;
     }
     try {
         return options.compile_probe.empty() ? run(options) : run_compile_probe(options);

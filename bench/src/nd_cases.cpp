@@ -1,12 +1,17 @@
 // n-dimensional cases in float32, each of n elements written, at shapes that follow n (n a power
 // of two, as the sizes are): a broadcast sum that reads a strided view beside the same sum of
-// contiguous arrays, a matrix transpose and a 3-D axis permutation into contiguous arrays.
+// contiguous arrays, a matrix transpose and a 3-D axis permutation into contiguous arrays, running
+// sums of a matrix down its columns and along its rows, and a sort of each row.
 #include "cases.hpp"
 #include "nd_shapes.hpp"
 
+#include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/operators.hpp>
+#include <rtcg/arrays/scan.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -128,11 +133,73 @@ void permuted_copy_case(Workload& workload, std::string name, std::vector<std::s
     run_sized_case(workload, c);
 }
 
+// Within a relative 1e-3: float32 running sums of n values in [0, 1) are grouped differently on
+// the device and the host.
+void check_close(const std::string& what, const std::vector<float>& actual, const std::vector<double>& expected) {
+    for (std::size_t k = 0; k < expected.size(); ++k)
+        if (std::abs(actual[k] - expected[k]) > 1e-3 * (1 + std::abs(expected[k])))
+            throw Error(what + ": element " + std::to_string(k) + " is " + std::to_string(actual[k]) + ", not " +
+                            std::to_string(expected[k]),
+                        "rtcg-bench verification");
+}
+
+// rtcg::cumsum(x, axis) of a rows x columns matrix, the result from the memory pool. Bytes
+// counted: x read and the result written.
+void cumsum_axis_case(Workload& workload, std::string name, std::int64_t axis) {
+    SizedCase c{std::move(name), "float32", sizeof(float), sizeof(float), 2.0 * sizeof(float), {}};
+    c.prepare = [&workload, axis, what = c.name](std::size_t n, std::size_t sets) {
+        const std::vector<std::size_t> shape = matrix_shape(n);
+        auto t = std::make_shared<Operands>();
+        for (std::size_t s = 0; s < sets; ++s)
+            t->x.push_back(random_array<float>(workload.context, n, s + 1).reshape(shape));
+        return Prepared{[t, axis](std::size_t index) { rtcg::cumsum(t->x[index % t->x.size()], axis); },
+                        [t, axis, shape, what] {
+                            const std::vector<float> x = t->x[0].get();
+                            const std::size_t rows = shape[0], columns = shape[1];
+                            std::vector<double> expected(x.size());
+                            for (std::size_t r = 0; r < rows; ++r)
+                                for (std::size_t k = 0; k < columns; ++k) {
+                                    const std::size_t at = r * columns + k;
+                                    const std::size_t before = axis == 0 ? at - columns : at - 1;
+                                    const bool first = axis == 0 ? r == 0 : k == 0;
+                                    expected[at] = x[at] + (first ? 0.0 : expected[before]);
+                                }
+                            check_close(what, rtcg::cumsum(t->x[0], axis).get(), expected);
+                        }};
+    };
+    run_sized_case(workload, c);
+}
+
+// rtcg::sort(x, 1) of a rows x columns matrix: every row sorted. Bytes counted as the flat sort's,
+// the keys read and written once; scratch from the pool: the positions, the lines, the two sorts'
+// pairs of key and value arrays and the result, 11 words per element.
+void sort_axis1_case(Workload& workload) {
+    SizedCase c{"sort_axis1", "float32", sizeof(float), 11 * sizeof(float), 2.0 * sizeof(float), {}};
+    c.prepare = [&workload](std::size_t n, std::size_t sets) {
+        const std::vector<std::size_t> shape = matrix_shape(n);
+        auto t = std::make_shared<Operands>();
+        for (std::size_t s = 0; s < sets; ++s)
+            t->x.push_back(random_array<float>(workload.context, n, s + 1).reshape(shape));
+        return Prepared{[t](std::size_t index) { rtcg::sort(t->x[index % t->x.size()], 1); },
+                        [t, shape] {
+                            std::vector<float> expected = t->x[0].get();
+                            for (std::size_t r = 0; r < shape[0]; ++r)
+                                std::sort(expected.begin() + static_cast<std::ptrdiff_t>(r * shape[1]),
+                                          expected.begin() + static_cast<std::ptrdiff_t>((r + 1) * shape[1]));
+                            check_equal("sort_axis1", rtcg::sort(t->x[0], 1).get(), expected);
+                        }};
+    };
+    run_sized_case(workload, c);
+}
+
 } // namespace
 
 void run_contiguous_add(Workload& workload) { contiguous_add_case(workload); }
 void run_strided_add(Workload& workload) { strided_add_case(workload); }
 void run_transpose(Workload& workload) { permuted_copy_case(workload, "transpose", matrix_shape, {}); }
 void run_permute3d(Workload& workload) { permuted_copy_case(workload, "permute3d", cube_shape, {2, 0, 1}); }
+void run_cumsum_axis0(Workload& workload) { cumsum_axis_case(workload, "cumsum_axis0", 0); }
+void run_cumsum_axis1(Workload& workload) { cumsum_axis_case(workload, "cumsum_axis1", 1); }
+void run_sort_axis1(Workload& workload) { sort_axis1_case(workload); }
 
 } // namespace rtcg::bench

@@ -65,6 +65,8 @@ Options parse_options(int argc, char** argv) {
         };
         if (name == "--quick" && !has_value) {
             options.quick = true;
+        } else if (name == "--list" && !has_value) {
+            options.list = true;
         } else if (name == "--cases") {
             require_value();
             options.cases = parse_cases(value);
@@ -93,7 +95,7 @@ Options parse_options(int argc, char** argv) {
             options.probe_nonce = value;
         } else {
             throw InvalidArgument("unknown option '" + std::string(argument) +
-                                      "'; see bench/README.md (--quick, --cases=, --min-log2=, --max-log2=, "
+                                      "'; see bench/README.md (--quick, --list, --cases=, --min-log2=, --max-log2=, "
                                       "--log2-step=, --csv=, --system=)",
                                   "rtcg-bench");
         }

@@ -9,12 +9,13 @@ namespace rtcg::bench {
 // The case groups, in the order they run; --cases picks among these names.
 inline constexpr std::string_view case_groups[] = {
     "copy",      "lin_comb", "lin_comb_expr", "fused",  "fused_expr", "contiguous_add", "strided_add",
-    "transpose", "permute3d", "sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02", "take", "mask_select",
-    "concatenate", "sum", "dot",
+    "transpose", "permute3d", "cumsum_axis0", "cumsum_axis1", "sort_axis1", "sum_axis0", "sum_axis1",
+    "argmax_axis1", "mean_axes02", "take", "mask_select", "concatenate", "sum", "dot",
     "cumsum",    "sort",      "launch",    "compile"};
 
 struct Options {
     bool quick = false;               // small sizes, short timing budgets: smoke runs
+    bool list = false;                // print the case groups, one a line, and run nothing
     std::vector<std::string> cases;   // case groups to run; empty: all
     int min_log2 = 10;                // sizes 2^min_log2 .. 2^max_log2 elements,
     int max_log2 = 28;                // every log2_step-th power of two

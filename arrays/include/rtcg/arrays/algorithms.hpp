@@ -10,13 +10,17 @@
 ///   auto distinct = rtcg::unique(sorted);                    // one of each run of equal elements
 ///   auto ordered = rtcg::sort(keys);                         // LSD radix sort, stable
 ///   auto [k, v] = rtcg::sort_by_key(keys, values);           // values follow their keys
+///   auto rows = rtcg::sort(m, -1);                           // numpy.sort(m, axis=-1): each line
+///   auto order = rtcg::argsort(m, 0);                        // positions along axis 0, stable
+///   auto both = rtcg::merge(sorted_a, sorted_b);             // one sorted array, stable
 /// \endcode
 ///
 /// Predicates are C expressions of `x` (the array, so x[i] is the element and x[i - 1] its
 /// neighbour), the index `i` (rtcg_index_t) and the element count `n`, evaluated on the device;
 /// `preamble` may declare functions for them. Each algorithm runs on the context's current queue
-/// (queue_scope.hpp) and returns new arrays (1-D, of the input's context); inputs are never
-/// modified. An array of any shape, strided or not, is taken as its elements in C order.
+/// (queue_scope.hpp) and returns new arrays (1-D, of the input's context, but for the sorts along
+/// an axis, which keep the input's shape); inputs are never modified. An array of any shape,
+/// strided or not, is taken as its elements in C order.
 ///
 /// Synchronisation: copy_if, remove_if, partition and unique size their result by the number of
 /// selected elements, which they read back to the host, so they wait for the queue. The result is
@@ -33,6 +37,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -54,6 +59,17 @@ RTCG_API void unique(const ArrayData& in, const ArrayData& out, std::string_view
 RTCG_API std::size_t radix_sort(const ArrayData& keys, const ArrayData* values,
                                 const std::array<const ArrayData*, 2>& keys_out,
                                 const std::array<const ArrayData*, 2>& values_out);
+
+/// Sorts every line along `axis` of `keys` (negative counts from the end) as sort() does, writing
+/// the sorted lines to `out` (sort) or each element's position along the axis in the input to
+/// `positions` (int64; argsort): one of them null, the other a new contiguous array of the keys'
+/// shape and context. InvalidArgument naming `function` for an axis out of range.
+RTCG_API void sort_along(const ArrayData& keys, std::int64_t axis, const ArrayData* out, const ArrayData* positions,
+                         std::string_view function);
+/// Merges the sorted `a` and `b` into `out` (of a.size() + b.size() elements), stable; with values
+/// (all three or none), moves them with their keys.
+RTCG_API void merge(const ArrayData& a, const ArrayData& b, const ArrayData& out, const ArrayData* a_values,
+                    const ArrayData* b_values, const ArrayData* out_values);
 
 template <class T>
 Array<T> flat_empty(const Array<T>& like) {
@@ -148,6 +164,8 @@ concept RadixSortable = (std::is_integral_v<K> && !std::is_same_v<K, bool>) || s
 /// only copies the keys, and from 2^24 keys is skipped.
 /// Needs device memory for two more copies of the keys (and values), the result and a scratch
 /// array, and 256 status words per tile of a few thousand keys (two each from 2^30 keys).
+/// An n-d array's elements are sorted as one run in C order, into a 1-D array: numpy's
+/// sort(keys, axis=None), not numpy's default of the last axis, which is sort(keys, -1).
 template <RadixSortable K>
 Array<K> sort(const Array<K>& keys) {
     const std::array<Array<K>, 2> out{detail::flat_empty(keys), detail::flat_empty(keys)};
@@ -164,6 +182,58 @@ std::pair<Array<K>, Array<V>> sort_by_key(const Array<K>& keys, const Array<V>& 
                                                   {&keys_out[0].data(), &keys_out[1].data()},
                                                   {&values_out[0].data(), &values_out[1].data()});
     return {keys_out[result], values_out[result]};
+}
+
+/// numpy.sort(keys, axis) (kind='stable'): every line along `axis` (negative counts from the end)
+/// sorted on its own in sort()'s order (NaNs last), as an array of the keys' shape. sort(keys) with
+/// no axis is numpy's axis=None instead: the flattened elements, 1-D. InvalidArgument for an axis
+/// out of range (a 0-d array has none).
+///
+/// Two stable radix sorts of the whole array, the axis first moved innermost by a copy: by key,
+/// carrying each element's position, then by the position's line, carrying the positions; the
+/// second keeps the first's order within each line, and the keys are gathered by the positions. This reuses the tuned sort of any size, whatever the lines' number and
+/// length, at about twice a flat sort's cost; a segmented sort would need kernels of its own.
+template <RadixSortable K>
+Array<K> sort(const Array<K>& keys, std::int64_t axis) {
+    Array<K> out = Array<K>::empty(keys.context(), keys.shape());
+    detail::sort_along(keys.data(), axis, &out.data(), nullptr, "sort");
+    return out;
+}
+
+/// numpy.argsort(keys, axis, kind='stable'): for each line along `axis`, the positions along it of
+/// its elements in sort()'s order (equal keys in their order), int64, of the keys' shape. As
+/// sort(keys, axis) otherwise.
+template <RadixSortable K>
+Array<std::int64_t> argsort(const Array<K>& keys, std::int64_t axis = -1) {
+    Array<std::int64_t> positions = Array<std::int64_t>::empty(keys.context(), keys.shape());
+    detail::sort_along(keys.data(), axis, nullptr, &positions.data(), "argsort");
+    return positions;
+}
+
+/// The elements of the sorted `a` and `b` (any shape, taken as their elements in C order) in
+/// one sorted 1-D array of a.size() + b.size() elements, in sort()'s order (NaNs last); stable:
+/// equal elements of `a` come before those of `b`. Where an input is not sorted the result is
+/// unspecified (some order of some of the elements), but the call still ends and writes only the
+/// result. InvalidArgument for arrays of different contexts.
+///
+/// Merge path: each work-item writes a run of consecutive outputs, finding by a binary search how
+/// many of the elements before its run come from `a`, then merging sequentially.
+template <RadixSortable T>
+Array<T> merge(const Array<T>& a, const Array<T>& b) {
+    Array<T> out = Array<T>::empty(a.context(), a.size() + b.size());
+    detail::merge(a.data(), b.data(), out.data(), nullptr, nullptr, nullptr);
+    return out;
+}
+
+/// merge() of the keys, each value (any element type, of its keys' size) moved with its key.
+/// InvalidArgument where the sizes or contexts differ.
+template <RadixSortable K, class V>
+std::pair<Array<K>, Array<V>> merge_by_key(const Array<K>& a_keys, const Array<V>& a_values, const Array<K>& b_keys,
+                                           const Array<V>& b_values) {
+    Array<K> keys = Array<K>::empty(a_keys.context(), a_keys.size() + b_keys.size());
+    Array<V> values = Array<V>::empty(a_keys.context(), a_keys.size() + b_keys.size());
+    detail::merge(a_keys.data(), b_keys.data(), keys.data(), &a_values.data(), &b_values.data(), &values.data());
+    return {keys, values};
 }
 
 } // namespace rtcg

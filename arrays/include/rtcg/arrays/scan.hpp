@@ -1,9 +1,14 @@
 #pragma once
 /// \file
-/// ScanKernel: a generated prefix scan over arrays, as PyOpenCL's GenericScanKernel; cumsum and
-/// exclusive_cumsum built on it.
+/// ScanKernel: a generated prefix scan over arrays, as PyOpenCL's GenericScanKernel; cumsum,
+/// cumprod and exclusive_cumsum, of the flattened array or along an axis, built on it.
 ///
 /// \code
+///   auto running = rtcg::cumsum(x);               // numpy.cumsum(x): 1-D, over the C-order elements
+///   auto down = rtcg::cumsum(m, 0);               // numpy.cumsum(m, axis=0): m's shape
+///   auto across = rtcg::cumprod(m, -1);           // numpy.cumprod(m, axis=-1)
+///   auto starts = rtcg::exclusive_cumsum(m, 1);   // each line from 0
+///
 ///   rtcg::ScanKernel running_sum(ctx, rtcg::codegen::dtype_of<int>(), "int *x, int *y",
 ///                                {.input_expr = "x[i]",                 // the value at index i
 ///                                 .scan_expr = "a+b",                   // combines a (earlier) with b (later)
@@ -29,6 +34,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -167,27 +173,87 @@ private:
 };
 
 namespace detail {
-/// Writes the inclusive (or exclusive) running sum of `in` to `out`, of the same size and dtype.
-RTCG_API void cumsum(const ArrayData& in, const ArrayData& out, bool exclusive);
+/// The operations of the running scans cumsum and cumprod.
+enum class RunningOperation { sum, product };
+
+/// Writes the running `operation` of `in`'s elements, taken in C order, to `out`: an array of the
+/// input's dtype, context and size (any shape or layout; it may be `in` itself). Inclusive,
+/// or exclusive (element k combines the elements before k; the first is the neutral element).
+RTCG_API void running_scan(const ArrayData& in, const ArrayData& out, RunningOperation operation, bool exclusive);
+
+/// The same along `axis` of `in` (negative counts from the end) into `out`, a new contiguous array
+/// of the input's dtype, context and shape: each line along the axis is scanned on its own.
+/// InvalidArgument naming `function` for an axis out of range or an `out` that does not fit.
+RTCG_API void running_scan_along(const ArrayData& in, const ArrayData& out, std::int64_t axis,
+                                 RunningOperation operation, bool exclusive, std::string_view function);
 } // namespace detail
 
-/// numpy.cumsum, accumulated in T (numpy widens small integers to int64; here int32 stays int32
-/// and wraps as C does): element k is x[0] + ... + x[k]. For integer and floating T. Floating sums
-/// are grouped differently from a sequential loop, so they may differ from it by rounding.
+/// Element types cumsum and cumprod take: integers and floating types, not bool.
 template <class T>
-    requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
+concept RunningScanElement = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+
+/// numpy.cumsum(x) (no axis): the running sum of the elements in C order, as a 1-D array of
+/// x.size() elements; element k is x[0] + ... + x[k]. Accumulated in T (numpy widens small
+/// integers to int64; here int32 stays int32 and wraps as C does). Floating sums are grouped
+/// differently from a sequential loop, so they may differ from it by rounding.
+template <RunningScanElement T>
 Array<T> cumsum(const Array<T>& x) {
-    Array<T> out = Array<T>::empty_like(x);
-    detail::cumsum(x.data(), out.data(), false);
+    Array<T> out = Array<T>::empty(x.context(), x.size());
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, false);
     return out;
 }
 
-/// The exclusive running sum: element k is x[0] + ... + x[k - 1], and 0 for k = 0.
-template <class T>
-    requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
+/// numpy.cumsum(x, axis): the running sum along `axis` (negative counts from the end), of x's
+/// shape. Any layout (strided, reversed, broadcast) gives what its contiguous copy gives.
+/// InvalidArgument for an axis out of range (a 0-d array has none).
+///
+/// The kernels follow the layout: where the axis is the innermost one, a segmented ScanKernel
+/// over the rows; where it is not, one work-item per line and chunk of the line, neighbouring
+/// work-items on neighbouring lines so that their reads are coalesced (a first pass finds each
+/// chunk's total, a second the carries between chunks, a third scans the chunks); where the lines'
+/// neighbours are too few for that, the array is transposed so that the axis is innermost, scanned
+/// by rows, and transposed back.
+template <RunningScanElement T>
+Array<T> cumsum(const Array<T>& x, std::int64_t axis) {
+    Array<T> out = Array<T>::empty(x.context(), x.shape());
+    detail::running_scan_along(x.data(), out.data(), axis, detail::RunningOperation::sum, false, "cumsum");
+    return out;
+}
+
+/// numpy.cumprod(x) (no axis): the running product of the elements in C order, 1-D; element k is
+/// x[0] * ... * x[k]. Integers wrap as C's do (signed ones as two's complement on every device
+/// rtcg targets).
+template <RunningScanElement T>
+Array<T> cumprod(const Array<T>& x) {
+    Array<T> out = Array<T>::empty(x.context(), x.size());
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::product, false);
+    return out;
+}
+
+/// numpy.cumprod(x, axis): the running product along `axis`, of x's shape; layouts, errors and
+/// kernels as cumsum(x, axis).
+template <RunningScanElement T>
+Array<T> cumprod(const Array<T>& x, std::int64_t axis) {
+    Array<T> out = Array<T>::empty(x.context(), x.shape());
+    detail::running_scan_along(x.data(), out.data(), axis, detail::RunningOperation::product, false, "cumprod");
+    return out;
+}
+
+/// The exclusive running sum of the elements in C order, 1-D: element k is x[0] + ... + x[k - 1],
+/// and 0 for k = 0.
+template <RunningScanElement T>
 Array<T> exclusive_cumsum(const Array<T>& x) {
-    Array<T> out = Array<T>::empty_like(x);
-    detail::cumsum(x.data(), out.data(), true);
+    Array<T> out = Array<T>::empty(x.context(), x.size());
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, true);
+    return out;
+}
+
+/// The exclusive running sum along `axis`, of x's shape: each line starts at 0. As cumsum(x, axis)
+/// otherwise.
+template <RunningScanElement T>
+Array<T> exclusive_cumsum(const Array<T>& x, std::int64_t axis) {
+    Array<T> out = Array<T>::empty(x.context(), x.shape());
+    detail::running_scan_along(x.data(), out.data(), axis, detail::RunningOperation::sum, true, "exclusive_cumsum");
     return out;
 }
 

@@ -1,0 +1,234 @@
+// cumsum, cumprod and exclusive_cumsum along an axis (and of the flattened array) on the device
+// against sequential host scans: random shapes of 1 to 4 axes, every axis by its index and from the
+// end, int32, int64, float and double (cumprod: int64 along axes, double without one); shapes
+// that take each of the kernels' routes (rows, columns in one chunk and in several, the
+// transposing copy); sizes 0 and 1; strided, reversed and
+// broadcast inputs; out-of-range axes and outputs that do not fit. Values keep floating sums and
+// products exact in any grouping (small integers; products of 1, -1 and 2), and integers wrap as
+// the host's unsigned arithmetic does.
+#include "../support/expect_error.hpp"
+#include "../support/random_rounds.hpp"
+#include "../support/test_context.hpp"
+
+#include <rtcg/arrays/scan.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::slice;
+using rtcg::test::context;
+using Operation = rtcg::detail::RunningOperation;
+using rtcg::none;
+
+namespace {
+
+template <class T>
+T combine(Operation operation, T a, T b) {
+    if constexpr (std::is_integral_v<T>) {
+        // Wrapping, as on the device, without signed overflow on the host.
+        using U = std::make_unsigned_t<T>;
+        const U result = operation == Operation::sum ? static_cast<U>(static_cast<U>(a) + static_cast<U>(b))
+                                                     : static_cast<U>(static_cast<U>(a) * static_cast<U>(b));
+        return static_cast<T>(result);
+    } else {
+        return operation == Operation::sum ? a + b : a * b;
+    }
+}
+
+// The scan along `axis` of the C-order `values` of `shape`, line by line.
+template <class T>
+std::vector<T> host_scan(const std::vector<T>& values, const std::vector<std::size_t>& shape, std::size_t axis,
+                         Operation operation, bool exclusive) {
+    std::size_t inner = 1, outer = 1;
+    for (std::size_t k = axis + 1; k < shape.size(); ++k) inner *= shape[k];
+    for (std::size_t k = 0; k < axis; ++k) outer *= shape[k];
+    const std::size_t length = shape[axis];
+    std::vector<T> out(values.size());
+    for (std::size_t o = 0; o < outer; ++o)
+        for (std::size_t k = 0; k < inner; ++k) {
+            T acc = operation == Operation::sum ? T(0) : T(1);
+            for (std::size_t l = 0; l < length; ++l) {
+                const std::size_t at = (o * length + l) * inner + k;
+                const T next = combine(operation, acc, values[at]);
+                out[at] = exclusive ? acc : next;
+                acc = next;
+            }
+        }
+    return out;
+}
+
+template <class T>
+std::vector<T> exact_values(std::size_t n, Operation operation, unsigned seed) {
+    static constexpr int sum_values[] = {-3, -2, -1, 0, 1, 2, 3};
+    static constexpr int product_values[] = {1, -1, 2, 1, 1};
+    std::mt19937 generator(seed);
+    std::vector<T> out(n);
+    for (T& v : out)
+        v = static_cast<T>(operation == Operation::sum ? sum_values[generator() % 7] : product_values[generator() % 5]);
+    return out;
+}
+
+std::string shape_text(const std::vector<std::size_t>& shape) {
+    std::string text;
+    for (std::size_t extent : shape) text += std::to_string(extent) + " ";
+    return text;
+}
+
+std::size_t element_count(const std::vector<std::size_t>& shape) {
+    std::size_t n = 1;
+    for (std::size_t extent : shape) n *= extent;
+    return n;
+}
+
+// Every axis of `shape`, as its index and counted from the end: cumsum and exclusive_cumsum, or
+// cumprod, against the host scan.
+template <class T>
+void check_every_axis(const std::vector<std::size_t>& shape, unsigned seed, Operation operation) {
+    const auto dimensions = static_cast<std::int64_t>(shape.size());
+    const std::vector<T> values = exact_values<T>(element_count(shape), operation, seed);
+    const auto x = Array<T>::to_device(context(), values, shape);
+    for (std::int64_t axis = 0; axis < dimensions; ++axis) {
+        CAPTURE(axis);
+        const auto k = static_cast<std::size_t>(axis);
+        if (operation == Operation::sum) {
+            const auto inclusive = rtcg::cumsum(x, axis);
+            CHECK(inclusive.shape() == shape);
+            CHECK(inclusive.get() == host_scan(values, shape, k, operation, false));
+            CHECK(rtcg::exclusive_cumsum(x, axis - dimensions).get() == host_scan(values, shape, k, operation, true));
+        } else {
+            CHECK(rtcg::cumprod(x, axis - dimensions).get() == host_scan(values, shape, k, operation, false));
+        }
+    }
+}
+
+// Extents up to 40: lines take the rows or the columns route, whose kernels are one per type, and
+// never the transposing copy, whose copies differ with every layout (the route test covers it).
+std::vector<std::size_t> random_shape(std::mt19937& generator) {
+    static constexpr std::size_t extents[] = {1, 2, 3, 5, 8, 13, 33, 40};
+    std::vector<std::size_t> shape(1 + generator() % 4);
+    for (std::size_t& extent : shape) extent = extents[generator() % 8];
+    return shape;
+}
+
+template <class T>
+void check_random_shapes(Operation operation) {
+    std::mt19937 generator(1234);
+    const int rounds = rtcg::test::random_rounds(8);
+    for (int round = 0; round < rounds; ++round) {
+        const std::vector<std::size_t> shape = random_shape(generator);
+        INFO(shape_text(shape));
+        check_every_axis<T>(shape, static_cast<unsigned>(generator()), operation);
+    }
+}
+
+} // namespace
+
+// One test case per element type and operation: each compiles its own kernels, which take
+// seconds on PoCL. Products share the sums' code but for the operation: one type covers them.
+TEST_CASE("cumsum and exclusive_cumsum of int32 along every axis of random shapes equal host scans") {
+    check_random_shapes<std::int32_t>(Operation::sum);
+}
+
+TEST_CASE("cumsum and exclusive_cumsum of int64 along every axis of random shapes equal host scans") {
+    check_random_shapes<std::int64_t>(Operation::sum);
+}
+
+TEST_CASE("cumprod of int64 along every axis of random shapes equals host scans") {
+    check_random_shapes<std::int64_t>(Operation::product);
+}
+
+TEST_CASE("cumsum and exclusive_cumsum of float along every axis of random shapes equal host scans") {
+    check_random_shapes<float>(Operation::sum);
+}
+
+TEST_CASE("cumsum and exclusive_cumsum of double along every axis of random shapes equal host scans") {
+    check_random_shapes<double>(Operation::sum);
+}
+
+TEST_CASE("scans along an axis take every route: rows, columns in one chunk and in several, a transposing copy") {
+    // (300, 40) axis 0: 40 neighbouring lines of 300, cut into chunks (carries between them);
+    // (3, 5, 7) axis 1: short lines, one chunk each; (100, 5) axis 0: few neighbours, long lines,
+    // through the transposing copy; (7, 300) axis 1 and (1, 1000): rows, segmented and one.
+    for (const std::vector<std::size_t>& shape : {std::vector<std::size_t>{300, 40}, {3, 5, 7}, {100, 5}, {7, 300},
+                                                   {1, 1000}, {2, 130, 33}, {1000, 1}}) {
+        INFO(shape_text(shape));
+        check_every_axis<std::int64_t>(shape, 7, Operation::sum);
+        check_every_axis<std::int64_t>(shape, 8, Operation::product);
+    }
+}
+
+TEST_CASE("cumsum and cumprod without an axis scan the elements in C order into a 1-D array") {
+    const std::vector<std::size_t> shape{4, 3, 5};
+    const std::vector<double> values = exact_values<double>(60, Operation::product, 3);
+    const auto x = Array<double>::to_device(context(), values, shape);
+    const auto sums = rtcg::cumsum(x);
+    CHECK(sums.shape() == std::vector<std::size_t>{60});
+    CHECK(sums.get() == host_scan(values, {60}, 0, Operation::sum, false));
+    CHECK(rtcg::cumprod(x).get() == host_scan(values, {60}, 0, Operation::product, false));
+    CHECK(rtcg::exclusive_cumsum(x).shape() == std::vector<std::size_t>{60});
+    CHECK(rtcg::exclusive_cumsum(x).get() == host_scan(values, {60}, 0, Operation::sum, true));
+}
+
+TEST_CASE("scans along an axis of sizes 0 and 1") {
+    const auto empty = Array<float>::empty(context(), {0, 4});
+    CHECK(rtcg::cumsum(empty, 0).shape() == std::vector<std::size_t>{0, 4});
+    CHECK(rtcg::cumsum(empty, 1).size() == 0);
+    CHECK(rtcg::cumprod(empty, -1).size() == 0);
+    CHECK(rtcg::cumsum(empty).shape() == std::vector<std::size_t>{0});
+    const auto one = Array<std::int32_t>::to_device(context(), {5}, {1, 1});
+    CHECK(rtcg::cumsum(one, 0).get() == std::vector<std::int32_t>{5});
+    CHECK(rtcg::cumprod(one, 1).get() == std::vector<std::int32_t>{5});
+    CHECK(rtcg::exclusive_cumsum(one, -1).get() == std::vector<std::int32_t>{0});
+}
+
+TEST_CASE("scans along an axis of strided, reversed and broadcast views equal those of contiguous copies") {
+    const std::vector<std::size_t> shape{90, 40, 3};
+    const std::vector<std::int64_t> values = exact_values<std::int64_t>(element_count(shape), Operation::sum, 9);
+    const auto base = Array<std::int64_t>::to_device(context(), values, shape);
+    const std::vector<Array<std::int64_t>> views{base(slice(none, none, -1), slice(1, none, 2), slice(none)),
+                                                 base(slice(3, none, 3), slice(none, none, -1), slice(none, none, -2)),
+                                                 base.transpose({2, 0, 1}),
+                                                 base(0).broadcast_to({70, 40, 3})};
+    for (const Array<std::int64_t>& view : views) {
+        INFO(shape_text(view.shape()));
+        const auto copy = view.copy();
+        const std::vector<std::int64_t> copied = copy.get();
+        for (std::int64_t axis = 0; axis < 3; ++axis) {
+            CAPTURE(axis);
+            CHECK(rtcg::cumsum(view, axis).get() ==
+                  host_scan(copied, copy.shape(), static_cast<std::size_t>(axis), Operation::sum, false));
+            CHECK(rtcg::cumprod(view, axis).get() == rtcg::cumprod(copy, axis).get());
+        }
+        CHECK(rtcg::cumsum(view).get() == host_scan(copied, {copy.size()}, 0, Operation::sum, false));
+    }
+}
+
+TEST_CASE("scans along an axis refuse axes out of range and outputs that do not fit, writing nothing") {
+    const auto x = Array<float>::to_device(context(), {1, 2, 3, 4, 5, 6}, {2, 3});
+    CHECK(rtcg::test::contains(rtcg::test::message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cumsum(x, 2); }),
+                               "axis 2 is out of bounds for an array of 2 dimensions"));
+    CHECK(rtcg::test::contains(rtcg::test::message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cumprod(x, -3); }),
+                               "cumprod"));
+    CHECK(rtcg::test::contains(
+        rtcg::test::message_of<rtcg::InvalidArgument>([&] { (void)rtcg::exclusive_cumsum(x, 5); }), "axis 5"));
+    const auto scalar = Array<float>::full(context(), std::vector<std::size_t>{}, 2.0f);
+    CHECK(rtcg::test::contains(rtcg::test::message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cumsum(scalar, 0); }),
+                               "0 dimensions"));
+    // The untyped form with an output of another shape, and one that is not contiguous.
+    auto out = Array<float>::full(context(), {3, 2}, 7.0f);
+    CHECK(rtcg::test::contains(rtcg::test::message_of<rtcg::InvalidArgument>([&] {
+                                   rtcg::detail::running_scan_along(x.data(), out.data(), 0, Operation::sum, false,
+                                                                    "cumsum");
+                               }),
+                               "the output must be a contiguous array of the input's dtype, shape and context"));
+    CHECK(rtcg::test::message_of<rtcg::InvalidArgument>([&] {
+              rtcg::detail::running_scan_along(x.data(), out.T().data(), 0, Operation::sum, false, "cumsum");
+          }) != "");
+    CHECK(out.get() == std::vector<float>(6, 7.0f));
+}
