@@ -2,7 +2,8 @@
 # The lent GPU machine's calls, one stage per call (each must finish within its 10 minutes):
 #   tests     set up from .devdeps, build, run the whole test suite on every backend there
 #   programs  each test program on the GPU backends directly, for their test counts (after tests,
-#             on the same warm machine: it builds first where no build is)
+#             on the same warm machine: it builds first where no build is); `programs cuda` or
+#             `programs opencl:nvidia` runs one backend, so that each fits one call
 #   memcheck  CUDA's compute-sanitizer over every test program (builds first on a fresh machine)
 #   bench     bench/run.sh --no-pocl [--cases=LIST]: rtcg on CUDA and OpenCL on NVIDIA against CuPy and
 #             PyTorch
@@ -28,12 +29,14 @@ tests() {
 
 programs() {
   [[ -x build/bin/rtcg-arrays-tests ]] || ./scripts/setup.sh > "$out/programs-build.log" 2>&1
-  for backend in cuda opencl:nvidia; do
+  local backends=("$@")
+  [[ ${#backends[@]} -gt 0 ]] || backends=(cuda opencl:nvidia)
+  for backend in "${backends[@]}"; do
     for program in "${programs[@]}"; do
       echo "=== $program on $backend"
       RTCG_BACKEND=$backend RTCG_CACHE_DIR=/tmp/rtcg-cache "./build/bin/$program" 2>&1 | grep -E "test cases|FAILED|ERROR"
     done
-  done 2>&1 | tee "$out/per-backend.log"
+  done 2>&1 | tee -a "$out/per-backend.log"
 }
 
 memcheck() {
@@ -56,7 +59,7 @@ memcheck() {
 
 case "${1:-tests}" in
   tests) tests ;;
-  programs) programs ;;
+  programs) programs "${@:2}" ;;
   memcheck) memcheck ;;
   # The device tool brings back a limited number of files: the bench's results travel as one archive.
   bench) bench/run.sh --no-pocl "${@:2}" "$out/bench"; tar czf "$out/bench.tgz" -C "$out" bench && rm -r "$out/bench" ;;
