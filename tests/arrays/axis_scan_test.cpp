@@ -8,6 +8,7 @@
 // the host's unsigned arithmetic does.
 #include "../support/expect_error.hpp"
 #include "../support/random_rounds.hpp"
+#include "../support/element_count.hpp"
 #include "../support/test_context.hpp"
 
 #include <rtcg/arrays/scan.hpp>
@@ -23,6 +24,7 @@
 using rtcg::Array;
 using rtcg::slice;
 using rtcg::test::context;
+using rtcg::test::element_count;
 using Operation = rtcg::detail::RunningOperation;
 using rtcg::none;
 
@@ -74,18 +76,6 @@ std::vector<T> exact_values(std::size_t n, Operation operation, unsigned seed) {
     return out;
 }
 
-std::string shape_text(const std::vector<std::size_t>& shape) {
-    std::string text;
-    for (std::size_t extent : shape) text += std::to_string(extent) + " ";
-    return text;
-}
-
-std::size_t element_count(const std::vector<std::size_t>& shape) {
-    std::size_t n = 1;
-    for (std::size_t extent : shape) n *= extent;
-    return n;
-}
-
 // Every axis of `shape`, as its index and counted from the end: cumsum and exclusive_cumsum, or
 // cumprod, against the host scan.
 template <class T>
@@ -122,7 +112,7 @@ void check_random_shapes(Operation operation) {
     const int rounds = rtcg::test::random_rounds(8);
     for (int round = 0; round < rounds; ++round) {
         const std::vector<std::size_t> shape = random_shape(generator);
-        INFO(shape_text(shape));
+        INFO(rtcg::detail::shape_text(shape));
         check_every_axis<T>(shape, static_cast<unsigned>(generator()), operation);
     }
 }
@@ -157,7 +147,7 @@ TEST_CASE("scans along an axis take every route: rows, columns in one chunk and 
     // through the transposing copy; (7, 300) axis 1 and (1, 1000): rows, segmented and one.
     for (const std::vector<std::size_t>& shape : {std::vector<std::size_t>{300, 40}, {3, 5, 7}, {100, 5}, {7, 300},
                                                    {1, 1000}, {2, 130, 33}, {1000, 1}}) {
-        INFO(shape_text(shape));
+        INFO(rtcg::detail::shape_text(shape));
         check_every_axis<std::int64_t>(shape, 7, Operation::sum);
         check_every_axis<std::int64_t>(shape, 8, Operation::product);
     }
@@ -196,7 +186,7 @@ TEST_CASE("scans along an axis of strided, reversed and broadcast views equal th
                                                  base.transpose({2, 0, 1}),
                                                  base(0).broadcast_to({70, 40, 3})};
     for (const Array<std::int64_t>& view : views) {
-        INFO(shape_text(view.shape()));
+        INFO(rtcg::detail::shape_text(view.shape()));
         const auto copy = view.copy();
         const std::vector<std::int64_t> copied = copy.get();
         for (std::int64_t axis = 0; axis < 3; ++axis) {

@@ -7,6 +7,8 @@
 // right size) and the error cases.
 #include "../support/expect_error.hpp"
 #include "../support/random_rounds.hpp"
+#include "../support/element_count.hpp"
+#include "../support/numpy_order.hpp"
 #include "../support/test_context.hpp"
 
 #include <rtcg/arrays/algorithms.hpp>
@@ -29,35 +31,11 @@ using rtcg::Array;
 using rtcg::none;
 using rtcg::slice;
 using rtcg::test::context;
+using rtcg::test::element_count;
+using rtcg::test::numpy_less;
+using rtcg::test::same_bits;
 
 namespace {
-
-template <class T>
-bool numpy_less(T a, T b) {
-    if constexpr (std::is_floating_point_v<T>) {
-        if (std::isnan(a)) return false;
-        if (std::isnan(b)) return true;
-    }
-    return a < b;
-}
-
-// Bitwise, so that -0.0 and 0.0, and NaNs, are where the reference has them.
-template <class T>
-bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
-}
-
-std::string shape_text(const std::vector<std::size_t>& shape) {
-    std::string text;
-    for (std::size_t extent : shape) text += std::to_string(extent) + " ";
-    return text;
-}
-
-std::size_t element_count(const std::vector<std::size_t>& shape) {
-    std::size_t n = 1;
-    for (std::size_t extent : shape) n *= extent;
-    return n;
-}
 
 // Few distinct values of both signs (ties everywhere); floats add zeros of both signs and NaNs.
 template <class T>
@@ -129,7 +107,7 @@ void check_random_shapes(bool positions) {
     for (int round = 0; round < rounds; ++round) {
         std::vector<std::size_t> shape(1 + generator() % 4);
         for (std::size_t& extent : shape) extent = extents[generator() % 7];
-        INFO(shape_text(shape));
+        INFO(rtcg::detail::shape_text(shape));
         check_every_axis(Array<T>::to_device(context(), tied_values<T>(element_count(shape), static_cast<unsigned>(generator())), shape),
                          positions);
     }
@@ -184,7 +162,7 @@ TEST_CASE("sort and argsort along an axis of views, of sizes 0 and 1, and their 
     for (const Array<std::int32_t>& view :
          {base(slice(none, none, -1), slice(1, none, 3), slice(none)), base.transpose({2, 0, 1}),
           base(slice(2, none, 4), slice(none, none, -2), slice(none, none, -1))}) {
-        INFO(shape_text(view.shape()));
+        INFO(rtcg::detail::shape_text(view.shape()));
         check_every_axis(view, true);
     }
     const auto empty = Array<std::int32_t>::empty(context(), {0, 3});

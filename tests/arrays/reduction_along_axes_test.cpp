@@ -3,6 +3,7 @@
 // folds, `n`, other queues; and what a call along axes refuses.
 #include "../support/expect_error.hpp"
 #include "../support/random_rounds.hpp"
+#include "../support/element_count.hpp"
 #include "../support/test_context.hpp"
 
 #include <rtcg/arrays/reduction.hpp>
@@ -21,17 +22,12 @@ using rtcg::ReductionKernel;
 using rtcg::slice;
 using rtcg::test::contains;
 using rtcg::test::context;
+using rtcg::test::element_count;
 using rtcg::test::message_of;
 
 namespace {
 
 using Shape = std::vector<std::size_t>;
-
-std::size_t count(const Shape& shape) {
-    std::size_t n = 1;
-    for (const std::size_t extent : shape) n *= extent;
-    return n;
-}
 
 // The C-order coordinates of `flat` in `shape`.
 std::vector<std::size_t> coordinates(std::size_t flat, const Shape& shape) {
@@ -58,8 +54,8 @@ std::vector<T> host_fold(const Shape& call, const std::vector<bool>& folded, Map
     Shape kept;
     for (std::size_t k = 0; k < call.size(); ++k)
         if (!folded[k]) kept.push_back(call[k]);
-    std::vector<T> out(count(kept), T{});
-    for (std::size_t flat = 0; flat < count(call); ++flat) {
+    std::vector<T> out(element_count(kept), T{});
+    for (std::size_t flat = 0; flat < element_count(call); ++flat) {
         const std::vector<std::size_t> at = coordinates(flat, call);
         std::size_t o = 0;
         for (std::size_t k = 0; k < call.size(); ++k)
@@ -108,8 +104,8 @@ TEST_CASE("along axes: random shapes, axes, broadcasts and reversed views agains
         // x is a reversed view of a larger array: its first axis doubled and stepped by -2.
         Shape stored = call;
         stored[0] *= 2;
-        const std::vector<std::int64_t> x_stored = random_values(count(stored), rng);
-        const std::vector<std::int64_t> y_values = random_values(count(y_shape), rng);
+        const std::vector<std::int64_t> x_stored = random_values(element_count(stored), rng);
+        const std::vector<std::int64_t> y_values = random_values(element_count(y_shape), rng);
         const auto x_full = Array<std::int64_t>::to_device(context(), x_stored, stored);
         const auto x = x_full.index(std::vector<rtcg::Index>{slice(rtcg::none, rtcg::none, -2)});
         const auto y = Array<std::int64_t>::to_device(context(), y_values, y_shape);

@@ -10,6 +10,7 @@
 // NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
+#include "../support/numpy_order.hpp"
 #include "../support/test_context.hpp"
 #include "scan_test_support.hpp"
 
@@ -34,6 +35,8 @@ using rtcg::Array;
 using rtcg::test::Affine;
 using rtcg::test::context;
 using rtcg::test::mixed_values;
+using rtcg::test::numpy_less;
+using rtcg::test::same_bits;
 using rtcg::test::scan_sizes;
 
 namespace {
@@ -49,22 +52,6 @@ constexpr std::size_t large = (std::size_t{1} << 20) + 7;
 // From 2^24 keys sort() reads the digits' counts back and skips the passes every key agrees on,
 // with CUDA's largest tiles; below, every pass runs, such a pass as a copy.
 constexpr std::size_t read_back = (std::size_t{1} << 24) + 7;
-
-// numpy's sort order: NaNs last, -0.0 equal to 0.0.
-template <class T>
-bool numpy_less(T a, T b) {
-    if constexpr (std::is_floating_point_v<T>) {
-        if (std::isnan(a)) return false;
-        if (std::isnan(b)) return true;
-    }
-    return a < b;
-}
-
-// Bitwise, so that -0.0 and 0.0, and NaNs, are told apart and must be where the reference has them.
-template <class T>
-bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
-}
 
 template <class K>
 std::vector<K> stable_sorted(std::vector<K> keys) {
