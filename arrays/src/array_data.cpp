@@ -52,6 +52,15 @@ std::string shape_text(const std::vector<std::size_t>& shape) {
     return text + (shape.size() == 1 ? ",)" : ")");
 }
 
+std::size_t checked_axis(std::string_view where, std::int64_t axis, std::size_t ndim) {
+    const auto n = static_cast<std::int64_t>(ndim);
+    if (axis < -n || axis >= n)
+        throw InvalidArgument("axis " + std::to_string(axis) + " is out of bounds for an array of " +
+                                  std::to_string(ndim) + " dimensions",
+                              std::string(where));
+    return static_cast<std::size_t>(axis < 0 ? axis + n : axis);
+}
+
 ArrayData::ArrayData(const Context& context, codegen::DType dtype, std::vector<std::size_t> shape, Order order)
     : context_(context), dtype_(std::move(dtype)), shape_(std::move(shape)),
       size_(checked_element_count("Array", shape_, dtype_)) {

@@ -173,16 +173,11 @@ void scan_transposed(const ArrayData& in, const ArrayData& out, std::size_t axis
 void running_scan_along(const ArrayData& in, const ArrayData& out, std::int64_t axis, RunningOperation operation,
                         bool exclusive, std::string_view function) {
     const std::string where(function);
-    const auto dimensions = static_cast<std::int64_t>(in.shape().size());
-    if (axis < -dimensions || axis >= dimensions)
-        throw InvalidArgument("axis " + std::to_string(axis) + " is out of bounds for an array of " +
-                                  std::to_string(dimensions) + " dimensions",
-                              where);
+    const std::size_t k = checked_axis(where, axis, in.shape().size());
     if (in.dtype() != out.dtype() || in.shape() != out.shape() || in.context() != out.context() ||
         !out.is_contiguous())
         throw InvalidArgument("the output must be a contiguous array of the input's dtype, shape and context", where);
     if (in.size() == 0) return;
-    const auto k = static_cast<std::size_t>(axis < 0 ? axis + dimensions : axis);
     const std::size_t length = in.shape()[k];
     std::size_t inner = 1;
     for (std::size_t later = k + 1; later < in.shape().size(); ++later) inner *= in.shape()[later];

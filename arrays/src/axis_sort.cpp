@@ -61,16 +61,11 @@ void check_output(const ArrayData& keys, const ArrayData* out, const DType& dtyp
 void sort_along(const ArrayData& keys, std::int64_t axis, const ArrayData* out, const ArrayData* positions,
                 std::string_view function) {
     const std::string where(function);
-    const auto dimensions = static_cast<std::int64_t>(keys.shape().size());
-    if (axis < -dimensions || axis >= dimensions)
-        throw InvalidArgument("axis " + std::to_string(axis) + " is out of bounds for an array of " +
-                                  std::to_string(dimensions) + " dimensions",
-                              where);
+    const std::size_t k = checked_axis(where, axis, keys.shape().size());
     if (!out == !positions) throw InvalidArgument("exactly one of the sorted keys and the positions is asked for", where);
     check_output(keys, out, keys.dtype(), where);
     check_output(keys, positions, DType::int64(), where);
     if (keys.size() == 0) return;
-    const auto k = static_cast<std::size_t>(axis < 0 ? axis + dimensions : axis);
     std::vector<std::int64_t> order;
     for (std::size_t other = 0; other < keys.shape().size(); ++other)
         if (other != k) order.push_back(static_cast<std::int64_t>(other));

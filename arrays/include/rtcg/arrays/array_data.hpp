@@ -143,6 +143,10 @@ RTCG_API std::string copy_elements_source(const ArrayData& target, const ArrayDa
 /// "(2, 3)", numpy's way of writing a shape, for messages.
 RTCG_API std::string shape_text(const std::vector<std::size_t>& shape);
 
+/// `axis` of `ndim` axes, negative counting from the end, as an index; InvalidArgument naming
+/// `where`, the axis and the number of dimensions otherwise.
+RTCG_API std::size_t checked_axis(std::string_view where, std::int64_t axis, std::size_t ndim);
+
 /// The array as numpy's str() prints it (see Array's operator<<).
 RTCG_API std::string format_array(const ArrayData& array);
 

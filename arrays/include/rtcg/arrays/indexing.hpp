@@ -118,12 +118,7 @@ Array<T> compress(const Array<bool>& condition, const Array<T>& a, std::int64_t 
     if (condition.ndim() != 1)
         throw InvalidArgument("the condition must be 1-D, not of shape " + detail::shape_text(condition.shape()),
                               "compress");
-    const std::int64_t n = static_cast<std::int64_t>(a.ndim());
-    if (axis < -n || axis >= n)
-        throw InvalidArgument("axis " + std::to_string(axis) + " is out of bounds for an array of " +
-                                  std::to_string(n) + " dimensions",
-                              "compress");
-    const auto k = static_cast<std::size_t>(axis < 0 ? axis + n : axis);
+    const std::size_t k = detail::checked_axis("compress", axis, a.ndim());
     if (condition.size() > a.shape()[k])
         throw InvalidArgument("a condition of " + std::to_string(condition.size()) +
                                   " elements is longer than axis " + std::to_string(k) + " of shape " +

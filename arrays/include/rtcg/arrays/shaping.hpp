@@ -30,16 +30,6 @@ namespace rtcg {
 
 namespace detail {
 
-/// `axis` of `ndim` axes, negative counting from the end; InvalidArgument naming `where` otherwise.
-inline std::size_t checked_axis(const char* where, std::int64_t axis, std::size_t ndim) {
-    const auto n = static_cast<std::int64_t>(ndim);
-    if (axis < -n || axis >= n)
-        throw InvalidArgument("axis " + std::to_string(axis) + " is out of bounds for an array of " +
-                                  std::to_string(ndim) + " dimensions",
-                              where);
-    return static_cast<std::size_t>(axis < 0 ? axis + n : axis);
-}
-
 /// The index that takes `along` on `axis` and every element of the other axes of `ndim`.
 inline std::vector<Index> on_axis(std::size_t ndim, std::size_t axis, Slice along) {
     std::vector<Index> items(ndim, Index(Slice{}));
