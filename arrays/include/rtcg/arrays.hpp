@@ -8,7 +8,9 @@
 /// Link rtcg::arrays.
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/axes.hpp>
 #include <rtcg/arrays/axis_reductions.hpp>
+#include <rtcg/arrays/counted.hpp>
 #include <rtcg/arrays/counting.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/elementwise.hpp>
@@ -17,6 +19,7 @@
 #include <rtcg/arrays/indexing.hpp>
 #include <rtcg/arrays/key_value_sort.hpp>
 #include <rtcg/arrays/layout_check.hpp>
+#include <rtcg/arrays/like.hpp>
 #include <rtcg/arrays/list_building.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/policy.hpp>
