@@ -38,7 +38,7 @@ void check_selections(std::size_t n) {
 } // namespace
 
 TEST_CASE("copy_if of int32, int64, float and double at every size") {
-    for (std::size_t n : scan_sizes) {
+    for (std::size_t n : scan_sizes()) {
         check_selections<std::int32_t>(n);
         check_selections<std::int64_t>(n);
         check_selections<float>(n);
@@ -62,7 +62,7 @@ TEST_CASE("copy_if of a struct, with a predicate of the index and the neighbours
 }
 
 TEST_CASE("remove_if and partition keep the order of both parts") {
-    for (std::size_t n : scan_sizes) {
+    for (std::size_t n : scan_sizes()) {
         CAPTURE(n);
         const std::vector<std::int32_t> x = mixed_values<std::int32_t>(n, 3);
         const auto x_gpu = Array<std::int32_t>::to_device(context(), x);
@@ -81,7 +81,7 @@ TEST_CASE("remove_if and partition keep the order of both parts") {
 }
 
 TEST_CASE("unique keeps one element of each run") {
-    for (std::size_t n : scan_sizes) {
+    for (std::size_t n : scan_sizes()) {
         CAPTURE(n);
         std::vector<std::int32_t> x(n);
         for (std::size_t k = 0; k < n; ++k) x[k] = static_cast<std::int32_t>(k / 3 + k / 1000);

@@ -42,7 +42,7 @@ std::vector<T> small_values(std::size_t n) {
 
 template <class T>
 void check_cumsum() {
-    for (std::size_t n : scan_sizes) {
+    for (std::size_t n : scan_sizes()) {
         CAPTURE(n);
         const std::vector<T> x = small_values<T>(n);
         const auto x_gpu = Array<T>::to_device(context(), x);
@@ -154,7 +154,7 @@ TEST_CASE("a scan gives item, prev_item and last_item at every size") {
         // The single pass runs where the device has warp primitives (CUDA, OpenCL on NVIDIA).
         const bool one_pass = sum.source(target).find("rtcg_scan_sum_single") != std::string::npos;
         CHECK(one_pass == (target.warp_primitives && last == LastItem::not_written));
-        for (std::size_t n : scan_sizes) {
+        for (std::size_t n : scan_sizes()) {
             CAPTURE(n);
             std::vector<std::int64_t> x(n);
             for (std::size_t k = 0; k < n; ++k) x[k] = static_cast<std::int64_t>(k * 2654435761u % 1000003) << 20;
@@ -230,7 +230,7 @@ TEST_CASE("a struct-valued scan keeps the order of a non-commutative operation")
     for (LastItem last : {LastItem::written, LastItem::not_written}) {
         const ScanKernel scan = affine_scan(last);
         compiles_for_cuda(scan);
-        for (std::size_t n : scan_sizes) {
+        for (std::size_t n : scan_sizes()) {
             CAPTURE(n);
             check_all_forms<Affine>(scan, last, affine_values(n), Affine{1, 0}, rtcg::test::then);
         }
@@ -248,7 +248,7 @@ TEST_CASE("segmented scans restart at every segment start") {
     const ScanKernel segmented_affine = affine_scan(LastItem::not_written, "starts[i]");
     compiles_for_cuda(segmented_sum);
     compiles_for_cuda(segmented_affine);
-    for (std::size_t n : scan_sizes) {
+    for (std::size_t n : scan_sizes()) {
         CAPTURE(n);
         for (const std::vector<bool>& starts : segment_patterns(n)) {
             check_all_forms<std::int32_t>(segmented_sum, LastItem::written, small_values<std::int32_t>(n), 0,

@@ -254,7 +254,7 @@ std::vector<std::vector<K>> key_patterns(std::size_t n) {
 } // namespace
 
 TEST_CASE("sort orders integers and floats of every width at every size") {
-    for (std::size_t n : scan_sizes) {
+    for (std::size_t n : scan_sizes()) {
         check_sort(mixed_values<std::uint32_t>(n, 1));
         check_sort(mixed_values<std::int32_t>(n, 2));
         check_sort(mixed_values<float>(n, 5));
@@ -396,7 +396,7 @@ TEST_CASE("sort puts every NaN last and treats -0.0 as 0.0, keeping their order"
 }
 
 TEST_CASE("sort_by_key is stable and moves values of any type with their keys") {
-    for (std::size_t n : scan_sizes) {
+    for (std::size_t n : scan_sizes()) {
         CAPTURE(n);
         // Few distinct keys, so most are equal: the values (their positions) show stability.
         std::vector<float> keys(n);
