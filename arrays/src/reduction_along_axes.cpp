@@ -14,6 +14,7 @@
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace rtcg::detail {
@@ -21,10 +22,6 @@ namespace {
 
 using codegen::Argument;
 using codegen::DType;
-
-bool is_punctuator(const std::vector<SnippetToken>& tokens, std::size_t at, std::string_view text) {
-    return at < tokens.size() && tokens[at].kind == SnippetTokenKind::punctuator && tokens[at].text == text;
-}
 
 bool names_array(const std::vector<Argument>& arguments, std::string_view name) {
     return std::any_of(arguments.begin(), arguments.end(),
@@ -114,16 +111,15 @@ void reduce_snippets_along(const ReductionDescription& reduction, const std::str
     PreparedAxisCall prepared =
         prepare_axis_call(describe(reduction, args, folded_count, dialect), shape, folded, false, context.device(), dialect);
     check_names(reduction.arguments, prepared.call.description, prepared.layout, label);
+    std::optional<ContiguousStaging> staging;
     if (!axis_parameters_fit(prepared)) {
         // Contiguous copies of the call's shape merge into the fewest axes.
-        const ContiguousStaging staging(reduction.arguments, args, &shape);
-        prepared = prepare_axis_call(describe(reduction, staging.arguments(), folded_count, dialect), shape, folded, false,
-                                     context.device(), dialect);
-        launch_axis_call(prepared, nullptr, 0, result, queue);
-        staging.write_back();
-        return;
+        staging.emplace(reduction.arguments, args, &shape);
+        prepared = prepare_axis_call(describe(reduction, staging->arguments(), folded_count, dialect), shape, folded,
+                                     false, context.device(), dialect);
     }
     launch_axis_call(prepared, nullptr, 0, result, queue);
+    if (staging) staging->write_back();
 }
 
 } // namespace rtcg::detail

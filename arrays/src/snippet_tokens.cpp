@@ -88,6 +88,10 @@ std::vector<SnippetToken> snippet_tokens(std::string_view text) {
     return tokens;
 }
 
+bool is_punctuator(const std::vector<SnippetToken>& tokens, std::size_t at, std::string_view text) {
+    return at < tokens.size() && tokens[at].kind == SnippetTokenKind::punctuator && tokens[at].text == text;
+}
+
 std::set<std::string_view> macro_names(std::string_view preamble) {
     std::set<std::string_view> names;
     for (const SnippetToken& token : snippet_tokens(preamble)) {

@@ -27,6 +27,9 @@ struct SnippetToken {
 // becomes a punctuator or runs to the end of the text, and the compiler reports it later.
 std::vector<SnippetToken> snippet_tokens(std::string_view snippet);
 
+// Whether token `at` (past the end: no) is the punctuator `text`.
+bool is_punctuator(const std::vector<SnippetToken>& tokens, std::size_t at, std::string_view text);
+
 // The names `preamble` #defines: a snippet that names one may hide any use of a name in it.
 std::set<std::string_view> macro_names(std::string_view preamble);
 

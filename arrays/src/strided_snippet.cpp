@@ -10,10 +10,6 @@ namespace {
 
 using Tokens = std::vector<SnippetToken>;
 
-bool is_punctuator(const Tokens& tokens, std::size_t at, std::string_view text) {
-    return at < tokens.size() && tokens[at].kind == SnippetTokenKind::punctuator && tokens[at].text == text;
-}
-
 class Rewriter {
 public:
     Rewriter(std::string_view code, const Tokens& tokens, std::span<const codegen::Argument> arguments,
