@@ -33,17 +33,6 @@ std::vector<double> widened(const Array<T>& a) {
     return std::vector<double>(values.begin(), values.end());
 }
 
-void check_close(const std::string& what, const std::vector<double>& actual, const std::vector<double>& expected) {
-    if (actual.size() != expected.size())
-        throw Error(what + ": " + std::to_string(actual.size()) + " results, not " + std::to_string(expected.size()),
-                    "rtcg-bench verification");
-    for (std::size_t k = 0; k < expected.size(); ++k)
-        if (std::abs(actual[k] - expected[k]) > 1e-3 * (1 + std::abs(expected[k])))
-            throw Error(what + ": result " + std::to_string(k) + " is " + std::to_string(actual[k]) + ", not " +
-                            std::to_string(expected[k]),
-                        "rtcg-bench verification");
-}
-
 void run_axis_case(Workload& workload, const AxisCase& a) {
     SizedCase c{a.name, "float32", sizeof(float), 0, 1.0 * sizeof(float), {}};
     c.prepare = [&workload, a](std::size_t n, std::size_t sets) {

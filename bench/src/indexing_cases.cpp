@@ -16,17 +16,6 @@
 namespace rtcg::bench {
 namespace {
 
-void check_equal(const std::string& what, const std::vector<float>& actual, const std::vector<float>& expected) {
-    if (actual.size() != expected.size())
-        throw Error(what + ": " + std::to_string(actual.size()) + " elements, not " + std::to_string(expected.size()),
-                    "rtcg-bench verification");
-    for (std::size_t k = 0; k < expected.size(); ++k)
-        if (actual[k] != expected[k])
-            throw Error(what + ": element " + std::to_string(k) + " is " + std::to_string(actual[k]) + ", not " +
-                            std::to_string(expected[k]),
-                        "rtcg-bench verification");
-}
-
 struct TakeSet {
     Array<float> x;
     Array<std::int64_t> indices;

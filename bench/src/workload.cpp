@@ -21,6 +21,31 @@ std::size_t rotation_sets(std::size_t set_bytes) {
     return std::clamp<std::size_t>((rotation_bytes + set_bytes - 1) / set_bytes, 1, max_sets);
 }
 
+namespace {
+
+template <class T, class Differs>
+void check_elements(const std::string& what, const std::vector<T>& actual, const std::vector<T>& expected,
+                    Differs differs) {
+    if (actual.size() != expected.size())
+        throw Error(what + ": " + std::to_string(actual.size()) + " elements, not " + std::to_string(expected.size()),
+                    "rtcg-bench verification");
+    for (std::size_t k = 0; k < expected.size(); ++k)
+        if (differs(actual[k], expected[k]))
+            throw Error(what + ": element " + std::to_string(k) + " is " + std::to_string(actual[k]) + ", not " +
+                            std::to_string(expected[k]),
+                        "rtcg-bench verification");
+}
+
+} // namespace
+
+void check_equal(const std::string& what, const std::vector<float>& actual, const std::vector<float>& expected) {
+    check_elements(what, actual, expected, [](float a, float e) { return a != e; });
+}
+
+void check_close(const std::string& what, const std::vector<double>& actual, const std::vector<double>& expected) {
+    check_elements(what, actual, expected, [](double a, double e) { return std::abs(a - e) > 1e-3 * (1 + std::abs(e)); });
+}
+
 void run_sized_case(Workload& workload, const SizedCase& c) {
     const std::vector<std::size_t> sizes = workload.options.sizes();
     const auto memory = static_cast<double>(workload.context.device().global_memory_bytes);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 #include <type_traits>
 
 namespace rtcg::bench {
@@ -55,6 +56,12 @@ struct SizedCase {
 // it, and adds each measurement. Sizes that do not fit in device memory are skipped with the
 // reason. The context's pool gives its held blocks back to the driver afterwards.
 void run_sized_case(Workload& workload, const SizedCase& c);
+
+// Verifications of a case's result against the host's: an Error naming `what` and the first
+// element that differs (or the sizes). check_close allows a relative 1e-3, for floating sums
+// grouped differently on the device and the host.
+void check_equal(const std::string& what, const std::vector<float>& actual, const std::vector<float>& expected);
+void check_close(const std::string& what, const std::vector<double>& actual, const std::vector<double>& expected);
 
 // numpy's name for T: "float32", "float64", "int32", "uint32".
 template <class T>
