@@ -114,7 +114,7 @@ std::string strided_offset_function(std::string_view name, std::size_t dimension
     static const codegen::Template offset(device::thread::strided_offset, "thread/strided_offset.rtcg");
     return offset.render({{"name", std::string(name)},
                           {"dimensions", static_cast<std::int64_t>(dimensions)},
-                          {"coordinate", narrow ? "unsigned int" : "rtcg_uindex_t"}});
+                          {"narrow", narrow}});
 }
 
 } // namespace rtcg::detail

@@ -3,6 +3,7 @@
 
 #include "argument_binding.hpp"
 #include "context_kernels.hpp"
+#include "index_division.hpp"
 #include "policies/chosen_policy.hpp"
 #include "scalar_conversion.hpp"
 
@@ -62,8 +63,10 @@ std::int64_t as_index(std::ptrdiff_t value) { return static_cast<std::int64_t>(v
 // The values of axis_layout_arguments' parameters.
 std::vector<std::int64_t> layout_values(const AxisLayout& layout) {
     std::vector<std::int64_t> values;
-    for (std::size_t axis = 1; axis < layout.kept.size(); ++axis) values.push_back(as_index(layout.kept[axis]));
-    for (std::size_t axis = 1; axis < layout.reduced.size(); ++axis) values.push_back(as_index(layout.reduced[axis]));
+    for (std::size_t axis = 1; axis < layout.kept.size(); ++axis)
+        values.push_back(extent_argument(layout.kept[axis], layout.narrow()));
+    for (std::size_t axis = 1; axis < layout.reduced.size(); ++axis)
+        values.push_back(extent_argument(layout.reduced[axis], layout.narrow()));
     for (std::size_t k = 0; k < layout.kept_strides.size(); ++k) {
         for (const std::ptrdiff_t s : layout.kept_strides[k]) values.push_back(as_index(s));
         for (const std::ptrdiff_t s : layout.reduced_strides[k]) values.push_back(as_index(s));

@@ -153,6 +153,7 @@ std::string axis_reduction_source(codegen::Dialect dialect, const AxisReductionD
     std::vector<DType> types{d.output_type};
     for (const Argument& argument : d.arguments) types.push_back(argument.type);
     std::string source = codegen::struct_declarations(types, dialect);
+    (source += device::thread::index_division) += '\n';
     source += strided_offset_function("rtcg_kept_offset", kept_axes, layout.narrow());
     source += strided_offset_function("rtcg_reduced_offset", reduced_axes, layout.narrow());
     source += d.functions + "\n";

@@ -3,6 +3,7 @@
 #include "array_kernel_text.hpp"
 #include "context_kernels.hpp"
 #include "device_sources.hpp"
+#include "index_division.hpp"
 #include "launch_shape.hpp"
 #include "policies/chosen_policy.hpp"
 #include "strided_snippet.hpp"
@@ -92,6 +93,7 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
     const std::size_t dimensions = layout.shape.size();
     const bool strided = std::find(layout.access.begin(), layout.access.end(), ArrayAccess::strided) != layout.access.end();
     if (strided) {
+        (source += device::thread::index_division) += '\n';
         source += strided_offset_function("rtcg_strided_offset", dimensions, layout.narrow());
         // Macros, not functions: they read the kernel's parameters where the operation uses them.
         for (std::size_t k = 0; k < program.arguments.size(); ++k) {
@@ -123,7 +125,7 @@ bool launch_broadcast(const ElementwiseProgram& program, ContextKernels& kernels
     std::vector<std::int64_t> values{range ? range->start : 0, range ? range->step : 1,
                                      static_cast<std::int64_t>(count)};
     for (std::size_t axis = 1; axis < layout.shape.size(); ++axis)
-        values.push_back(static_cast<std::int64_t>(layout.shape[axis]));
+        values.push_back(extent_argument(layout.shape[axis], layout.narrow()));
     for (std::size_t k = 0; k < args.size(); ++k)
         if (layout.access[k] == ArrayAccess::strided)
             values.insert(values.end(), layout.strides[k].begin(), layout.strides[k].end());

@@ -4,6 +4,7 @@
 #include "broadcast_elementwise.hpp"
 #include "context_kernels.hpp"
 #include "device_sources.hpp"
+#include "index_division.hpp"
 #include "launch_shape.hpp"
 #include "snippet_tokens.hpp"
 
@@ -105,8 +106,10 @@ std::size_t TiledCopyLayout::batch_size() const noexcept {
     return size;
 }
 
+bool TiledCopyLayout::narrow_batch() const noexcept { return batch_size() <= std::numeric_limits<std::uint32_t>::max(); }
+
 std::string TiledCopyLayout::signature() const {
-    return std::to_string(batch.size()) + (batch_size() <= std::numeric_limits<std::uint32_t>::max() ? "n:" : "w:") +
+    return std::to_string(batch.size()) + (narrow_batch() ? "n:" : "w:") +
            std::to_string(tile.edge) + "x" + std::to_string(tile.rows);
 }
 
@@ -165,8 +168,8 @@ std::string tiled_copy_source(codegen::Dialect dialect, const ElementwiseProgram
 
     const std::size_t batch_axes = layout.batch.size();
     if (batch_axes > 0) {
-        const bool narrow = layout.batch_size() <= std::numeric_limits<std::uint32_t>::max();
-        source += strided_offset_function("rtcg_strided_offset", batch_axes, narrow);
+        (source += device::thread::index_division) += '\n';
+        source += strided_offset_function("rtcg_strided_offset", batch_axes, layout.narrow_batch());
     }
     const Argument& out = program.arguments[layout.out];
     const Argument& x = program.arguments[layout.x];
@@ -202,7 +205,7 @@ bool launch_tiled_copy(const ElementwiseProgram& program, ContextKernels& kernel
          {layout.out_strides.a, layout.out_strides.w, layout.x_strides.a, layout.x_strides.w})
         values.push_back(stride);
     for (std::size_t axis = 1; axis < layout.batch.size(); ++axis)
-        values.push_back(static_cast<std::int64_t>(layout.batch[axis]));
+        values.push_back(extent_argument(layout.batch[axis], layout.narrow_batch()));
     values.insert(values.end(), layout.out_strides.batch.begin(), layout.out_strides.batch.end());
     values.insert(values.end(), layout.x_strides.batch.begin(), layout.x_strides.batch.end());
     if (parameter_bytes(packed_arguments, values.size()) > parameter_bytes_limit) return false;

@@ -57,6 +57,8 @@ struct TiledCopyLayout {
     CopyTile tile;
 
     std::size_t batch_size() const noexcept;
+    // Whether every batch index fits 32 bits, so that splitting one into coordinates divides in 32.
+    bool narrow_batch() const noexcept;
     // What the kernel for the layout depends on beyond the program: batch axes, coordinate width
     // and tile shape ("2n:32x8").
     std::string signature() const;

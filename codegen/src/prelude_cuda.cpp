@@ -98,6 +98,12 @@ RTCG_DEVICE rtcg_ulong4 rtcg_make_ulong4(rtcg_uindex_t x, rtcg_uindex_t y, rtcg_
     return v;
 }
 #endif
+)"
+    // Bits of 32-bit words.
+    R"(RTCG_DEVICE unsigned rtcg_popcount(unsigned x) { return (unsigned)__popc(x); }
+RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return (unsigned)__clz(x); }
+RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return (unsigned)__ffs(x) - 1u; }
+RTCG_DEVICE unsigned rtcg_mul_hi(unsigned a, unsigned b) { return __umulhi(a, b); }
 )";
 
 } // namespace

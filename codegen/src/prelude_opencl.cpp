@@ -71,6 +71,12 @@ typedef double4 rtcg_double4;
 RTCG_DEVICE rtcg_double2 rtcg_make_double2(double x, double y) { return (double2)(x, y); }
 RTCG_DEVICE rtcg_double4 rtcg_make_double4(double x, double y, double z, double w) { return (double4)(x, y, z, w); }
 #endif
+)"
+    // Bits of 32-bit words, under names CUDA's intrinsics can take too.
+    R"(RTCG_DEVICE unsigned rtcg_popcount(unsigned x) { return popcount(x); }
+RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return clz(x); }
+RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return 31u - clz(x & (0u - x)); }
+RTCG_DEVICE unsigned rtcg_mul_hi(unsigned a, unsigned b) { return mul_hi(a, b); }
 )";
 
 } // namespace

@@ -23,9 +23,6 @@ RTCG_DEVICE unsigned rtcg_warp_shuffle_xor(unsigned lanes, unsigned value, unsig
 {
     return __shfl_xor_sync(lanes, value, lane_mask);
 }
-RTCG_DEVICE unsigned rtcg_popcount(unsigned x) { return (unsigned)__popc(x); }
-RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return (unsigned)__clz(x); }
-RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return (unsigned)__ffs(x) - 1u; }
 RTCG_DEVICE void rtcg_fence_acq_rel_device(void) { asm volatile("fence.acq_rel.gpu;" ::: "memory"); }
 )";
 
@@ -59,9 +56,6 @@ RTCG_DEVICE unsigned rtcg_warp_shuffle_xor(unsigned lanes, unsigned value, unsig
     asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 31, %3;" : "=r"(got) : "r"(value), "r"(lane_mask), "r"(lanes));
     return got;
 }
-RTCG_DEVICE unsigned rtcg_popcount(unsigned x) { return popcount(x); }
-RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return clz(x); }
-RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return 31u - clz(x & (0u - x)); }
 RTCG_DEVICE void rtcg_fence_acq_rel_device(void) { asm volatile("fence.acq_rel.gpu;" ::: "memory"); }
 )";
 

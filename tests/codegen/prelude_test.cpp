@@ -1,6 +1,6 @@
-// The prelude's memory macros, streaming stores, barriers, fences, index types and capability
-// macros, and the warp primitives where the device has them, each in a kernel that runs; and the
-// whole prelude through NVRTC without a warning.
+// The prelude's memory macros, streaming stores, barriers, fences, index types, capability macros
+// and bit functions, and the warp primitives where the device has them, each in a kernel that
+// runs; and the whole prelude through NVRTC without a warning.
 #include "compile_everywhere.hpp"
 
 #include <rtcg/core.hpp>
@@ -166,27 +166,55 @@ RTCG_KERNEL void capabilities(RTCG_GLOBAL int* out) {
     CHECK(context().to_host<int>(out) == std::vector<int>{0, 0, 5});
 }
 
-TEST_CASE("the warp primitives vote, shuffle, synchronise and count bits where the target has them") {
-    constexpr std::size_t block = 64, outputs = 9;
+TEST_CASE("the bit functions count, find and multiply on every target") {
+    constexpr std::size_t count = 64, outputs = 4;
+    const auto module = rtcg::test::compile_everywhere(R"(
+RTCG_KERNEL void bits(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out) {
+    const unsigned t = (unsigned)RTCG_GLOBAL_ID(0);
+    const unsigned v = in[t], w = in[63 - t];
+    RTCG_GLOBAL unsigned* mine = out + 4 * t;
+    mine[0] = rtcg_popcount(v);
+    mine[1] = rtcg_leading_zeros(v);
+    mine[2] = v ? rtcg_lowest_set_bit(v) : 99u;
+    mine[3] = rtcg_mul_hi(v, w);
+}
+)");
+    std::vector<unsigned> in(count);
+    for (std::size_t t = 0; t < count; ++t)
+        in[t] = t % 11 == 0 ? 0u : t % 13 == 0 ? 0xffffffffu : static_cast<unsigned>(t * 2654435761u >> (t % 7));
+    auto in_gpu = context().to_device(in);
+    auto out_gpu = context().allocate(count * outputs * sizeof(unsigned));
+    module.kernel("bits")(context().queue(), rtcg::LaunchConfig{1, count}, in_gpu, out_gpu);
+    const auto out = context().to_host<unsigned>(out_gpu);
+    for (std::size_t t = 0; t < count; ++t) {
+        CAPTURE(t);
+        const unsigned v = in[t], w = in[count - 1 - t];
+        const std::vector<unsigned> expected{static_cast<unsigned>(std::popcount(v)),
+                                             static_cast<unsigned>(std::countl_zero(v)),
+                                             v ? static_cast<unsigned>(std::countr_zero(v)) : 99u,
+                                             static_cast<unsigned>(std::uint64_t{v} * w >> 32)};
+        CHECK(std::vector<unsigned>(out.begin() + t * outputs, out.begin() + (t + 1) * outputs) == expected);
+    }
+}
+
+TEST_CASE("the warp primitives vote, shuffle and synchronise where the target has them") {
+    constexpr std::size_t block = 64, outputs = 6;
     const auto source = [](rtcg::codegen::Dialect dialect) {
         return rtcg::codegen::with_prelude(dialect, R"(
 RTCG_KERNEL void warps(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out) {
     RTCG_LOCAL_ARRAY(unsigned, shared, 64);
     const unsigned t = (unsigned)RTCG_LOCAL_ID(0), lane = t % 32, warp_first = t - lane;
     const unsigned v = in[t];
-    RTCG_GLOBAL unsigned* mine = out + 9 * t;
+    RTCG_GLOBAL unsigned* mine = out + 6 * t;
     mine[0] = rtcg_warp_ballot(0xffffffffu, (int)(v & 1u));
     mine[1] = rtcg_warp_shuffle(0xffffffffu, v, lane * 7u % 32u);
     mine[2] = rtcg_warp_shuffle_up(0xffffffffu, v, 3u);
     mine[3] = rtcg_warp_shuffle_xor(0xffffffffu, v, 5u);
-    mine[4] = rtcg_popcount(v);
-    mine[5] = rtcg_leading_zeros(v);
-    mine[6] = v ? rtcg_lowest_set_bit(v) : 99u;
     // Half a warp votes among itself.
-    mine[7] = lane < 16 ? rtcg_warp_ballot(0x0000ffffu, (int)(v & 2u)) : 0u;
+    mine[4] = lane < 16 ? rtcg_warp_ballot(0x0000ffffu, (int)(v & 2u)) : 0u;
     shared[t] = v;
     rtcg_warp_sync(0xffffffffu);
-    mine[8] = shared[warp_first + (lane + 1) % 32];
+    mine[5] = shared[warp_first + (lane + 1) % 32];
 }
 )",
                                            {.warp = true});
@@ -219,9 +247,6 @@ RTCG_KERNEL void warps(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out
                                              in[first + lane * 7 % 32],
                                              lane < 3 ? v : in[t - 3],
                                              in[first + (lane ^ 5)],
-                                             static_cast<unsigned>(std::popcount(v)),
-                                             static_cast<unsigned>(std::countl_zero(v)),
-                                             v ? static_cast<unsigned>(std::countr_zero(v)) : 99u,
                                              lane < 16 ? twos : 0u,
                                              in[first + (lane + 1) % 32]};
         CHECK(std::vector<unsigned>(out.begin() + t * outputs, out.begin() + (t + 1) * outputs) == expected);

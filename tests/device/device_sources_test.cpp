@@ -12,9 +12,10 @@
 // float; the Bessel functions with jn of float and yn of double. The elementwise kernels are templates: each is rendered first, for float32 and for float64
 // arrays, with an operation that ends its index early (`continue`) and one that does not, and the
 // paired kernel with lanes that read the index and lanes that do not. The strided offset is a
-// template too, rendered for one axis with 32-bit coordinates and for three with 64-bit ones. The
-// tiled copy is one as well, rendered for float32 in tiles of 32 x 32 without batch axes and for
-// float64 in tiles of 16 x 16 with two batch axes (after the strided offset for two axes).
+// template too, rendered for two axes with 64-bit coordinates and for three with 32-bit ones (after
+// the index division). The tiled copy is one as well, rendered for float32 in tiles of 32 x 32
+// without batch axes and for float64 in tiles of 16 x 16 with two batch axes (after the index
+// division and the strided offset for two axes in 32-bit coordinates).
 #include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 
@@ -69,10 +70,13 @@ const std::vector<Piece>& pieces() {
         {.path = "kernel/random_fill.rtcg",
          .needs = {"thread/threefry.rtcg", "thread/random_normal.rtcg"},
          .random = true},
-        {.path = "thread/strided_offset.rtcg", .strided = true},
+        {"thread/index_division.rtcg", {}},
+        {.path = "thread/strided_offset.rtcg", .needs = {"thread/index_division.rtcg"}, .strided = true},
         {.path = "kernel/elementwise.rtcg", .elementwise = true},
         {.path = "kernel/elementwise_pairs.rtcg", .elementwise = true},
-        {.path = "kernel/tiled_copy.rtcg", .needs = {"thread/strided_offset.rtcg"}, .tiled = true},
+        {.path = "kernel/tiled_copy.rtcg",
+         .needs = {"thread/index_division.rtcg", "thread/strided_offset.rtcg"},
+         .tiled = true},
         {"block/scan_pairs.rtcg", {}},
         {"block/block_scan.rtcg", {"block/scan_pairs.rtcg"}},
         {"agent/tile_load_store.rtcg", {"block/scan_pairs.rtcg"}},
@@ -425,8 +429,9 @@ std::string tiled_copy_program(std::string_view value_type, bool variant) {
     const std::int64_t batch_axes = variant ? 2 : 0;
     std::string text;
     if (variant)
-        text = rtcg::codegen::Template(text_of("thread/strided_offset.rtcg"), "thread/strided_offset.rtcg")
-                   .render({{"name", "rtcg_strided_offset"}, {"dimensions", batch_axes}, {"coordinate", "rtcg_uindex_t"}});
+        text = std::string(text_of("thread/index_division.rtcg")) + '\n' +
+               rtcg::codegen::Template(text_of("thread/strided_offset.rtcg"), "thread/strided_offset.rtcg")
+                   .render({{"name", "rtcg_strided_offset"}, {"dimensions", batch_axes}, {"narrow", true}});
     return text + rtcg::codegen::Template(text_of("kernel/tiled_copy.rtcg"), "kernel/tiled_copy.rtcg")
                       .render({{"name", "test_tiled_copy"},
                                {"parameters", List{"RTCG_GLOBAL " + t + "* rtcg_base_y, rtcg_index_t rtcg_offset_y,",
@@ -452,10 +457,11 @@ std::string program(const Piece& piece, std::string_view value_type, bool varian
     if (piece.tiled) return tiled_copy_program(value_type, variant);
     if (piece.bessel) return bessel_program(dialect);
     if (piece.strided)
-        return rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
-            .render({{"name", "rtcg_strided_offset"},
-                     {"dimensions", std::int64_t{variant ? 3 : 1}},
-                     {"coordinate", variant ? "rtcg_uindex_t" : "unsigned int"}});
+        return std::string(text_of("thread/index_division.rtcg")) + '\n' +
+               rtcg::codegen::Template(text_of(piece.path), std::string(piece.path))
+                   .render({{"name", "rtcg_strided_offset"},
+                            {"dimensions", std::int64_t{variant ? 3 : 2}},
+                            {"narrow", variant}});
     std::string text = piece.sort     ? sort_configuration(value_type, variant)
                        : piece.reduce ? reduce_configuration(value_type, variant, piece.warp)
                        : piece.random ? random_configuration(value_type, variant, piece.needs)

@@ -51,6 +51,9 @@
 ///   enables).
 /// Constants
 ///   INFINITY and NAN (float), as OpenCL C defines them, in CUDA too.
+/// Bits (unsigned 32-bit words)
+///   rtcg_popcount(x), rtcg_leading_zeros(x) (32 for 0), rtcg_lowest_set_bit(x) (x non-zero),
+///   rtcg_mul_hi(a, b): the high 32 bits of the 64-bit product a * b.
 /// Atomics: rtcg_atomic_<op>_<type>_<space>(p, ...), returning the value *p held before.
 ///   op: add, min, max, exch (store v), cas (p, expected, desired: store desired if *p was
 ///   expected). type: i32, u32, i64, u64 (int, unsigned int, rtcg_index_t, rtcg_uindex_t), f32.
@@ -94,7 +97,6 @@
 ///   rtcg_warp_sync(lanes): a barrier of those lanes that also orders their local memory accesses.
 ///   rtcg_warp_shuffle(lanes, value, lane), rtcg_warp_shuffle_up(lanes, value, delta) (the lanes
 ///   below delta get their own), rtcg_warp_shuffle_xor(lanes, value, lane_mask): another lane's value.
-///   rtcg_popcount(x), rtcg_leading_zeros(x) (32 for 0), rtcg_lowest_set_bit(x) (x non-zero).
 ///   rtcg_fence_acq_rel_device(): PTX fence.acq_rel.gpu, which with volatile accesses orders one
 ///   work-item's global writes (or reads) for work-items of other work-groups.
 #include <rtcg/codegen/dialect.hpp>
