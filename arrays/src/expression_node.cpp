@@ -159,6 +159,10 @@ ExprPtr binary_node(expr::BinaryOp op, ExprPtr a, ExprPtr b) {
     node->operands = {converted(a, order_first ? DType::int64() : operand_type),
                       converted(b, op == expr::BinaryOp::ldexp ? DType::int64() : operand_type)};
     combine(*node, name);
+    if (order_first && !node->context->device().supports_fp64)
+        throw Error("the device '" + node->context->device().name +
+                        "' has no double precision (fp64), in which the Bessel functions compute",
+                    "rtcg " + std::string(name));
     return node;
 }
 

@@ -142,6 +142,28 @@ TEST_CASE("masks select, compress and assign; nonzero gives positions") {
     CHECK(coordinates[1].get() == I64{0, 1, 0, 1});
     CHECK(contains(message_of<Refused>([&] { rtcg::extract(keep, x); }), "a mask of shape (3,) cannot select"));
 
+    // The Counted forms: the same slices and coordinates at the front of the room, their number on
+    // the device; a room of the wrong shape or axis is refused before anything runs.
+    const auto kept = rtcg::Counted<float>::room(context(), {2, 3}, 1);
+    rtcg::compress(keep, x, 1, kept);
+    CHECK(kept.count.item() == 2);
+    CHECK(kept.trimmed().shape() == std::vector<std::size_t>{2, 2});
+    CHECK(kept.trimmed().get() == std::vector<float>{-1, 0, -3, 0});
+    const auto rows = rtcg::Counted<float>::room(context(), {2, 3}, 0);
+    rtcg::compress(Array<bool>::to_device(context(), {false, true}), x.T().T(), 0, rows);
+    CHECK(rows.trimmed().get() == std::vector<float>{-3, 4, 0});
+    CHECK(contains(message_of<Refused>([&] { rtcg::compress(keep, x, 1, rows); }),
+                   "the room must be contiguous of shape (2, 3) along axis 1"));
+    const auto places = rtcg::Counted<std::int64_t>::room(context(), {2, 6}, 1);
+    rtcg::nonzero(x, places);
+    CHECK(places.count.item() == 4);
+    CHECK(places.trimmed().get() == I64{0, 0, 1, 1, 0, 1, 0, 1});
+    const auto none_here = rtcg::Counted<std::int64_t>::room(context(), {2, 0}, 1);
+    rtcg::nonzero(Array<float>::zeros(context(), {0, 3}), none_here);
+    CHECK(none_here.count.item() == 0);
+    CHECK(contains(message_of<Refused>([&] { rtcg::nonzero(x, rtcg::Counted<std::int64_t>::room(context(), 6)); }),
+                   "the room must be of shape (2, 6) along axis 1"));
+
     // A larger random mask against a host loop.
     std::mt19937 random(11);
     std::vector<float> values(100003);

@@ -13,8 +13,8 @@
 ///
 /// Synchronisation: take and put with mode raise read back whether an index was out of range,
 /// and extract, compress, flatnonzero and nonzero read back how many elements they select (their
-/// result's size depends on it), so these wait for the current queue; extract and flatnonzero
-/// also write into a Counted (counted.hpp), keeping the count on the device, and wait for nothing.
+/// result's size depends on it), so these wait for the current queue; each of them also writes
+/// into a Counted (counted.hpp), keeping the count on the device, and waits for nothing.
 /// The one-argument where(condition) is nonzero(condition), as in numpy. An index out of range with
 /// mode raise is InvalidArgument naming it, the axis and its extent; put then writes nothing, and
 /// take's result is never returned. Nothing is read or written out of bounds in any mode.
@@ -111,19 +111,53 @@ Array<T> extract(const C& condition, const Array<T>& a) {
     return into.trimmed();
 }
 
+namespace detail {
+// The axis of `a` that compress takes `condition` along, checked: `condition` 1-D and no longer
+// than the axis.
+template <class T>
+std::size_t compress_axis(const Array<bool>& condition, const Array<T>& a, std::int64_t axis) {
+    if (condition.ndim() != 1)
+        throw InvalidArgument("the condition must be 1-D, not of shape " + shape_text(condition.shape()), "compress");
+    const std::size_t k = checked_axis("compress", axis, a.ndim());
+    if (condition.size() > a.shape()[k])
+        throw InvalidArgument("a condition of " + std::to_string(condition.size()) + " elements is longer than axis " +
+                                  std::to_string(k) + " of shape " + shape_text(a.shape()),
+                              "compress");
+    return k;
+}
+} // namespace detail
+
+/// numpy.compress with an axis into a Counted (counted.hpp), without waiting: the slices along
+/// `axis` where the 1-D `condition` holds (it may be shorter than the axis: the rest are left out)
+/// to the front of `into.values` along its axis, their number to `into.count`. `into` is
+/// Counted<T>::room(ctx, shape, axis) for a's shape with shape[axis] = condition.size(); the
+/// entries past the count are unspecified.
+template <class T>
+void compress(const Array<bool>& condition, const Array<T>& a, std::int64_t axis, const Counted<T>& into) {
+    const std::size_t k = detail::compress_axis(condition, a, axis);
+    std::vector<std::size_t> room = a.shape();
+    room[k] = condition.size();
+    if (into.axis != k || into.values.shape() != room || !into.values.is_contiguous() || into.count.size() != 1)
+        throw InvalidArgument("the room must be contiguous of shape " + detail::shape_text(room) + " along axis " +
+                                  std::to_string(k) + ", with one count, not of shape " +
+                                  detail::shape_text(into.values.shape()) + " along axis " + std::to_string(into.axis),
+                              "compress");
+    const auto positions = Counted<std::int64_t>::room(a.context(), condition.size());
+    detail::flatnonzero(condition.data(), positions.values.data(), positions.count.data());
+    // The positions past the count are unspecified: clipped, their slices stay in bounds.
+    const Array<T> source = ascontiguousarray(a);
+    std::size_t inner = 1;
+    for (std::size_t d = k + 1; d < source.ndim(); ++d) inner *= source.shape()[d];
+    detail::take(source.data(), source.shape()[k], inner, positions.values.data(), into.values.data(), IndexMode::clip);
+    Array<std::int64_t>(into.count).assign(positions.count);
+}
+
 /// numpy.compress with an axis: the slices along `axis` where the 1-D `condition` holds (it may
-/// be shorter than the axis: the rest are left out).
+/// be shorter than the axis: the rest are left out). Waits for the device (the size depends on
+/// the data).
 template <class T>
 Array<T> compress(const Array<bool>& condition, const Array<T>& a, std::int64_t axis) {
-    if (condition.ndim() != 1)
-        throw InvalidArgument("the condition must be 1-D, not of shape " + detail::shape_text(condition.shape()),
-                              "compress");
-    const std::size_t k = detail::checked_axis("compress", axis, a.ndim());
-    if (condition.size() > a.shape()[k])
-        throw InvalidArgument("a condition of " + std::to_string(condition.size()) +
-                                  " elements is longer than axis " + std::to_string(k) + " of shape " +
-                                  detail::shape_text(a.shape()),
-                              "compress");
+    detail::compress_axis(condition, a, axis);
     const auto positions = Counted<std::int64_t>::room(a.context(), condition.size());
     detail::flatnonzero(condition.data(), positions.values.data(), positions.count.data());
     return take(a, positions.trimmed(), axis, IndexMode::raise);
@@ -151,6 +185,34 @@ Array<std::int64_t> flatnonzero(const Array<T>& a) {
     const auto into = Counted<std::int64_t>::room(a.context(), a.size());
     flatnonzero(a, into);
     return into.trimmed();
+}
+
+/// numpy.nonzero into a Counted (counted.hpp), without waiting: row d of `into.values` holds the
+/// coordinates along axis d of the nonzero elements, in C order, and `into.count` how many there
+/// are. `into` is Counted<std::int64_t>::room(ctx, {a.ndim(), a.size()}, 1); the entries past the
+/// count are unspecified. A 0-d `a` is taken as 1-D, as numpy's atleast_1d.
+template <class T>
+void nonzero(const Array<T>& a, const Counted<std::int64_t>& into) {
+    const std::vector<std::size_t> room{std::max<std::size_t>(a.ndim(), 1), a.size()};
+    if (into.axis != 1 || into.values.shape() != room || into.count.size() != 1)
+        throw InvalidArgument("the room must be of shape " + detail::shape_text(room) +
+                                  " along axis 1, with one count, not of shape " +
+                                  detail::shape_text(into.values.shape()) + " along axis " + std::to_string(into.axis),
+                              "nonzero");
+    if (a.size() == 0) {
+        into.count.fill(0);
+        return;
+    }
+    const auto positions = Counted<std::int64_t>::room(a.context(), a.size());
+    flatnonzero(a, positions);
+    std::int64_t stride = static_cast<std::int64_t>(a.size());
+    std::size_t row = 0;
+    for (const std::size_t extent : a.shape()) {
+        stride /= static_cast<std::int64_t>(extent);
+        into.values(row++).assign(floor_divide(positions.values, stride) % static_cast<std::int64_t>(extent));
+    }
+    if (a.ndim() == 0) into.values(0).assign(positions.values);
+    Array<std::int64_t>(into.count).assign(positions.count);
 }
 
 /// numpy.nonzero: for each axis, the coordinates of the nonzero elements along it, in C order;

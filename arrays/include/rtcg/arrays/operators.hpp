@@ -247,7 +247,8 @@ auto modf(const A& a) {
 /// clmath's bessel_jn (C's jn): the Bessel function of the first kind J_n(x) of integer order n,
 /// elementwise; n and x are arrays, expressions or C++ numbers (an int for every element, or an
 /// integer array), x not complex. The result has x's floating type (expression_types.hpp); float
-/// results are computed in double and rounded once, so the device needs double precision.
+/// results are computed in double and rounded once, so the device needs double precision: on one
+/// without it, building the expression throws rtcg::Error.
 /// J_-n(x) = J_n(-x) = (-1)^n J_n(x); J_n(0) is 1 for n = 0, else 0; J_n(+-inf) = 0; NaN x, and
 /// orders beyond C's int, give NaN.
 ///
