@@ -18,6 +18,40 @@
 
 namespace rtcg {
 
+namespace {
+
+int world_rank_for_log() {
+    int rank = -1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return rank;
+}
+
+int world_size_for_log() {
+    int size = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    return size;
+}
+
+// While an MpiSession lives: an exception that leaves main uncaught ends every rank, not this one
+// alone (the others would wait for it in their next collective).
+[[noreturn]] void abort_on_terminate() {
+    std::string why = "std::terminate";
+    if (const std::exception_ptr current = std::current_exception()) {
+        try {
+            std::rethrow_exception(current);
+        } catch (const std::exception& e) {
+            why = std::string("uncaught exception: ") + e.what();
+        } catch (...) {
+            why = "uncaught exception that is not a std::exception";
+        }
+    }
+    plugin::logger().error("rank {} of {}: {}; aborting every rank", world_rank_for_log(), world_size_for_log(), why);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    std::abort();
+}
+
+} // namespace
+
 MpiSession::MpiSession(int& argc, char**& argv) { start(&argc, &argv); }
 
 MpiSession::MpiSession() { start(nullptr, nullptr); }
@@ -36,15 +70,20 @@ void MpiSession::start(int* argc, char*** argv) {
     detail::mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "MPI_Comm_rank");
     detail::mpi_check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
     uncaught_ = std::uncaught_exceptions();
+    previous_terminate_ = std::set_terminate(abort_on_terminate);
 }
 
 MpiSession::~MpiSession() {
-    if (std::uncaught_exceptions() > uncaught_) {
-        // This rank leaves with an exception while others may wait for it in a collective.
-        plugin::logger().error("rank {} of {}: an exception leaves the MpiSession; aborting every rank", rank_, size_);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    // This rank leaves with an exception while others may wait for it in a collective.
+    if (std::uncaught_exceptions() > uncaught_) abort("an exception leaves the MpiSession");
+    std::set_terminate(previous_terminate_);
     if (owns_) MPI_Finalize();
+}
+
+void MpiSession::abort(std::string_view why, int code) const {
+    plugin::logger().error("rank {} of {}: {}; aborting every rank", rank_, size_, why);
+    MPI_Abort(MPI_COMM_WORLD, code);
+    std::abort();
 }
 
 int node_local_rank(MPI_Comm comm) {

@@ -13,15 +13,23 @@
 /// \endcode
 ///
 /// A rank that fails: collectives whose arguments are bad on one rank end with an error on every
-/// rank (communicator.hpp). An exception that leaves main's MpiSession on one rank, while the
-/// others wait in a collective, would leave them waiting for ever: so MpiSession's destructor,
-/// when it runs during stack unwinding, logs "rank r: ... aborting every rank" and calls
-/// MPI_Abort on MPI_COMM_WORLD, which ends every rank of the job (mpiexec exits non-zero and names
-/// the rank). Catch what is recoverable before it leaves the session's scope.
+/// rank (communicator.hpp). A rank that stops while the others wait for it in a collective would
+/// leave them waiting for ever, so an MpiSession ends the whole job instead, with MPI_Abort on
+/// MPI_COMM_WORLD (mpiexec exits non-zero and every rank ends), after logging
+/// "rank r of n: ...; aborting every rank":
+/// - when an exception leaves its scope (its destructor runs during stack unwinding);
+/// - when an exception leaves main uncaught (its std::terminate handler, installed for its life);
+/// - when the program calls MpiSession::abort, e.g. from a catch clause inside its scope.
+/// A rank that catches an error and returns from main normally finalises MPI, which waits for the
+/// other ranks: do that only for errors every rank sees (those of the collectives).
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/export.hpp>
 
 #include <mpi.h>
+
+#include <exception>
+#include <string>
+#include <string_view>
 
 namespace rtcg {
 
@@ -40,6 +48,9 @@ public:
     MpiSession(const MpiSession&) = delete;
     MpiSession& operator=(const MpiSession&) = delete;
 
+    /// Logs `why` with this rank's number and ends every rank of the job with MPI_Abort(`code`).
+    [[noreturn]] void abort(std::string_view why, int code = 1) const;
+
     /// MPI_COMM_WORLD's rank and size.
     ///@{
     int world_rank() const noexcept { return rank_; }
@@ -51,6 +62,7 @@ private:
 
     bool owns_ = false;
     int uncaught_ = 0;
+    std::terminate_handler previous_terminate_ = nullptr;
     int rank_ = 0;
     int size_ = 1;
 };
