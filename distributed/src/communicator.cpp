@@ -3,7 +3,7 @@
 #include "agreement.hpp"
 #include "mpi_call.hpp"
 #include "mpi_types.hpp"
-#include "staging.hpp"
+#include "host_transport.hpp"
 #include "transport_selection.hpp"
 
 #include <rtcg/core/plugin/support.hpp>
@@ -78,13 +78,22 @@ MPI_Comm duplicate(MPI_Comm comm) {
 struct CommunicatorState {
     CommunicatorState(MPI_Comm comm, Context ctx)
         : context(std::move(ctx)), chunk_bytes(chunk_bytes_from_environment()), debug(debug_mode()),
-          transport(choose_transport(context, chunk_bytes)), pool(context, chunk_bytes), own(duplicate(comm)) {
-        mpi_check(MPI_Comm_rank(own, &rank), "MPI_Comm_rank");
-        mpi_check(MPI_Comm_size(own, &size), "MPI_Comm_size");
-        plugin::logger().debug("rank {} of {} on {}: transport {}", rank, size, context.selector(),
-                               transport.describe());
+          report(choose_transport(context, chunk_bytes)), own(duplicate(comm)) {
+        try {
+            mpi_check(MPI_Comm_rank(own, &rank), "MPI_Comm_rank");
+            mpi_check(MPI_Comm_size(own, &size), "MPI_Comm_size");
+            // choose_transport only reports direct transports available once they can run.
+            transport = std::make_unique<HostTransport>(own, context, chunk_bytes);
+        } catch (...) {
+            MPI_Comm_free(&own);
+            throw;
+        }
+        plugin::logger().debug("rank {} of {} on {}: transport {}", rank, size, context.selector(), report.describe());
     }
-    ~CommunicatorState() { MPI_Comm_free(&own); }
+    ~CommunicatorState() {
+        transport.reset();
+        MPI_Comm_free(&own);
+    }
     CommunicatorState(const CommunicatorState&) = delete;
     CommunicatorState& operator=(const CommunicatorState&) = delete;
 
@@ -119,10 +128,22 @@ struct CommunicatorState {
                                       ", the receive array " + std::string(recv.dtype().name()),
                                   where);
     }
+    void check_same_size(const ArrayData& send, const ArrayData& recv, const std::string& where) const {
+        if (send.size() != recv.size())
+            throw InvalidArgument("the send array has " + std::to_string(send.size()) + " elements, the receive array " +
+                                      std::to_string(recv.size()),
+                                  where);
+    }
     void check_root(int root, const std::string& where) const {
         if (root < 0 || root >= size)
             throw InvalidArgument("root " + std::to_string(root) + " is not a rank of a communicator of " +
                                       std::to_string(size),
+                                  where);
+    }
+    void check_peer(int peer, const char* role, const std::string& where) const {
+        if (peer < 0 || peer >= size)
+            throw InvalidArgument(std::string(role) + " " + std::to_string(peer) +
+                                      " is not a rank of a communicator of " + std::to_string(size),
                                   where);
     }
     void check_counts(std::span<const std::size_t> counts, const char* role, const std::string& where) const {
@@ -131,29 +152,31 @@ struct CommunicatorState {
                                       std::to_string(size) + " ranks",
                                   where);
     }
-
-    // Byte counts and displacements of a v-collective's blocks, as MPI's ints.
-    void byte_layout(std::span<const std::size_t> counts, std::size_t element_size, std::vector<int>& bytes,
-                     std::vector<int>& displacements, const std::string& where) const {
-        bytes.resize(counts.size());
-        displacements.resize(counts.size());
-        std::size_t offset = 0;
-        for (std::size_t r = 0; r < counts.size(); ++r) {
-            bytes[r] = mpi_count(counts[r] * element_size, where);
-            displacements[r] = mpi_count(offset, where);
-            offset += counts[r] * element_size;
+    // The bytes of `counts` elements of `element_size`, and their sum, within one message.
+    void check_message(std::span<const std::size_t> counts, std::size_t element_size, const std::string& where) const {
+        const std::size_t limit = transport->max_message_bytes();
+        std::size_t total = 0;
+        for (const std::size_t count : counts) {
+            if (count > limit / element_size || count * element_size > limit - total)
+                throw InvalidArgument("the collective moves more than the transport's " + std::to_string(limit) +
+                                          " bytes in one message",
+                                      where);
+            total += count * element_size;
         }
-        mpi_count(offset, where);
+    }
+    void check_message(std::size_t bytes, const std::string& where) const {
+        const std::size_t one[] = {bytes};
+        check_message(one, 1, where);
     }
 
     Context context;
     std::size_t chunk_bytes;
     bool debug;
-    TransportReport transport;
-    StagingPool pool;
+    TransportReport report;
     MPI_Comm own = MPI_COMM_NULL;
     int rank = 0;
     int size = 1;
+    std::unique_ptr<Transport> transport;
 };
 
 } // namespace detail
@@ -161,7 +184,6 @@ struct CommunicatorState {
 using detail::ArrayData;
 using detail::CallDescriptor;
 using detail::mpi_check;
-using detail::mpi_count;
 
 Communicator::Communicator(MPI_Comm comm, Context context)
     : state_(std::make_unique<detail::CommunicatorState>(comm, std::move(context))) {}
@@ -173,7 +195,7 @@ int Communicator::rank() const noexcept { return state_->rank; }
 int Communicator::size() const noexcept { return state_->size; }
 const Context& Communicator::context() const noexcept { return state_->context; }
 MPI_Comm Communicator::mpi_comm() const noexcept { return state_->own; }
-const TransportReport& Communicator::transport() const noexcept { return state_->transport; }
+const TransportReport& Communicator::transport() const noexcept { return state_->report; }
 
 void Communicator::barrier() {
     state_->agreed({.operation = "barrier"}, [](CallDescriptor&) {});
@@ -182,23 +204,15 @@ void Communicator::barrier() {
 
 void Communicator::all_reduce(const ArrayData& send, const ArrayData& recv, ReduceOp op) {
     auto& s = *state_;
-    MPI_Datatype type = MPI_DATATYPE_NULL;
     s.agreed({.operation = "all_reduce", .reduction = static_cast<std::int64_t>(op)}, [&](CallDescriptor& d) {
         const std::string where = "Communicator::all_reduce";
         s.check_pair(send, recv, where);
-        if (send.size() != recv.size())
-            throw InvalidArgument("the send array has " + std::to_string(send.size()) + " elements, the receive array " +
-                                      std::to_string(recv.size()),
-                                  where);
-        type = detail::reduction_type(send.dtype(), op, where);
+        s.check_same_size(send, recv, where);
+        detail::reduction_type(send.dtype(), op, where);
         d.dtype_name = send.dtype().name();
         d.count = static_cast<std::int64_t>(send.size());
     });
-    const std::size_t element = send.dtype().size();
-    s.pool.pipeline(&send, &recv, send.nbytes(), element, [&](void* host, std::size_t bytes) {
-        mpi_check(MPI_Allreduce(MPI_IN_PLACE, host, static_cast<int>(bytes / element), type, detail::mpi_op(op), s.own),
-                  "MPI_Allreduce");
-    });
+    s.transport->all_reduce(send, recv, op);
 }
 
 void Communicator::broadcast(const ArrayData& data, int root) {
@@ -210,128 +224,89 @@ void Communicator::broadcast(const ArrayData& data, int root) {
         d.dtype_name = data.dtype().name();
         d.count = static_cast<std::int64_t>(data.size());
     });
-    const bool is_root = s.rank == root;
-    s.pool.pipeline(is_root ? &data : nullptr, is_root ? nullptr : &data, data.nbytes(), data.dtype().size(),
-                    [&](void* host, std::size_t bytes) {
-                        mpi_check(MPI_Bcast(host, static_cast<int>(bytes), MPI_BYTE, root, s.own), "MPI_Bcast");
-                    });
+    s.transport->broadcast(data, root);
 }
 
 void Communicator::reduce(const ArrayData& send, const ArrayData& recv, ReduceOp op, int root) {
     auto& s = *state_;
-    MPI_Datatype type = MPI_DATATYPE_NULL;
     s.agreed({.operation = "reduce", .root = root, .reduction = static_cast<std::int64_t>(op)},
              [&](CallDescriptor& d) {
                  const std::string where = "Communicator::reduce";
                  s.check_root(root, where);
                  s.check_pair(send, recv, where);
-                 if (send.size() != recv.size())
-                     throw InvalidArgument("the send array has " + std::to_string(send.size()) +
-                                               " elements, the receive array " + std::to_string(recv.size()),
-                                           where);
-                 type = detail::reduction_type(send.dtype(), op, where);
+                 s.check_same_size(send, recv, where);
+                 detail::reduction_type(send.dtype(), op, where);
                  d.dtype_name = send.dtype().name();
                  d.count = static_cast<std::int64_t>(send.size());
              });
-    const bool is_root = s.rank == root;
-    const std::size_t element = send.dtype().size();
-    s.pool.pipeline(&send, is_root ? &recv : nullptr, send.nbytes(), element, [&](void* host, std::size_t bytes) {
-        const int count = static_cast<int>(bytes / element);
-        mpi_check(MPI_Reduce(is_root ? MPI_IN_PLACE : host, is_root ? host : nullptr, count, type,
-                             detail::mpi_op(op), root, s.own),
-                  "MPI_Reduce");
-    });
+    s.transport->reduce(send, recv, op, root);
 }
 
 void Communicator::all_gather(const ArrayData& send, const ArrayData& recv) {
     auto& s = *state_;
-    const std::string where = "Communicator::all_gather";
-    void* in = nullptr;
-    void* out = nullptr;
-    int bytes = 0;
     s.agreed({.operation = "all_gather"}, [&](CallDescriptor& d) {
+        const std::string where = "Communicator::all_gather";
         s.check_pair(send, recv, where);
         if (recv.size() != send.size() * static_cast<std::size_t>(s.size))
             throw InvalidArgument("the receive array has " + std::to_string(recv.size()) + " elements, not " +
                                       std::to_string(s.size) + " ranks times the send array's " +
                                       std::to_string(send.size()),
                                   where);
-        bytes = mpi_count(send.nbytes(), where);
-        in = s.pool.area(0, send.nbytes());
-        out = s.pool.area(1, recv.nbytes());
+        s.check_message(recv.nbytes(), where);
+        s.transport->reserve(send.nbytes(), recv.nbytes());
         d.dtype_name = send.dtype().name();
         d.count = static_cast<std::int64_t>(send.size());
     });
-    detail::read_array(send, in);
-    mpi_check(MPI_Allgather(in, bytes, MPI_BYTE, out, bytes, MPI_BYTE, s.own), "MPI_Allgather");
-    detail::write_array(recv, out);
+    s.transport->all_gather(send, recv);
 }
 
 void Communicator::all_gather_v(const ArrayData& send, const ArrayData& recv, std::span<const std::size_t> counts) {
     auto& s = *state_;
-    const std::string where = "Communicator::all_gather_v";
-    void* in = nullptr;
-    void* out = nullptr;
-    std::vector<int> bytes, displacements;
     s.agreed({.operation = "all_gather_v"}, [&](CallDescriptor& d) {
+        const std::string where = "Communicator::all_gather_v";
         s.check_pair(send, recv, where);
         s.check_counts(counts, "counts", where);
-        if (counts[static_cast<std::size_t>(s.rank)] != send.size())
-            throw InvalidArgument("counts[" + std::to_string(s.rank) + "] is " +
-                                      std::to_string(counts[static_cast<std::size_t>(s.rank)]) +
+        const std::size_t own = counts[static_cast<std::size_t>(s.rank)];
+        if (own != send.size())
+            throw InvalidArgument("counts[" + std::to_string(s.rank) + "] is " + std::to_string(own) +
                                       ", but this rank's send array has " + std::to_string(send.size()) + " elements",
                                   where);
+        s.check_message(counts, send.dtype().size(), where);
         const std::size_t total = std::accumulate(counts.begin(), counts.end(), std::size_t(0));
         if (recv.size() != total)
             throw InvalidArgument("the receive array has " + std::to_string(recv.size()) +
                                       " elements, the counts add up to " + std::to_string(total),
                                   where);
-        s.byte_layout(counts, send.dtype().size(), bytes, displacements, where);
-        in = s.pool.area(0, send.nbytes());
-        out = s.pool.area(1, recv.nbytes());
+        s.transport->reserve(send.nbytes(), recv.nbytes());
         d.dtype_name = send.dtype().name();
         d.counts_hash = detail::counts_hash(counts);
     });
-    detail::read_array(send, in);
-    mpi_check(MPI_Allgatherv(in, bytes[static_cast<std::size_t>(s.rank)], MPI_BYTE, out, bytes.data(),
-                             displacements.data(), MPI_BYTE, s.own),
-              "MPI_Allgatherv");
-    detail::write_array(recv, out);
+    s.transport->all_gather_v(send, recv, counts);
 }
 
 void Communicator::reduce_scatter(const ArrayData& send, const ArrayData& recv, ReduceOp op) {
     auto& s = *state_;
-    const std::string where = "Communicator::reduce_scatter";
-    void* in = nullptr;
-    void* out = nullptr;
-    MPI_Datatype type = MPI_DATATYPE_NULL;
     s.agreed({.operation = "reduce_scatter", .reduction = static_cast<std::int64_t>(op)}, [&](CallDescriptor& d) {
+        const std::string where = "Communicator::reduce_scatter";
         s.check_pair(send, recv, where);
         if (send.size() != recv.size() * static_cast<std::size_t>(s.size))
             throw InvalidArgument("the send array has " + std::to_string(send.size()) + " elements, not " +
                                       std::to_string(s.size) + " ranks times the receive array's " +
                                       std::to_string(recv.size()),
                                   where);
-        type = detail::reduction_type(send.dtype(), op, where);
-        mpi_count(recv.size(), where);
-        in = s.pool.area(0, send.nbytes());
-        out = s.pool.area(1, recv.nbytes());
+        detail::reduction_type(send.dtype(), op, where);
+        s.check_message(send.nbytes(), where);
+        s.transport->reserve(send.nbytes(), recv.nbytes());
         d.dtype_name = send.dtype().name();
         d.count = static_cast<std::int64_t>(recv.size());
     });
-    detail::read_array(send, in);
-    mpi_check(MPI_Reduce_scatter_block(in, out, static_cast<int>(recv.size()), type, detail::mpi_op(op), s.own),
-              "MPI_Reduce_scatter_block");
-    detail::write_array(recv, out);
+    s.transport->reduce_scatter(send, recv, op);
 }
 
 void Communicator::all_to_all(const ArrayData& send, const ArrayData& recv) {
     auto& s = *state_;
-    const std::string where = "Communicator::all_to_all";
-    void* in = nullptr;
-    void* out = nullptr;
-    int block = 0;
     s.agreed({.operation = "all_to_all"}, [&](CallDescriptor& d) {
+        const std::string where = "Communicator::all_to_all";
         s.check_pair(send, recv, where);
         const auto ranks = static_cast<std::size_t>(s.size);
         if (send.size() % ranks != 0 || recv.size() != send.size())
@@ -339,29 +314,24 @@ void Communicator::all_to_all(const ArrayData& send, const ArrayData& recv) {
                                       std::to_string(recv.size()) + " elements: both need one block per rank, " +
                                       std::to_string(ranks) + " equal blocks",
                                   where);
-        block = mpi_count(send.nbytes() / ranks, where);
-        mpi_count(send.nbytes(), where);
-        in = s.pool.area(0, send.nbytes());
-        out = s.pool.area(1, recv.nbytes());
+        s.check_message(send.nbytes(), where);
+        s.transport->reserve(send.nbytes(), recv.nbytes());
         d.dtype_name = send.dtype().name();
         d.count = static_cast<std::int64_t>(send.size());
     });
-    detail::read_array(send, in);
-    mpi_check(MPI_Alltoall(in, block, MPI_BYTE, out, block, MPI_BYTE, s.own), "MPI_Alltoall");
-    detail::write_array(recv, out);
+    s.transport->all_to_all(send, recv);
 }
 
 void Communicator::all_to_all_v(const ArrayData& send, std::span<const std::size_t> send_counts,
                                 const ArrayData& recv, std::span<const std::size_t> recv_counts) {
     auto& s = *state_;
     const std::string where = "Communicator::all_to_all_v";
-    void* in = nullptr;
-    void* out = nullptr;
-    std::vector<int> send_bytes, send_displacements, recv_bytes, recv_displacements;
     s.agreed({.operation = "all_to_all_v"}, [&](CallDescriptor& d) {
         s.check_pair(send, recv, where);
         s.check_counts(send_counts, "send_counts", where);
         s.check_counts(recv_counts, "recv_counts", where);
+        s.check_message(send_counts, send.dtype().size(), where);
+        s.check_message(recv_counts, send.dtype().size(), where);
         const std::size_t sent = std::accumulate(send_counts.begin(), send_counts.end(), std::size_t(0));
         const std::size_t received = std::accumulate(recv_counts.begin(), recv_counts.end(), std::size_t(0));
         if (sent != send.size() || received != recv.size())
@@ -370,34 +340,29 @@ void Communicator::all_to_all_v(const ArrayData& send, std::span<const std::size
                                       std::to_string(received) + " for a receive array of " +
                                       std::to_string(recv.size()),
                                   where);
-        s.byte_layout(send_counts, send.dtype().size(), send_bytes, send_displacements, where);
-        s.byte_layout(recv_counts, send.dtype().size(), recv_bytes, recv_displacements, where);
-        in = s.pool.area(0, send.nbytes());
-        out = s.pool.area(1, recv.nbytes());
+        s.transport->reserve(send.nbytes(), recv.nbytes());
         d.dtype_name = send.dtype().name();
     });
     if (s.debug) {
         // Every rank learns what the others send it, and all agree on whether that matches.
-        std::vector<int> incoming(send_bytes.size());
-        mpi_check(MPI_Alltoall(send_bytes.data(), 1, MPI_INT, incoming.data(), 1, MPI_INT, s.own), "MPI_Alltoall");
+        std::vector<std::uint64_t> incoming(send_counts.size());
+        const std::vector<std::uint64_t> outgoing(send_counts.begin(), send_counts.end());
+        mpi_check(MPI_Alltoall(outgoing.data(), 1, MPI_UINT64_T, incoming.data(), 1, MPI_UINT64_T, s.own),
+                  "MPI_Alltoall");
         s.agreed({.operation = "all_to_all_v"}, [&](CallDescriptor&) {
             for (std::size_t r = 0; r < incoming.size(); ++r)
-                if (incoming[r] != recv_bytes[r])
+                if (incoming[r] != recv_counts[r])
                     throw InvalidArgument("rank " + std::to_string(r) + " sends " + std::to_string(incoming[r]) +
-                                              " bytes, recv_counts[" + std::to_string(r) + "] expects " +
-                                              std::to_string(recv_bytes[r]),
+                                              " elements, recv_counts[" + std::to_string(r) + "] expects " +
+                                              std::to_string(recv_counts[r]),
                                           where);
         });
     }
-    detail::read_array(send, in);
-    mpi_check(MPI_Alltoallv(in, send_bytes.data(), send_displacements.data(), MPI_BYTE, out, recv_bytes.data(),
-                            recv_displacements.data(), MPI_BYTE, s.own),
-              "MPI_Alltoallv");
-    detail::write_array(recv, out);
+    s.transport->all_to_all_v(send, send_counts, recv, recv_counts);
 }
 
 // Point to point: the sender first sends a header (element type and bytes), the receiver answers
-// whether it matches, and only then do the chunks flow, so that a mismatch is an error on both
+// whether it matches, and only then does the data flow, so that a mismatch is an error on both
 // sides rather than a truncated or hanging transfer.
 namespace {
 
@@ -412,31 +377,24 @@ void Communicator::send(const ArrayData& data, int destination, int tag) {
     auto& s = *state_;
     const std::string where = "Communicator::send";
     s.check_array(data, "the", where);
-    if (destination < 0 || destination >= s.size)
-        throw InvalidArgument("destination " + std::to_string(destination) + " is not a rank of a communicator of " +
-                                  std::to_string(s.size),
-                              where);
+    s.check_peer(destination, "destination", where);
     PointHeader header{data.nbytes(), {}};
     const std::string_view name = data.dtype().name();
     name.copy(header.dtype, std::min(name.size(), sizeof header.dtype - 1));
     mpi_check(MPI_Send(&header, sizeof header, MPI_BYTE, destination, tag, s.own), "MPI_Send");
     char answer[256] = {};
     mpi_check(MPI_Recv(answer, sizeof answer, MPI_CHAR, destination, tag, s.own, MPI_STATUS_IGNORE), "MPI_Recv");
+    answer[sizeof answer - 1] = '\0';
     if (answer[0] != '\0')
         throw CollectiveMismatch("rank " + std::to_string(destination) + " refused the transfer: " + answer, where);
-    s.pool.pipeline(&data, nullptr, data.nbytes(), data.dtype().size(), [&](void* host, std::size_t bytes) {
-        mpi_check(MPI_Send(host, static_cast<int>(bytes), MPI_BYTE, destination, tag, s.own), "MPI_Send");
-    });
+    s.transport->send(data, destination, tag);
 }
 
 void Communicator::recv(const ArrayData& data, int source, int tag) {
     auto& s = *state_;
     const std::string where = "Communicator::recv";
     s.check_array(data, "the", where);
-    if (source < 0 || source >= s.size)
-        throw InvalidArgument("source " + std::to_string(source) + " is not a rank of a communicator of " +
-                                  std::to_string(s.size),
-                              where);
+    s.check_peer(source, "source", where);
     PointHeader header{};
     mpi_check(MPI_Recv(&header, sizeof header, MPI_BYTE, source, tag, s.own, MPI_STATUS_IGNORE), "MPI_Recv");
     header.dtype[sizeof header.dtype - 1] = '\0';
@@ -449,10 +407,7 @@ void Communicator::recv(const ArrayData& data, int source, int tag) {
     refusal.copy(answer, std::min(refusal.size(), sizeof answer - 1));
     mpi_check(MPI_Send(answer, sizeof answer, MPI_CHAR, source, tag, s.own), "MPI_Send");
     if (!refusal.empty()) throw CollectiveMismatch("rank " + std::to_string(source) + " " + refusal, where);
-    s.pool.pipeline(nullptr, &data, data.nbytes(), data.dtype().size(), [&](void* host, std::size_t bytes) {
-        mpi_check(MPI_Recv(host, static_cast<int>(bytes), MPI_BYTE, source, tag, s.own, MPI_STATUS_IGNORE),
-                  "MPI_Recv");
-    });
+    s.transport->recv(data, source, tag);
 }
 
 void Communicator::all_reduce_host(void* value, const codegen::DType& dtype, ReduceOp op, bool exclusive) {
@@ -474,7 +429,7 @@ void Communicator::all_reduce_host(void* value, const codegen::DType& dtype, Red
 void Communicator::all_gather_host(const void* value, void* values, std::size_t bytes) {
     auto& s = *state_;
     s.agreed({.operation = "all_gather", .count = static_cast<std::int64_t>(bytes)}, [](CallDescriptor&) {});
-    const int count = mpi_count(bytes, "Communicator::all_gather");
+    const int count = detail::mpi_count(bytes, "Communicator::all_gather");
     mpi_check(MPI_Allgather(value, count, MPI_BYTE, values, count, MPI_BYTE, s.own), "MPI_Allgather");
 }
 

@@ -168,6 +168,33 @@ TEST_CASE("all_to_all_v with uneven and empty blocks") {
     CHECK(out.get() == expected);
 }
 
+TEST_CASE("RTCG_DEBUG=1: all_to_all_v's counts are matched between ranks") {
+    ::setenv("RTCG_DEBUG", "1", 1);
+    Communicator checked(MPI_COMM_WORLD, comm().context());
+    ::unsetenv("RTCG_DEBUG");
+    const auto p = static_cast<std::size_t>(comm().size());
+    // Every rank sends 2 elements to every rank, and rank 0 expects 3 from the last rank.
+    std::vector<std::size_t> send_counts(p, 2), recv_counts(p, 2);
+    if (comm().rank() == 0) recv_counts.back() = 3;
+    const Array<float> out = Array<float>::empty(comm().context(), 2 * p + (comm().rank() == 0 ? 1 : 0));
+    if (comm().rank() == 0) {
+        CHECK_THROWS_WITH_AS(checked.all_to_all_v(mine<float>(2 * p), send_counts, out, recv_counts),
+                             doctest::Contains("expects 3"), InvalidArgument);
+    } else {
+        CHECK_THROWS_AS(checked.all_to_all_v(mine<float>(2 * p), send_counts, out, recv_counts), PeerFailure);
+    }
+    recv_counts.back() = 2;
+    const Array<float> fitting = Array<float>::empty(comm().context(), 2 * p);
+    checked.all_to_all_v(mine<float>(2 * p), send_counts, fitting, recv_counts);
+    std::vector<float> expected;
+    for (std::size_t from = 0; from < p; ++from) {
+        const auto theirs = rank_values<float>(static_cast<int>(from), 2 * p);
+        const auto start = theirs.begin() + static_cast<std::ptrdiff_t>(2 * comm().rank());
+        expected.insert(expected.end(), start, start + 2);
+    }
+    CHECK(fitting.get() == expected);
+}
+
 TEST_CASE("send and recv around a ring") {
     const int p = comm().size();
     const int next = (comm().rank() + 1) % p;
