@@ -3,6 +3,7 @@
 #include "distributed_support.hpp"
 
 #include <rtcg/distributed/distributed_array.hpp>
+#include <rtcg/distributed/sample_sort.hpp>
 
 #include <doctest/doctest.h>
 
@@ -92,6 +93,29 @@ TEST_CASE("cumsum and exclusive_cumsum over uneven blocks") {
     std::exclusive_scan(values.begin(), values.end(), exclusive.begin(), 0);
     CHECK(cumsum(x).gather(0) == (comm().rank() == 0 ? inclusive : std::vector<std::int32_t>()));
     CHECK(exclusive_cumsum(x).gather(0) == (comm().rank() == 0 ? exclusive : std::vector<std::int32_t>()));
+}
+
+TEST_CASE("sort: a sample sort over uneven blocks, with repeated keys, NaN and an empty array") {
+    const BlockPartition partition = uneven_partition();
+    std::vector<float> values = global_values<float>(partition.size());
+    for (std::size_t i = 0; i < values.size(); i += 17) values[i] = values[i] * 0.5f + 0.25f;
+    values[values.size() / 2] = std::nanf("");
+    const auto x = DistributedArray<float>::scatter(comm(), values, 0, partition);
+    const auto sorted = sort(x);
+    CHECK(sorted.size() == values.size());
+    const std::vector<float> got = sorted.gather(0);
+    if (comm().rank() == 0) {
+        std::vector<float> expected = values;
+        // numpy's order: NaN after every number.
+        std::sort(expected.begin(), expected.end(),
+                  [](float a, float b) { return !std::isnan(a) && (std::isnan(b) || a < b); });
+        REQUIRE(got.size() == expected.size());
+        CHECK(std::isnan(got.back()));
+        CHECK(std::vector<float>(got.begin(), got.end() - 1) == std::vector<float>(expected.begin(), expected.end() - 1));
+    }
+    const std::vector<std::size_t> sizes = comm().all_gather(sorted.local().size());
+    CHECK(std::accumulate(sizes.begin(), sizes.end(), std::size_t(0)) == values.size());
+    CHECK(sort(DistributedArray<float>::empty(comm(), 0)).size() == 0);
 }
 
 TEST_CASE("shard-local expressions, and partitions the ranks disagree on") {
