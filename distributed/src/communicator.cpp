@@ -92,7 +92,9 @@ struct CommunicatorState {
     }
     ~CommunicatorState() {
         transport.reset();
-        MPI_Comm_free(&own);
+        // After MPI_Finalize (a communicator outliving its MpiSession) MPI has freed it already.
+        int finalized = 0;
+        if (MPI_Finalized(&finalized) == MPI_SUCCESS && !finalized) MPI_Comm_free(&own);
     }
     CommunicatorState(const CommunicatorState&) = delete;
     CommunicatorState& operator=(const CommunicatorState&) = delete;

@@ -283,6 +283,11 @@ TEST_CASE("the transport: host staging on OpenCL, the others say why not, RTCG_C
                          BackendUnavailable);
     ::setenv("RTCG_COMM", "pigeon", 1);
     CHECK_THROWS_AS(Communicator(MPI_COMM_WORLD, comm().context()), InvalidArgument);
+    ::unsetenv("RTCG_COMM");
+    ::setenv("RTCG_COMM_CHUNK_BYTES", "12kB", 1);
+    CHECK_THROWS_WITH_AS(Communicator(MPI_COMM_WORLD, comm().context()), doctest::Contains("RTCG_COMM_CHUNK_BYTES"),
+                         InvalidArgument);
+    ::setenv("RTCG_COMM_CHUNK_BYTES", "256", 1);
     ::setenv("RTCG_COMM", "host", 1);
     Communicator forced(MPI_COMM_WORLD, comm().context());
     ::unsetenv("RTCG_COMM");

@@ -27,7 +27,12 @@
 /// also matched against the other ranks' (one more all-to-all of the counts).
 ///
 /// The transport is chosen when the communicator is made (transports.hpp): staging through
-/// pinned host memory always works; RTCG_COMM=host|mpi|nccl forces one.
+/// pinned host memory always works; RTCG_COMM=host|mpi|nccl forces one. The host transport cuts
+/// all-reduce, broadcast, reduce, send and recv into chunks of any total size; the gathers,
+/// reduce_scatter and the all-to-alls go through MPI whole, at most 2^31 - 1 bytes per call and
+/// rank (InvalidArgument beyond).
+///
+/// A moved-from communicator may only be destroyed or assigned to.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/export.hpp>
