@@ -85,6 +85,9 @@ class RtcgConan(ConanFile):
         toolchain.cache_variables["RTCG_BUILD_EXAMPLES"] = False
         toolchain.cache_variables["RTCG_BUILD_BENCH"] = False
         toolchain.cache_variables["RTCG_BUILD_DOCS"] = False
+        # rtcg::distributed would link whatever MPI the build machine has, which Conan does not
+        # provide: the package leaves it out (its sources are not exported either).
+        toolchain.cache_variables["RTCG_WITH_MPI"] = False
         toolchain.generate()
         CMakeDeps(self).generate()
 

@@ -3,6 +3,7 @@
 # plug-ins (installed by rtcg_add_plugin), rtcg-info, and the CMake package
 #
 #   find_package(rtcg 0.1 CONFIG REQUIRED)   # rtcg::rtcg, rtcg::codegen, rtcg::arrays, rtcg::tuning, rtcg::all
+#                                            # and rtcg::distributed where MPI was found
 #
 # The install tree has the build tree's shape (lib/librtcg.so beside lib/rtcg/plugins/), and
 # every run path is relative ($ORIGIN), so the prefix can be moved or reached through a symbolic
@@ -29,6 +30,15 @@ install(DIRECTORY include/ core/include/ codegen/include/ arrays/include/ tuning
 install(TARGETS rtcg rtcg-codegen rtcg-arrays rtcg-tuning rtcg-all EXPORT rtcg-targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS rtcg-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# rtcg::distributed, where MPI was found: its package then looks for MPI too.
+if(TARGET rtcg-distributed)
+  set(RTCG_HAS_DISTRIBUTED TRUE)
+  set_target_properties(rtcg-distributed PROPERTIES EXPORT_NAME distributed INSTALL_RPATH "$ORIGIN")
+  install(DIRECTORY distributed/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(TARGETS rtcg-distributed EXPORT rtcg-targets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+else()
+  set(RTCG_HAS_DISTRIBUTED FALSE)
+endif()
 
 set(rtcg_package_dir ${CMAKE_INSTALL_LIBDIR}/cmake/rtcg)
 install(EXPORT rtcg-targets NAMESPACE rtcg:: DESTINATION ${rtcg_package_dir})

@@ -10,6 +10,7 @@ preset="${1:-default}"
 
 packages=(cmake ninja-build g++ pkg-config libspdlog-dev doctest-dev
           ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
+          libopenmpi-dev openmpi-bin   # rtcg::distributed and its tests under mpiexec
           doxygen)   # the API reference (check-docs.sh); the build does not need it
 
 # Boost.PFR (header-only) arrived in Boost 1.75: Debian 12's default libboost-dev is 1.74 and

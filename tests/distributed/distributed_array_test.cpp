@@ -1,0 +1,133 @@
+// BlockPartition on its own, and DistributedArray against host references: scatter and gather,
+// reductions and scans over uneven partitions with empty blocks.
+#include "distributed_support.hpp"
+
+#include <rtcg/distributed/distributed_array.hpp>
+#include <rtcg/distributed/sample_sort.hpp>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+
+namespace rtcg::test {
+namespace {
+
+// Uneven blocks, rank 1's empty (when there is a rank 1).
+BlockPartition uneven_partition() {
+    std::vector<std::size_t> counts;
+    for (int r = 0; r < comm().size(); ++r) counts.push_back(r == 1 ? 0 : static_cast<std::size_t>(200 + 37 * r));
+    return BlockPartition::from_counts(counts);
+}
+
+template <class T>
+std::vector<T> global_values(std::size_t count) {
+    std::vector<T> values(count);
+    for (std::size_t i = 0; i < count; ++i) values[i] = static_cast<T>(static_cast<int>((i * 29) % 23) - 11);
+    return values;
+}
+
+} // namespace
+
+TEST_CASE("BlockPartition: even blocks, given blocks, owners past empty blocks") {
+    const BlockPartition even = BlockPartition::even(10, 4);
+    CHECK(std::vector<std::size_t>(even.counts().begin(), even.counts().end()) == std::vector<std::size_t>{3, 3, 2, 2});
+    CHECK(even.offset(2) == 6);
+    CHECK(even.size() == 10);
+    CHECK(BlockPartition::even(2, 3).count(2) == 0);
+    const BlockPartition given = BlockPartition::from_counts({3, 0, 2, 0});
+    CHECK(given.owner(2) == 0);
+    CHECK(given.owner(3) == 2);
+    CHECK(given.owner(4) == 2);
+    CHECK_THROWS_AS((void)given.owner(5), InvalidArgument);
+    CHECK_THROWS_AS((void)given.count(4), InvalidArgument);
+    CHECK_THROWS_AS(BlockPartition::even(5, 0), InvalidArgument);
+    CHECK_THROWS_AS(BlockPartition::from_counts({}), InvalidArgument);
+    CHECK_THROWS_AS(BlockPartition::from_counts({SIZE_MAX, 1}), InvalidArgument);
+}
+
+TEST_CASE("scatter from and gather to every root, with an empty block") {
+    const BlockPartition partition = uneven_partition();
+    const std::vector<float> values = global_values<float>(partition.size());
+    for (int root = 0; root < comm().size(); ++root) {
+        CAPTURE(root);
+        const auto x = DistributedArray<float>::scatter(
+            comm(), comm().rank() == root ? std::span<const float>(values) : std::span<const float>(), root, partition);
+        const std::size_t start = partition.offset(comm().rank());
+        CHECK(x.local_offset() == start);
+        CHECK(x.local().get() == std::vector<float>(values.begin() + static_cast<std::ptrdiff_t>(start),
+                                                    values.begin() + static_cast<std::ptrdiff_t>(start + x.local().size())));
+        const std::vector<float> back = x.gather(root);
+        CHECK(back == (comm().rank() == root ? values : std::vector<float>()));
+    }
+}
+
+TEST_CASE("reductions over uneven blocks: sum, min, max, dot, norm") {
+    const BlockPartition partition = uneven_partition();
+    const std::vector<float> values = global_values<float>(partition.size());
+    const auto x = DistributedArray<float>::scatter(comm(), values, 0, partition);
+    const auto y = DistributedArray<float>::from_local(comm(), x.local().copy());
+    CHECK(y.partition() == partition);
+    CHECK(sum(x) == std::accumulate(values.begin(), values.end(), 0.0f));
+    CHECK(min(x) == *std::min_element(values.begin(), values.end()));
+    CHECK(max(x) == *std::max_element(values.begin(), values.end()));
+    const float squares = std::inner_product(values.begin(), values.end(), values.begin(), 0.0f);
+    CHECK(dot(x, y) == squares);
+    CHECK(norm(x) == doctest::Approx(std::sqrt(squares)).epsilon(1e-6));
+
+    const auto nothing = DistributedArray<float>::empty(comm(), 0);
+    CHECK(sum(nothing) == 0.0f);
+    CHECK_THROWS_AS(min(nothing), InvalidArgument);
+    const auto other = DistributedArray<float>::full(comm(), partition.size(), 1.0f);
+    if (comm().size() > 1) CHECK_THROWS_AS(dot(x, other), InvalidArgument);
+}
+
+TEST_CASE("cumsum and exclusive_cumsum over uneven blocks") {
+    const BlockPartition partition = uneven_partition();
+    const std::vector<std::int32_t> values = global_values<std::int32_t>(partition.size());
+    const auto x = DistributedArray<std::int32_t>::scatter(comm(), values, 0, partition);
+    std::vector<std::int32_t> inclusive(values.size()), exclusive(values.size());
+    std::partial_sum(values.begin(), values.end(), inclusive.begin());
+    std::exclusive_scan(values.begin(), values.end(), exclusive.begin(), 0);
+    CHECK(cumsum(x).gather(0) == (comm().rank() == 0 ? inclusive : std::vector<std::int32_t>()));
+    CHECK(exclusive_cumsum(x).gather(0) == (comm().rank() == 0 ? exclusive : std::vector<std::int32_t>()));
+}
+
+TEST_CASE("sort: a sample sort over uneven blocks, with repeated keys, NaN and an empty array") {
+    const BlockPartition partition = uneven_partition();
+    std::vector<float> values = global_values<float>(partition.size());
+    for (std::size_t i = 0; i < values.size(); i += 17) values[i] = values[i] * 0.5f + 0.25f;
+    values[values.size() / 2] = std::nanf("");
+    const auto x = DistributedArray<float>::scatter(comm(), values, 0, partition);
+    const auto sorted = sort(x);
+    CHECK(sorted.size() == values.size());
+    const std::vector<float> got = sorted.gather(0);
+    if (comm().rank() == 0) {
+        std::vector<float> expected = values;
+        // numpy's order: NaN after every number.
+        std::sort(expected.begin(), expected.end(),
+                  [](float a, float b) { return !std::isnan(a) && (std::isnan(b) || a < b); });
+        REQUIRE(got.size() == expected.size());
+        CHECK(std::isnan(got.back()));
+        CHECK(std::vector<float>(got.begin(), got.end() - 1) == std::vector<float>(expected.begin(), expected.end() - 1));
+    }
+    const std::vector<std::size_t> sizes = comm().all_gather(sorted.local().size());
+    CHECK(std::accumulate(sizes.begin(), sizes.end(), std::size_t(0)) == values.size());
+    CHECK(sort(DistributedArray<float>::empty(comm(), 0)).size() == 0);
+}
+
+TEST_CASE("shard-local expressions, and partitions the ranks disagree on") {
+    const auto x = DistributedArray<float>::full(comm(), 1001, 2.0f);
+    auto y = DistributedArray<float>::empty_like(x);
+    y.local().assign(3.0f * x.local() + 1.0f);
+    CHECK(sum(y) == 7.0f * 1001);
+    if (comm().size() > 1) {
+        CHECK_THROWS_AS(DistributedArray<float>::empty(comm(), comm().rank() == 0 ? 10 : 11), CollectiveMismatch);
+        CHECK_THROWS_AS(DistributedArray<float>::empty(comm(), BlockPartition::even(10, comm().size() + 1)),
+                        InvalidArgument);
+    }
+}
+
+} // namespace rtcg::test
