@@ -3,7 +3,8 @@
 #   tests     set up from .devdeps, build, run the whole test suite on every backend there
 #   programs  each test program on the GPU backends directly, for their test counts (after tests,
 #             on the same warm machine: it builds first where no build is); `programs cuda` or
-#             `programs opencl:nvidia` runs one backend, so that each fits one call
+#             `programs opencl:nvidia` runs one backend, so that each fits one call; RTCG_PROGRAMS
+#             (names, space-separated) runs those programs only
 #   memcheck  CUDA's compute-sanitizer over every test program (builds first on a fresh machine)
 #   bench     bench/run.sh --no-pocl [--cases=LIST]: rtcg on CUDA and OpenCL on NVIDIA against CuPy and
 #             PyTorch
@@ -15,6 +16,7 @@ out="${OUT:-/tmp/rtcg-gpu-check}"
 mkdir -p "$out"
 programs=(rtcg-core-tests rtcg-codegen-tests rtcg-arrays-tests rtcg-reduction-tests rtcg-random-tests
           rtcg-scan-tests rtcg-tuning-tests rtcg-misuse-tests rtcg-large-tests rtcg-device-tests)
+[[ -z "${RTCG_PROGRAMS:-}" ]] || read -r -a programs <<< "$RTCG_PROGRAMS"
 
 machine() {
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
@@ -33,10 +35,17 @@ programs() {
   [[ ${#backends[@]} -gt 0 ]] || backends=(cuda opencl:nvidia)
   for backend in "${backends[@]}"; do
     for program in "${programs[@]}"; do
+      [[ -x "./build/bin/$program" ]] || continue
       echo "=== $program on $backend"
       RTCG_BACKEND=$backend RTCG_CACHE_DIR=/tmp/rtcg-cache "./build/bin/$program" 2>&1 | grep -E "test cases|FAILED|ERROR"
     done
   done 2>&1 | tee -a "$out/per-backend.log"
+  # The MPI tests through CTest, which starts their ranks (all on the one GPU here).
+  if [[ -x ./build/bin/rtcg-distributed-tests && ( -z "${RTCG_PROGRAMS:-}" || "$RTCG_PROGRAMS" == *distributed* ) ]]; then
+    local pattern
+    pattern="distributed.*($(IFS='|'; echo "${backends[*]}"))"
+    NCCL_NVLS_ENABLE=0 ctest --test-dir build -R "$pattern" 2>&1 | tail -n 25 | tee -a "$out/per-backend.log"
+  fi
 }
 
 memcheck() {
