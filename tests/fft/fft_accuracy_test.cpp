@@ -45,10 +45,9 @@ void check_transform(std::size_t n, std::size_t batch, Direction direction, std:
             want = dft(line, sign);
         } else {
             std::mt19937_64 engine(n + b);
-            for (std::size_t s = 0; s < samples; ++s) {
+            for (std::size_t s = 0; s < samples; ++s)
                 at.push_back(s < 2 ? s * (n - 1) : static_cast<std::size_t>(engine() % n));
-                want.push_back(dft_at(line, at.back(), sign));
-            }
+            want = dft_at(line, at, sign);
         }
         for (Exact& w : want) w *= scale;
         const double error = relative_error(result, want, at);
@@ -59,6 +58,7 @@ void check_transform(std::size_t n, std::size_t batch, Direction direction, std:
 
 } // namespace
 
+// Each size is a program of its own (both directions share it): compiling is most of the cost.
 TEST_CASE("every size from 1 to 64, both directions, float32") {
     const std::size_t last = rtcg::test::quick_run() ? 16 : 64;
     for (std::size_t n = 1; n <= last; ++n) {
@@ -67,23 +67,27 @@ TEST_CASE("every size from 1 to 64, both directions, float32") {
     }
 }
 
-TEST_CASE("every size from 1 to 40, float64") {
+TEST_CASE("sizes up to 64 with every radix and Bluestein's, float64") {
     if (!has_fp64()) return;
-    const std::size_t last = rtcg::test::quick_run() ? 8 : 40;
-    for (std::size_t n = 1; n <= last; ++n) check_transform<double>(n, 2, Direction::forward);
+    const std::vector<std::size_t> sizes = rtcg::test::quick_run()
+                                               ? std::vector<std::size_t>{1, 6, 37}
+                                               : std::vector<std::size_t>{1, 6, 7, 11, 30, 37, 64};
+    for (const std::size_t n : sizes) {
+        check_transform<double>(n, 2, Direction::forward);
+        check_transform<double>(n, 1, Direction::inverse);
+    }
 }
 
 TEST_CASE("primes, smooth and awkward sizes up to 4096") {
     const std::vector<std::size_t> sizes =
-        rtcg::test::quick_run() ? std::vector<std::size_t>{97, 360, 4096}
-                                : std::vector<std::size_t>{67, 97, 127, 210, 257, 360, 625, 1000, 1021, 1331, 2048,
-                                                           2187, 2401, 2431, 3125, 4093, 4095, 4096};
+        rtcg::test::quick_run() ? std::vector<std::size_t>{97, 360, 4095}
+                                : std::vector<std::size_t>{97, 360, 1000, 2187, 2401, 3125, 4093, 4095};
     for (const std::size_t n : sizes) {
-        check_transform<float>(n, 2, Direction::forward);
+        check_transform<float>(n, 1, Direction::forward);
         if (n % 2 == 1) check_transform<float>(n, 1, Direction::inverse);
     }
-    if (has_fp64())
-        for (const std::size_t n : {97, 2048, 2187, 4095}) {
+    if (has_fp64() && !rtcg::test::quick_run())
+        for (const std::size_t n : {97, 2187}) {
             check_transform<double>(static_cast<std::size_t>(n), 1, Direction::forward);
             check_transform<double>(static_cast<std::size_t>(n), 1, Direction::inverse);
         }
@@ -101,7 +105,7 @@ TEST_CASE("long transforms over several passes, checked at sampled frequencies")
 TEST_CASE("the inverse of the forward transform is the identity; Parseval's identity under ortho") {
     using Complex = std::complex<float>;
     const auto& ctx = rtcg::test::context();
-    for (const std::size_t n : {17, 360, 1000, 49152}) {
+    for (const std::size_t n : {17, 41, 360, 1000, 49152}) {
         const std::vector<Complex> points = random_points<float>(2 * n, 7);
         const auto x = rtcg::Array<Complex>::to_device(ctx, points, {2, n});
         for (const Norm norm : {Norm::backward, Norm::ortho, Norm::forward}) {
@@ -122,16 +126,16 @@ TEST_CASE("the inverse of the forward transform is the identity; Parseval's iden
 
 TEST_CASE("the generated CUDA source compiles with NVRTC") {
     const auto& ctx = rtcg::test::context();
+    // Plans the other cases make too, whose programs the compile cache holds already.
     std::vector<std::pair<std::size_t, rtcg::codegen::DType>> plans{
         {4095, rtcg::codegen::DType::complex64()},  // radices 3, 5, 7, 13 in local memory
         {49152, rtcg::codegen::DType::complex64()}, // two passes
         {97, rtcg::codegen::DType::complex64()},    // Bluestein's
     };
-    if (has_fp64()) plans.emplace_back(2310, rtcg::codegen::DType::complex128());
-    for (const auto& [n, dtype] : plans)
-        for (const Direction direction : {Direction::forward, Direction::inverse}) {
-            const rtcg::fft::Plan plan(ctx, {n}, {}, dtype, direction);
-            for (const std::string& source : plan.sources())
-                rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
-        }
+    if (has_fp64()) plans.emplace_back(30, rtcg::codegen::DType::complex128());
+    for (const auto& [n, dtype] : plans) {
+        const rtcg::fft::Plan plan(ctx, {n}, {}, dtype, Direction::forward);
+        for (const std::string& source : plan.sources())
+            rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
+    }
 }

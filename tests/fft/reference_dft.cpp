@@ -31,15 +31,22 @@ std::vector<Exact> dft(const std::vector<Exact>& x, int sign) {
     return result;
 }
 
-Exact dft_at(const std::vector<Exact>& x, std::size_t k, int sign) {
+std::vector<Exact> dft_at(const std::vector<Exact>& x, const std::vector<std::size_t>& at, int sign) {
     const std::size_t n = x.size();
-    Exact sum = 0;
-    std::size_t m = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-        sum += x[j] * root(m, n, sign);
-        m = (m + k) % n;
+    std::vector<Exact> roots(n);
+    for (std::size_t m = 0; m < n; ++m) roots[m] = root(m, n, sign);
+    std::vector<Exact> result;
+    for (const std::size_t k : at) {
+        Exact sum = 0;
+        std::size_t m = 0;
+        for (std::size_t j = 0; j < n; ++j) {
+            sum += x[j] * roots[m];
+            m += k;
+            if (m >= n) m -= n;
+        }
+        result.push_back(sum);
     }
-    return sum;
+    return result;
 }
 
 } // namespace rtcg::test::fft

@@ -13,8 +13,8 @@ using Exact = std::complex<long double>;
 // X_k = sum_j x_j exp(sign 2 pi i j k / n) for every k: O(n^2), for n up to a few thousand.
 std::vector<Exact> dft(const std::vector<Exact>& x, int sign);
 
-// X_k alone, in O(n): for long transforms, checked at sampled k.
-Exact dft_at(const std::vector<Exact>& x, std::size_t k, int sign);
+// X_k for the k in `at` alone, in O(n) each: for long transforms, checked at sampled k.
+std::vector<Exact> dft_at(const std::vector<Exact>& x, const std::vector<std::size_t>& at, int sign);
 
 // Points uniform in [-1, 1) + i [-1, 1), rounded to Real, from `seed`.
 template <class Real>
