@@ -81,7 +81,7 @@ TEST_CASE("sizes up to 64 with every radix and Bluestein's, float64") {
 TEST_CASE("primes, smooth and awkward sizes up to 4096") {
     const std::vector<std::size_t> sizes =
         rtcg::test::quick_run() ? std::vector<std::size_t>{97, 360, 4095}
-                                : std::vector<std::size_t>{97, 360, 1000, 2187, 2401, 3125, 4093, 4095};
+                                : std::vector<std::size_t>{97, 1000, 2187, 3125, 4095};
     for (const std::size_t n : sizes) {
         check_transform<float>(n, 1, Direction::forward);
         if (n % 2 == 1) check_transform<float>(n, 1, Direction::inverse);
