@@ -139,3 +139,43 @@ TEST_CASE("bad input is a typed error that says what is wrong") {
     // The context is still usable: the plan runs.
     CHECK(plan(x).get() == std::vector<Complex>(32, Complex(0, 0)));
 }
+
+TEST_CASE("rfft and irfft: numpy's half spectrum of real points, and back") {
+    const auto& ctx = rtcg::test::context();
+    for (const std::size_t n : {1, 2, 7, 30, 31}) {
+        const std::vector<std::size_t> shape{3, n};
+        const std::vector<Complex> points = random_points<float>(3 * n, 13);
+        std::vector<float> real_points(points.size());
+        std::vector<Complex> widened(points.size());
+        for (std::size_t k = 0; k < points.size(); ++k) {
+            real_points[k] = points[k].real();
+            widened[k] = Complex(points[k].real(), 0);
+        }
+        const auto x = rtcg::Array<float>::to_device(ctx, real_points, shape);
+        const auto spectrum = rtcg::fft::rfft(x);
+        REQUIRE(spectrum.shape() == std::vector<std::size_t>{3, n / 2 + 1});
+        const std::vector<Exact> full = reference(widened, shape, {1}, -1);
+        std::vector<Exact> half;
+        for (std::size_t b = 0; b < 3; ++b)
+            for (std::size_t k = 0; k <= n / 2; ++k) half.push_back(full[b * n + k]);
+        INFO("n = ", n);
+        CHECK(relative_error(spectrum.get(), half) <= bound(shape));
+        if (n < 2) continue;
+        const std::vector<float> back = rtcg::fft::irfft(spectrum, n).get();
+        REQUIRE(back.size() == real_points.size());
+        std::vector<Complex> back_complex(back.begin(), back.end());
+        CHECK(relative_error(back_complex, exact(widened)) <= 2 * bound(shape));
+    }
+    // Along the first axis, and an irfft of the default length 2 (m - 1) with ortho norms.
+    const std::vector<float> column{1, 2, 3, 4, 5, 6, 7, 8};
+    const auto x = rtcg::Array<float>::to_device(ctx, column, {4, 2});
+    const auto spectrum = rtcg::fft::rfft(x, 0, Norm::ortho);
+    REQUIRE(spectrum.shape() == std::vector<std::size_t>{3, 2});
+    const std::vector<float> back = rtcg::fft::irfft(spectrum, 0, 0, Norm::ortho).get();
+    REQUIRE(back.size() == 8);
+    for (std::size_t k = 0; k < 8; ++k) CHECK(back[k] == doctest::Approx(column[k]).epsilon(1e-5));
+    CHECK(rtcg::test::contains(
+        rtcg::test::message_of<rtcg::InvalidArgument>(
+            [&] { rtcg::fft::irfft(rtcg::Array<Complex>::zeros(ctx, {4, 1})); }),
+        "0 points"));
+}
