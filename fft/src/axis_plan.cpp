@@ -20,6 +20,11 @@ namespace {
 // and small enough that a few groups share a multiprocessor.
 constexpr std::size_t local_budget = 32768;
 
+// The sub-transforms a work-group of a pass over global memory takes together. Their points
+// lie next to each other in memory (sub-transform j reads j + r subs and writes near j), so
+// that a group's reads and writes come in runs of this many elements, not one at a time.
+constexpr std::size_t coalesced_group = 16;
+
 Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
     return context.compile(source, {.prelude = codegen::portable_prelude()}).kernel(name);
 }
@@ -102,10 +107,15 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     }
     const std::size_t local_bytes = static_cast<std::size_t>(std::min<std::uint64_t>(device.local_memory_bytes, local_budget));
     const std::size_t element_bytes = complex.size();
+    // A transform that fits local memory is one pass; a longer one takes passes of sub-transforms
+    // small enough that coalesced_group of them share a work-group's local memory.
+    const std::size_t fitting = local_bytes / element_bytes;
+    const bool one_pass = n <= fitting;
+    const std::size_t min_group = one_pass ? 1 : coalesced_group;
     std::size_t ns = 1;
-    for (const std::size_t points : global_passes(n, local_bytes / element_bytes)) {
+    for (const std::size_t points : one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group)) {
         Pass pass;
-        pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size);
+        pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group);
         pass.ns = ns;
         ns *= points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again

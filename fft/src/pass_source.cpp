@@ -57,18 +57,20 @@ std::string odd_dft(const codegen::DType& real, std::size_t p) {
 
 } // namespace
 
-PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads) {
+PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
+                     std::size_t min_group) {
     PassShape shape;
     shape.points = points;
     shape.radices = local_radices(points);
-    // Enough work-items for the widest pass's butterflies, at most 256 (or the device's limit).
+    // Enough work-items for the widest pass's butterflies, at most 256 (or the device's limit) for
+    // the whole group.
     std::size_t butterflies = 1;
     for (const std::size_t p : shape.radices) butterflies = std::max(butterflies, points / p);
     const std::size_t thread_cap = std::max<std::size_t>(1, std::min<std::size_t>(256, max_threads));
-    shape.threads = std::min(butterflies, thread_cap);
+    shape.threads = std::max<std::size_t>(1, std::min(butterflies, thread_cap / min_group));
     // More sub-transforms per work-group while a group stays within 256 work-items, its local
     // memory and 1024 points, so that small transforms still fill a group.
-    std::size_t group = 1;
+    std::size_t group = min_group;
     while (2 * group * shape.threads <= thread_cap && 2 * group * points * element_bytes <= local_bytes &&
            2 * group * points <= 1024)
         group *= 2;

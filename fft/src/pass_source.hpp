@@ -19,8 +19,10 @@ struct PassShape {
 };
 
 // The pass shape for sub-transforms of `points` points, with `local_bytes` of local memory per
-// work-group and `max_threads` work-items at most.
-PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads);
+// work-group and `max_threads` work-items at most, and at least `min_group` sub-transforms per
+// group (which must fit local memory).
+PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
+                     std::size_t min_group = 1);
 
 // The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both
 // directions (the sign is an argument).
