@@ -31,7 +31,11 @@ ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/
             "cumsum_axis0", "cumsum_axis1", "sort_axis1"]
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
-CASES += ND_CASES + AXIS_CASES + INDEXING_CASES
+# bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
+# --cases=fft names them all, as it names rtcg-bench's group.
+FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
+FFT_CASES = [f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"]
+CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + FFT_CASES + ["fft"]
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
@@ -124,6 +128,13 @@ class CuPy:
     def copy(self, x, z):
         z.data.copy_from_device_async(x.data, x.nbytes)
 
+    def complex_random(self, n, seed):
+        return (self.random(n, "float32", 2 * seed) + 1j * self.random(n, "float32", 2 * seed + 1)).astype(self.cp.complex64)
+
+    def fft(self, x, axes):
+        # cuFFT through cupy.fft, whose plan cache keeps the plan from one call to the next.
+        return self.cp.fft.fftn(x, axes=axes) if len(axes) > 1 else self.cp.fft.fft(x, axis=axes[0])
+
     def lin_comb(self, a, x, b, y, z):
         self.lin_comb_kernel(a, x, b, y, z)
 
@@ -214,6 +225,12 @@ class Torch:
     def scalar(self, value, dtype):
         return float(value)
 
+    def complex_random(self, n, seed):
+        return self.torch.complex(self.random(n, "float32", 2 * seed), self.random(n, "float32", 2 * seed + 1))
+
+    def fft(self, x, axes):
+        return self.torch.fft.fftn(x, dim=axes) if len(axes) > 1 else self.torch.fft.fft(x, dim=axes[0])
+
     def copy(self, x, z):
         z.copy_(x)
 
@@ -271,7 +288,7 @@ class Torch:
 
 
 def element_bytes(dtype):
-    return 8 if dtype == "float64" else 4
+    return 8 if dtype in ("float64", "complex64") else 4
 
 
 def streaming(peer, operation, reads):
@@ -381,6 +398,26 @@ def indexing_cases(peer):
     }
 
 
+def fft_cases(peer):
+    """complex64 FFTs of n elements, read and written once: name -> case_table's tuple. Sizes
+    below a case's length are skipped (fft_length)."""
+    def transform(shape_of, axes):
+        def prepare(n, dtype, sets):
+            data = [peer.complex_random(n, s + 1).reshape(shape_of(n)) for s in range(sets)]
+            return lambda index: peer.fft(data[index % sets], axes)
+        return prepare
+
+    cases = {f"fft_c2c_{length}": (["complex64"], 2, 2, transform(lambda n, m=length: (n // m, m), (-1,)))
+             for length in FFT_LENGTHS}
+    cases["fftn_cube"] = (["complex64"], 2, 2, transform(cube_shape, (0, 1, 2)))
+    return cases
+
+
+def fft_length(name):
+    """The transform length of an fft_c2c case (its smallest n), else 0."""
+    return int(name.rsplit("_", 1)[1]) if name.startswith("fft_c2c_") else 0
+
+
 def case_table(peer):
     """name -> (dtypes, arrays per set, arrays moved per repetition, prepare)."""
     def reduction(operation, reads):
@@ -405,6 +442,7 @@ def case_table(peer):
         **nd_cases(peer),
         **axis_cases(peer),
         **indexing_cases(peer),
+        **fft_cases(peer),
     }
 
 
@@ -416,11 +454,13 @@ def run_peer(peer, args, plan, write):
     print(f"{peer.name}: {peer.version} on {peer.device_name}", flush=True)
     failures = 0
     for name, (dtypes, set_arrays, moved_arrays, prepare) in case_table(peer).items():
-        if args.cases and name not in args.cases:
+        if args.cases and name not in args.cases and not (name in FFT_CASES and "fft" in args.cases):
             continue
         for dtype in dtypes:
             try:
                 for n in sizes(args):
+                    if n < fft_length(name):
+                        continue
                     width = element_bytes(dtype)
                     sets = rotation_sets(n * width * set_arrays)
                     needed = (sets * set_arrays + 2) * n * width

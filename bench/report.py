@@ -49,8 +49,9 @@ def on_gpu(system):
 
 
 def copy_dtype(dtype):
-    """The copy whose element width matches: every 4-byte type against float32's copy."""
-    return "float64" if dtype == "float64" else "float32"
+    """The copy whose element width matches: every 4-byte type against float32's copy, complex64
+    against float64's."""
+    return "float64" if dtype in ("float64", "complex64") else "float32"
 
 
 def show_time(ms):

@@ -34,8 +34,8 @@ if grep -q '^RTCG_SANITIZE:BOOL=ON$' "$build/CMakeCache.txt"; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:protect_shadow_gap=0}"
 fi
 
-expected=(include/rtcg/rtcg.hpp include/rtcg/codegen/device_struct.hpp include/rtcg/arrays/elementwise.hpp
-          "$libdir/librtcg.so" "$libdir/librtcg_codegen.so" "$libdir/librtcg_arrays.so" bin/rtcg-info
+expected=(include/rtcg/rtcg.hpp include/rtcg/codegen/device_struct.hpp include/rtcg/arrays/elementwise.hpp include/rtcg/fft/plan.hpp
+          "$libdir/librtcg.so" "$libdir/librtcg_codegen.so" "$libdir/librtcg_arrays.so" "$libdir/librtcg_fft.so" bin/rtcg-info
           "$libdir/cmake/rtcg/rtcg-config.cmake" "$libdir/cmake/rtcg/rtcg-config-version.cmake"
           "$libdir/cmake/rtcg/rtcg-targets.cmake" "$libdir/cmake/rtcg/rtcg-plugins.cmake")
 for backend in "${backends[@]}"; do expected+=("$libdir/rtcg/plugins/librtcg-$backend.so"); done

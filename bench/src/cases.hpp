@@ -29,6 +29,7 @@ void run_cumsum(Workload& workload);        // inclusive ScanKernel
 void run_sort(Workload& workload);          // rtcg::sort of uint32 keys
 void run_launch(Workload& workload);        // host cost and latency of launches
 void run_compile(Workload& workload);       // first build, disk-cache and in-process hits
+void run_fft(Workload& workload);           // batched 1-D and 3-D FFTs, complex64 (fft_cases.cpp)
 
 // The child-process side of run_compile (--compile-probe=build|disk); returns the exit status.
 int run_compile_probe(const Options& options);

@@ -51,6 +51,7 @@ void run_sized_case(Workload& workload, const SizedCase& c) {
     const auto memory = static_cast<double>(workload.context.device().global_memory_bytes);
     for (const std::size_t n : sizes) {
         const std::string what = c.name + " " + c.dtype + " n=" + std::to_string(n);
+        if (n < c.min_elements) continue;
         const std::size_t sets = rotation_sets(n * c.set_bytes_per_element);
         const double needed = static_cast<double>(sets * n * c.set_bytes_per_element + n * c.scratch_bytes_per_element);
         if (needed > usable_memory_fraction * memory) {
@@ -61,7 +62,7 @@ void run_sized_case(Workload& workload, const SizedCase& c) {
         }
         try {
             const Prepared prepared = c.prepare(n, sets);
-            if (prepared.verify && n == sizes.front()) {
+            if (prepared.verify && (n == sizes.front() || n / 4 < c.min_elements)) {
                 prepared.repetition(0);
                 prepared.verify();
             }

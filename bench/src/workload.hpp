@@ -50,6 +50,7 @@ struct SizedCase {
     std::size_t scratch_bytes_per_element; // device memory a repetition allocates, per element
     double moved_bytes_per_element;      // what one repetition must read and write at least
     std::function<Prepared(std::size_t n, std::size_t sets)> prepare;
+    std::size_t min_elements = 0; // sizes below it are skipped (an FFT of a longer length)
 };
 
 // Runs `c` at every size of the options: prepares its sets, verifies the smallest size, times

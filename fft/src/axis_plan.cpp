@@ -1,0 +1,226 @@
+#include "axis_plan.hpp"
+
+#include "factorization.hpp"
+#include "roots_of_unity.hpp"
+
+#include <rtcg/arrays/array_data.hpp>
+#include <rtcg/arrays/queue_scope.hpp>
+#include <rtcg/codegen/prelude.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/module.hpp>
+
+#include <algorithm>
+#include <complex>
+#include <limits>
+
+namespace rtcg::detail::fft {
+namespace {
+
+// Local memory a pass keeps per work-group: within every device's static limit (CUDA's 48 KiB)
+// and small enough that a few groups share a multiprocessor.
+constexpr std::size_t local_budget = 32768;
+
+// The sub-transforms a work-group of a pass over global memory takes together. Their points
+// lie next to each other in memory (sub-transform j reads j + r subs and writes near j), so
+// that a group's reads and writes come in runs of this many elements, not one at a time.
+constexpr std::size_t coalesced_group = 16;
+
+Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
+    return context.compile(source, {.prelude = codegen::portable_prelude()}).kernel(name);
+}
+
+template <class Real>
+Buffer upload(const Context& context, const std::vector<std::complex<Real>>& values) {
+    return context.to_device(values);
+}
+
+// The table of roots of unity in the plan's precision.
+Buffer roots_table(const Context& context, std::size_t n, bool single) {
+    return single ? upload(context, roots_of_unity<float>(n)) : upload(context, roots_of_unity<double>(n));
+}
+
+// The chirp exp(-pi i t^2 / n) = exp(-2 pi i (t^2 mod 2n) / 2n), t < n, with t^2 mod 2n kept exact
+// by stepping (t + 1)^2 = t^2 + 2t + 1.
+template <class Real>
+std::vector<std::complex<Real>> chirp(std::size_t n) {
+    std::vector<std::complex<Real>> values(n);
+    const std::size_t period = 2 * n;
+    std::size_t square = 0;
+    for (std::size_t t = 0; t < n; ++t) {
+        const std::complex<long double> w = root_of_unity(square, period);
+        values[t] = {static_cast<Real>(w.real()), static_cast<Real>(w.imag())};
+        square = (square + 2 * t + 1) % period;
+    }
+    return values;
+}
+
+std::int64_t signed_value(std::size_t value) { return static_cast<std::int64_t>(value); }
+
+BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
+    return BatchLayout{&buffer, 0, 1, 1, 0, signed_value(n)};
+}
+
+std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group) {
+    const std::size_t wanted = work / per_group + (work % per_group != 0 ? 1 : 0);
+    const std::size_t limit = std::max<std::size_t>(1, std::size_t{device.compute_units} * 32);
+    return std::max<std::size_t>(1, std::min({wanted, limit, device.max_grid_size[0]}));
+}
+
+} // namespace
+
+AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex)
+    : context_(context), n_(n), complex_(complex) {
+    const codegen::DType real = complex.element();
+    const bool single = real == codegen::DType::float32();
+    const DeviceInfo& device = context.device();
+    if (!single && !device.supports_fp64)
+        throw InvalidArgument("the device " + device.name + " has no double precision for a complex128 transform",
+                              "fft plan");
+    if (needs_bluestein(n)) {
+        auto plan = std::make_unique<Bluestein>();
+        plan->m = bluestein_size(n);
+        plan->convolution = std::make_unique<AxisPlan>(context, plan->m, complex);
+        plan->source = bluestein_source(real);
+        const Module module = context.compile(plan->source, {.prelude = codegen::portable_prelude()});
+        plan->chirp_in = module.kernel("fft_chirp_in");
+        plan->multiply = module.kernel("fft_chirp_multiply");
+        plan->chirp_out = module.kernel("fft_chirp_out");
+        plan->chirp = single ? upload(context, chirp<float>(n)) : upload(context, chirp<double>(n));
+        // The kernel of the convolution: conj(c) at t and at m - t, its FFT divided by m, computed
+        // once here and waited for, so that executions on any queue find it.
+        std::vector<std::complex<long double>> values(plan->m);
+        std::size_t square = 0;
+        for (std::size_t t = 0; t < n; ++t) {
+            const std::complex<long double> w = std::conj(root_of_unity(square, 2 * n));
+            values[t] = w;
+            if (t > 0) values[plan->m - t] = w;
+            square = (square + 2 * t + 1) % (2 * n);
+        }
+        plan->spectrum = single ? context.to_device(std::vector<std::complex<float>>(values.begin(), values.end()))
+                                : context.to_device(std::vector<std::complex<double>>(values.begin(), values.end()));
+        Queue& queue = current_queue(context);
+        const BatchLayout layout = contiguous_layout(plan->spectrum, plan->m);
+        plan->convolution->execute(queue, layout, layout, 1, 1.0 / static_cast<double>(plan->m), -1);
+        queue.finish();
+        bluestein_ = std::move(plan);
+        return;
+    }
+    const std::size_t local_bytes = static_cast<std::size_t>(std::min<std::uint64_t>(device.local_memory_bytes, local_budget));
+    const std::size_t element_bytes = complex.size();
+    // A transform that fits local memory is one pass; a longer one takes passes of sub-transforms
+    // small enough that coalesced_group of them share a work-group's local memory.
+    const std::size_t fitting = local_bytes / element_bytes;
+    const bool one_pass = n <= fitting;
+    const std::size_t min_group = one_pass ? 1 : coalesced_group;
+    std::size_t ns = 1;
+    for (const std::size_t points : one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group)) {
+        Pass pass;
+        pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group);
+        pass.ns = ns;
+        ns *= points;
+        // A kernel whose registers allow fewer work-items than the shape asks is rendered again
+        // with fewer sub-transforms per group, then fewer work-items per sub-transform.
+        for (;;) {
+            pass.source = pass_source(real, pass.shape);
+            pass.kernel = compiled(context, pass.source, "fft_pass");
+            if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
+            if (pass.shape.group > 1)
+                pass.shape.group /= 2;
+            else if (pass.shape.threads > 1)
+                pass.shape.threads /= 2;
+            else
+                throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
+                                      "fft plan");
+        }
+        passes_.push_back(std::move(pass));
+    }
+    table_ = roots_table(context, n, single);
+}
+
+void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
+                       double scale, int sign) const {
+    if (batch == 0) return;
+    if (batch > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max()) / n_)
+        throw InvalidArgument("a batch of " + std::to_string(batch) + " transforms of " + std::to_string(n_) +
+                                  " points has more points than a 64-bit index counts",
+                              "fft execute");
+    if (bluestein_)
+        run_bluestein(queue, in, out, batch, scale, sign);
+    else
+        run_passes(queue, in, out, batch, scale, sign);
+}
+
+void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out,
+                           std::size_t batch, double scale, int sign) const {
+    const std::int64_t subs = signed_value(n_ / pass.shape.points);
+    const std::int64_t ns = signed_value(pass.ns);
+    const std::int64_t slots = signed_value(batch) * subs;
+    const LaunchConfig config{Dim3{launch_groups(context_.device(), static_cast<std::size_t>(slots), pass.shape.group)},
+                              Dim3{pass.shape.group * pass.shape.threads}, 0};
+    if (complex_ == codegen::DType::complex64()) {
+        const float real_scale = static_cast<float>(scale);
+        pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
+                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, table_, subs,
+                    ns, slots, real_scale, sign);
+    } else {
+        pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
+                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, table_, subs,
+                    ns, slots, scale, sign);
+    }
+}
+
+void AxisPlan::run_passes(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
+                          double scale, int sign) const {
+    if (passes_.size() == 1) return launch_pass(queue, passes_.front(), in, out, batch, scale, sign);
+    // Between passes the points go through two contiguous work arrays in turn.
+    const ArrayData first(context_, complex_, {batch * n_});
+    const ArrayData second = passes_.size() > 2 ? ArrayData(context_, complex_, {batch * n_}) : first;
+    const BatchLayout work[2] = {contiguous_layout(first.buffer(), n_), contiguous_layout(second.buffer(), n_)};
+    for (std::size_t k = 0; k < passes_.size(); ++k) {
+        const BatchLayout& from = k == 0 ? in : work[(k - 1) % 2];
+        const BatchLayout& to = k + 1 == passes_.size() ? out : work[k % 2];
+        launch_pass(queue, passes_[k], from, to, batch, k + 1 == passes_.size() ? scale : 1.0, sign);
+    }
+}
+
+void AxisPlan::run_bluestein(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
+                             double scale, int sign) const {
+    const Bluestein& plan = *bluestein_;
+    if (batch > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max()) / plan.m)
+        throw InvalidArgument("a batch of " + std::to_string(batch) + " transforms of " + std::to_string(n_) +
+                                  " points needs more convolution points than a 64-bit index counts",
+                              "fft execute");
+    const ArrayData work(context_, complex_, {batch * plan.m});
+    const BatchLayout layout = contiguous_layout(work.buffer(), plan.m);
+    const std::int64_t n = signed_value(n_), m = signed_value(plan.m);
+    const std::int64_t padded = signed_value(batch * plan.m), points = signed_value(batch * n_);
+    const DeviceInfo& device = context_.device();
+    const auto covering = [&](std::int64_t total) {
+        return LaunchConfig{Dim3{launch_groups(device, static_cast<std::size_t>(total), 256)}, Dim3{256}, 0};
+    };
+    plan.chirp_in(queue, covering(padded), *in.buffer, in.offset, in.stride, in.inner, in.inner_distance,
+                  in.outer_distance, work.buffer(), plan.chirp, n, m, padded, sign);
+    plan.convolution->execute(queue, layout, layout, batch, 1.0, -1);
+    plan.multiply(queue, covering(padded), work.buffer(), plan.spectrum, m, padded);
+    plan.convolution->execute(queue, layout, layout, batch, 1.0, +1);
+    if (complex_ == codegen::DType::complex64()) {
+        const float real_scale = static_cast<float>(scale);
+        plan.chirp_out(queue, covering(points), work.buffer(), *out.buffer, out.offset, out.stride, out.inner,
+                       out.inner_distance, out.outer_distance, plan.chirp, n, m, points, real_scale, sign);
+    } else {
+        plan.chirp_out(queue, covering(points), work.buffer(), *out.buffer, out.offset, out.stride, out.inner,
+                       out.inner_distance, out.outer_distance, plan.chirp, n, m, points, scale, sign);
+    }
+}
+
+std::vector<std::string> AxisPlan::sources() const {
+    std::vector<std::string> texts;
+    for (const Pass& pass : passes_) texts.push_back(pass.source);
+    if (bluestein_) {
+        texts.push_back(bluestein_->source);
+        for (std::string& text : bluestein_->convolution->sources()) texts.push_back(std::move(text));
+    }
+    return texts;
+}
+
+} // namespace rtcg::detail::fft

@@ -1,0 +1,80 @@
+#pragma once
+// The transforms of one length along one axis: the kernels of its passes (or of Bluestein's
+// convolution), compiled once, and the tables they read, launched over a batch of transforms
+// laid out as fft_batch_offset describes (fft/device/thread/complex.rtcg).
+#include "pass_source.hpp"
+
+#include <rtcg/codegen/dtype.hpp>
+#include <rtcg/core/buffer.hpp>
+#include <rtcg/core/context.hpp>
+#include <rtcg/core/kernel.hpp>
+#include <rtcg/core/queue.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rtcg::detail::fft {
+
+// Where a batch of transforms lies: points `stride` apart from `offset` (elements), transform b at
+// (b / inner) outer_distance + (b % inner) inner_distance.
+struct BatchLayout {
+    const Buffer* buffer = nullptr;
+    std::int64_t offset = 0;
+    std::int64_t stride = 1;
+    std::int64_t inner = 1;
+    std::int64_t inner_distance = 0;
+    std::int64_t outer_distance = 0;
+};
+
+class AxisPlan {
+public:
+    // Transforms of n > 0 points of `complex` elements (complex64 or complex128), unnormalised, in
+    // either direction, for the context's device.
+    AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex);
+
+    std::size_t size() const noexcept { return n_; }
+    bool uses_bluestein() const noexcept { return bluestein_ != nullptr; }
+
+    // Transforms `batch` transforms from `in` into `out` in the direction `sign` (-1 forward, +1
+    // inverse), times `scale`, on `queue`. `in` and `out` may be the same array with the same layout.
+    void execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
+                 int sign) const;
+
+    // Every program's source, without the prelude.
+    std::vector<std::string> sources() const;
+
+private:
+    struct Pass {
+        PassShape shape;
+        std::string source;
+        Kernel kernel;
+        std::size_t ns = 1; // the points combined before this pass
+    };
+    struct Bluestein {
+        std::size_t m = 0;
+        std::unique_ptr<AxisPlan> convolution; // of m points
+        std::string source;
+        Kernel chirp_in, multiply, chirp_out;
+        Buffer chirp;    // exp(-pi i t^2 / n), t < n
+        Buffer spectrum; // the FFT of the conjugate chirp, divided by m
+    };
+
+    void run_passes(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
+                    int sign) const;
+    void run_bluestein(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
+                       int sign) const;
+    void launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
+                     double scale, int sign) const;
+
+    Context context_;
+    std::size_t n_;
+    codegen::DType complex_;
+    std::vector<Pass> passes_;
+    Buffer table_; // exp(-2 pi i m / n), m < n
+    std::unique_ptr<Bluestein> bluestein_;
+};
+
+} // namespace rtcg::detail::fft

@@ -1,0 +1,34 @@
+#pragma once
+// How a transform of n points is split: into passes over global memory, each a sub-transform that
+// fits a work-group's local memory, and each sub-transform into the radix passes it runs there;
+// or, for sizes with a large prime factor, into Bluestein's convolution.
+#include <cstddef>
+#include <vector>
+
+namespace rtcg::detail::fft {
+
+// The largest prime a radix pass takes directly (by its generated odd DFT); a size with a larger
+// prime factor goes through Bluestein's algorithm.
+inline constexpr std::size_t largest_direct_prime = 31;
+
+// The prime factors of n > 0, smallest first, with repeats.
+std::vector<std::size_t> prime_factors(std::size_t n);
+
+// Whether a transform of n points needs Bluestein's algorithm (a prime factor beyond
+// largest_direct_prime).
+bool needs_bluestein(std::size_t n);
+
+// The convolution size Bluestein's algorithm takes for n points: the smallest power of two of at
+// least 2n - 1. InvalidArgument where that does not fit.
+std::size_t bluestein_size(std::size_t n);
+
+// The sub-transform sizes of the global passes of a transform of n points (n without Bluestein's
+// primes), each at most `largest`, their product n: few passes, large ones first. InvalidArgument
+// when a prime factor exceeds `largest`.
+std::vector<std::size_t> global_passes(std::size_t n, std::size_t largest);
+
+// The radices of the local passes of a sub-transform of r points: 8s, then a 4 or a 2 for the rest
+// of the twos, then the odd primes.
+std::vector<std::size_t> local_radices(std::size_t r);
+
+} // namespace rtcg::detail::fft

@@ -1,0 +1,113 @@
+#include "pass_source.hpp"
+
+#include "factorization.hpp"
+#include "fft_device_sources.hpp"
+#include "roots_of_unity.hpp"
+
+#include <rtcg/codegen/literal.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <set>
+
+namespace rtcg::detail::fft {
+namespace {
+
+// Literals are the same text in both dialects; the dialect only matters for non-finite values.
+std::string real_literal(const codegen::DType& real, long double value) {
+    return codegen::floating_literal(codegen::Dialect::opencl, real, static_cast<double>(value));
+}
+
+std::string configuration(const codegen::DType& real) {
+    const bool single = real == codegen::DType::float32();
+    std::string text = "#define FFT_REAL " + std::string(single ? "float" : "double") + "\n";
+    text += "typedef " + std::string(single ? "rtcg_float2" : "rtcg_double2") + " fft_c;\n";
+    text += "#define FFT_HALF_SQRT2 " + real_literal(real, std::sqrt(0.5L)) + "\n";
+    return text;
+}
+
+// The DFT of an odd prime p in place, pairing the points r and p - r: with a_r = u_r + u_(p-r) and
+// b_r = u_r - u_(p-r), X_q = u_0 + sum a_r cos(2 pi q r / p) + i s sum b_r sin(2 pi q r / p), and
+// X_(p-q) the same with the last sum's sign turned (s: the direction's sign).
+std::string odd_dft(const codegen::DType& real, std::size_t p) {
+    const std::size_t half = (p - 1) / 2;
+    const std::string n = std::to_string(p);
+    std::string text = "RTCG_DEVICE void fft_dft_" + n + "(fft_c* u, int sign) {\n    const fft_c u0 = u[0];\n";
+    text += "    fft_c a[" + std::to_string(half) + "], b[" + std::to_string(half) + "];\n";
+    text += "    for (int r = 1; r <= " + std::to_string(half) + "; ++r) {\n";
+    text += "        a[r - 1] = fft_add(u[r], u[" + n + " - r]);\n        b[r - 1] = fft_sub(u[r], u[" + n + " - r]);\n    }\n";
+    text += "    fft_c sum = u0;\n    for (int r = 0; r < " + std::to_string(half) + "; ++r) sum = fft_add(sum, a[r]);\n";
+    text += "    u[0] = sum;\n";
+    for (std::size_t q = 1; q <= half; ++q) {
+        text += "    {\n        fft_c even = u0, odd = fft_make(0, 0);\n";
+        for (std::size_t r = 1; r <= half; ++r) {
+            // The root exp(-2 pi i m / p) = cos - i sin.
+            const std::complex<long double> w = root_of_unity(q * r % p, p);
+            const std::string i = std::to_string(r - 1);
+            text += "        even = fft_add(even, fft_scale(a[" + i + "], " + real_literal(real, w.real()) + "));\n";
+            text += "        odd = fft_add(odd, fft_scale(b[" + i + "], " + real_literal(real, -w.imag()) + "));\n";
+        }
+        text += "        odd = fft_quarter(odd, sign);\n";
+        text += "        u[" + std::to_string(q) + "] = fft_add(even, odd);\n";
+        text += "        u[" + std::to_string(p - q) + "] = fft_sub(even, odd);\n    }\n";
+    }
+    return text + "}\n";
+}
+
+} // namespace
+
+PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
+                     std::size_t min_group) {
+    PassShape shape;
+    shape.points = points;
+    shape.radices = local_radices(points);
+    // Enough work-items for the widest pass's butterflies, at most 256 (or the device's limit) for
+    // the whole group.
+    std::size_t butterflies = 1;
+    for (const std::size_t p : shape.radices) butterflies = std::max(butterflies, points / p);
+    const std::size_t thread_cap = std::max<std::size_t>(1, std::min<std::size_t>(256, max_threads));
+    shape.threads = std::max<std::size_t>(1, std::min(butterflies, thread_cap / min_group));
+    // More sub-transforms per work-group while a group stays within 256 work-items, its local
+    // memory and 1024 points, so that small transforms still fill a group.
+    std::size_t group = min_group;
+    while (2 * group * shape.threads <= thread_cap && 2 * group * points * element_bytes <= local_bytes &&
+           2 * group * points <= 1024)
+        group *= 2;
+    shape.group = group;
+    return shape;
+}
+
+std::string pass_source(const codegen::DType& real, const PassShape& shape) {
+    std::string text = configuration(real);
+    text += "#define FFT_R " + std::to_string(shape.points) + "\n";
+    text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
+    text += "#define FFT_G " + std::to_string(shape.group) + "\n";
+    text += "#define FFT_LOCAL_PASSES(points, t, table, subs, sign)";
+    std::size_t ns = 1;
+    for (const std::size_t p : shape.radices) {
+        const std::size_t step = shape.points / (ns * p);
+        text += " fft_local_pass_" + std::to_string(p) + "(points, " + std::to_string(ns) + ", t, table, (subs) * " +
+                std::to_string(step) + ", sign);";
+        ns *= p;
+    }
+    text += "\n";
+    text += device::thread::complex;
+    text += device::thread::butterflies;
+    const std::set<std::size_t> distinct(shape.radices.begin(), shape.radices.end());
+    for (const std::size_t p : distinct)
+        if (p % 2 == 1) text += odd_dft(real, p);
+    text += device::block::local_pass;
+    for (const std::size_t p : distinct) text += "FFT_DEFINE_LOCAL_PASS(" + std::to_string(p) + ")\n";
+    text += device::kernel::pass;
+    return text;
+}
+
+std::string bluestein_source(const codegen::DType& real) {
+    std::string text = configuration(real);
+    text += device::thread::complex;
+    text += device::kernel::bluestein;
+    return text;
+}
+
+} // namespace rtcg::detail::fft

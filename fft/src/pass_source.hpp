@@ -1,0 +1,34 @@
+#pragma once
+// The source of the FFT's kernels, in the prelude's neutral dialect (one text for CUDA and
+// OpenCL): a configuration rendered here, then the device files of fft/device.
+#include <rtcg/codegen/dtype.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace rtcg::detail::fft {
+
+// The shape of a pass kernel (kernel/pass.rtcg): sub-transforms of `points` points, `threads`
+// work-items each, `group` of them per work-group, the local passes' radices.
+struct PassShape {
+    std::size_t points = 1;
+    std::size_t threads = 1;
+    std::size_t group = 1;
+    std::vector<std::size_t> radices;
+};
+
+// The pass shape for sub-transforms of `points` points, with `local_bytes` of local memory per
+// work-group and `max_threads` work-items at most, and at least `min_group` sub-transforms per
+// group (which must fit local memory).
+PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
+                     std::size_t min_group = 1);
+
+// The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both
+// directions (the sign is an argument).
+std::string pass_source(const codegen::DType& real, const PassShape& shape);
+
+// The program of fft_chirp_in, fft_chirp_multiply and fft_chirp_out (kernel/bluestein.rtcg).
+std::string bluestein_source(const codegen::DType& real);
+
+} // namespace rtcg::detail::fft

@@ -1,0 +1,181 @@
+// Transforms along chosen axes of n-d arrays (C-ordered, transposed and strided views, outputs
+// that are views), fft2 / fftn against host DFTs applied axis by axis, a plan reused, and the
+// typed errors of bad input.
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "reference_dft.hpp"
+
+#include <rtcg/fft.hpp>
+
+#include <doctest/doctest.h>
+
+#include <complex>
+#include <vector>
+
+namespace {
+
+using namespace rtcg::test::fft;
+using rtcg::fft::Direction;
+using rtcg::fft::Norm;
+using Complex = std::complex<float>;
+
+// The DFT along `axis` of a C-ordered host array of `shape`, in place.
+void dft_along(std::vector<Exact>& data, const std::vector<std::size_t>& shape, std::size_t axis, int sign) {
+    std::size_t inner = 1, outer = 1;
+    for (std::size_t a = axis + 1; a < shape.size(); ++a) inner *= shape[a];
+    for (std::size_t a = 0; a < axis; ++a) outer *= shape[a];
+    const std::size_t n = shape[axis];
+    for (std::size_t o = 0; o < outer; ++o)
+        for (std::size_t i = 0; i < inner; ++i) {
+            std::vector<Exact> line(n);
+            for (std::size_t j = 0; j < n; ++j) line[j] = data[(o * n + j) * inner + i];
+            line = dft(line, sign);
+            for (std::size_t j = 0; j < n; ++j) data[(o * n + j) * inner + i] = line[j];
+        }
+}
+
+std::vector<Exact> reference(const std::vector<Complex>& points, const std::vector<std::size_t>& shape,
+                             const std::vector<std::size_t>& axes, int sign) {
+    std::vector<Exact> data = exact(points);
+    for (const std::size_t axis : axes) dft_along(data, shape, axis, sign);
+    return data;
+}
+
+double bound(const std::vector<std::size_t>& shape) {
+    std::size_t n = 1;
+    for (const std::size_t extent : shape) n *= extent;
+    return error_bound<float>(n);
+}
+
+} // namespace
+
+TEST_CASE("a transform along each axis of a 3-d array, and over all of them") {
+    const auto& ctx = rtcg::test::context();
+    const std::vector<std::size_t> shape{5, 12, 7};
+    const std::vector<Complex> points = random_points<float>(5 * 12 * 7, 3);
+    const auto x = rtcg::Array<Complex>::to_device(ctx, points, shape);
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+        INFO("axis ", axis);
+        CHECK(relative_error(rtcg::fft::fft(x, static_cast<std::int64_t>(axis)).get(),
+                             reference(points, shape, {axis}, -1)) <= bound(shape));
+    }
+    CHECK(relative_error(rtcg::fft::fftn(x).get(), reference(points, shape, {0, 1, 2}, -1)) <= bound(shape));
+    CHECK(relative_error(rtcg::fft::fft2(x).get(), reference(points, shape, {1, 2}, -1)) <= bound(shape));
+    CHECK(relative_error(rtcg::fft::ifft2(x, {0, 2}, Norm::forward).get(), reference(points, shape, {0, 2}, +1)) <=
+          bound(shape));
+}
+
+TEST_CASE("transposed and strided inputs and outputs") {
+    const auto& ctx = rtcg::test::context();
+    const std::vector<std::size_t> shape{6, 10, 9};
+    const std::vector<Complex> points = random_points<float>(6 * 10 * 9, 5);
+    const auto x = rtcg::Array<Complex>::to_device(ctx, points, shape);
+
+    SUBCASE("a transposed input, whose batch does not collapse, is read through a copy") {
+        const auto t = x.transpose({2, 0, 1}); // shape (9, 6, 10)
+        const std::vector<Complex> packed = t.get();
+        const std::vector<std::size_t> t_shape{9, 6, 10};
+        CHECK(relative_error(rtcg::fft::fft(t, 1).get(), reference(packed, t_shape, {1}, -1)) <= bound(shape));
+        CHECK(relative_error(rtcg::fft::fftn(t, {0, 2}).get(), reference(packed, t_shape, {0, 2}, -1)) <= bound(shape));
+    }
+    SUBCASE("a reversed, stepped view") {
+        const auto v = x(rtcg::slice(rtcg::none, rtcg::none, -1), rtcg::slice(1, rtcg::none, 3)); // (6, 3, 9)
+        const std::vector<Complex> packed = v.get();
+        const std::vector<std::size_t> v_shape{6, 3, 9};
+        for (std::size_t axis = 0; axis < 3; ++axis)
+            CHECK(relative_error(rtcg::fft::fft(v, static_cast<std::int64_t>(axis)).get(),
+                                 reference(packed, v_shape, {axis}, -1)) <= bound(shape));
+    }
+    SUBCASE("into a view of a larger output, leaving the rest alone") {
+        const auto big = rtcg::Array<Complex>::full(ctx, {6, 20, 9}, Complex(42, 0));
+        const auto half = big(rtcg::slice(rtcg::none), rtcg::slice(rtcg::none, rtcg::none, 2)); // (6, 10, 9)
+        const rtcg::fft::Plan plan(ctx, shape, {1, 2}, x.dtype(), Direction::inverse, Norm::ortho);
+        plan.execute(x, half);
+        std::vector<Exact> want = reference(points, shape, {1, 2}, +1);
+        for (Exact& w : want) w /= std::sqrt(90.0L);
+        CHECK(relative_error(half.get(), want) <= bound(shape));
+        const auto skipped = big(rtcg::slice(rtcg::none), rtcg::slice(1, rtcg::none, 2)).get();
+        for (const Complex& z : skipped) REQUIRE(z == Complex(42, 0));
+    }
+    SUBCASE("in place, and a plan run again on other data") {
+        const rtcg::fft::Plan plan(ctx, shape, {0}, x.dtype(), Direction::forward);
+        const auto y = x.copy();
+        plan.execute(y, y);
+        CHECK(relative_error(y.get(), reference(points, shape, {0}, -1)) <= bound(shape));
+        const std::vector<Complex> other = random_points<float>(points.size(), 11);
+        y.set(other);
+        plan.execute(y, y);
+        CHECK(relative_error(y.get(), reference(other, shape, {0}, -1)) <= bound(shape));
+    }
+}
+
+TEST_CASE("bad input is a typed error that says what is wrong") {
+    using rtcg::test::contains;
+    using rtcg::test::message_of;
+    const auto& ctx = rtcg::test::context();
+    const auto c64 = rtcg::codegen::DType::complex64();
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { rtcg::fft::Plan(ctx, {4, 0}, {1}, c64, Direction::forward); }),
+                   "size 0"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { rtcg::fft::Plan(ctx, {4, 8}, {2}, c64, Direction::forward); }),
+                   "axis"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { rtcg::fft::Plan(ctx, {4, 8}, {1, -1}, c64, Direction::forward); }),
+                   "twice"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>(
+                       [&] { rtcg::fft::Plan(ctx, {8}, {0}, rtcg::codegen::DType::float32(), Direction::forward); }),
+                   "complex64 or complex128"));
+
+    const rtcg::fft::Plan plan(ctx, {4, 8}, {1}, c64, Direction::forward);
+    const auto x = rtcg::Array<Complex>::zeros(ctx, {4, 8});
+    const auto other_shape = rtcg::Array<Complex>::zeros(ctx, {4, 9});
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { plan.execute(other_shape, other_shape); }), "shape"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { plan.execute(x, rtcg::Array<Complex>::zeros(ctx, {2, 8})); }),
+                   "output has shape (2, 8)"));
+    const auto broadcast = rtcg::Array<Complex>::zeros(ctx, {1, 8}).broadcast_to({4, 8});
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { plan.execute(x, broadcast); }), "broadcast"));
+    if (ctx.device().supports_fp64) {
+        const auto wide = rtcg::Array<std::complex<double>>::zeros(ctx, {4, 8});
+        CHECK(contains(message_of<rtcg::InvalidArgument>([&] { plan.execute(wide, wide); }), "complex128"));
+    }
+    // The context is still usable: the plan runs.
+    CHECK(plan(x).get() == std::vector<Complex>(32, Complex(0, 0)));
+}
+
+TEST_CASE("rfft and irfft: numpy's half spectrum of real points, and back") {
+    const auto& ctx = rtcg::test::context();
+    for (const std::size_t n : {1, 2, 7, 30, 31}) {
+        const std::vector<std::size_t> shape{3, n};
+        const std::vector<Complex> points = random_points<float>(3 * n, 13);
+        std::vector<float> real_points(points.size());
+        std::vector<Complex> widened(points.size());
+        for (std::size_t k = 0; k < points.size(); ++k) {
+            real_points[k] = points[k].real();
+            widened[k] = Complex(points[k].real(), 0);
+        }
+        const auto x = rtcg::Array<float>::to_device(ctx, real_points, shape);
+        const auto spectrum = rtcg::fft::rfft(x);
+        REQUIRE(spectrum.shape() == std::vector<std::size_t>{3, n / 2 + 1});
+        const std::vector<Exact> full = reference(widened, shape, {1}, -1);
+        std::vector<Exact> half;
+        for (std::size_t b = 0; b < 3; ++b)
+            for (std::size_t k = 0; k <= n / 2; ++k) half.push_back(full[b * n + k]);
+        INFO("n = ", n);
+        CHECK(relative_error(spectrum.get(), half) <= bound(shape));
+        if (n < 2) continue;
+        const std::vector<float> back = rtcg::fft::irfft(spectrum, n).get();
+        REQUIRE(back.size() == real_points.size());
+        std::vector<Complex> back_complex(back.begin(), back.end());
+        CHECK(relative_error(back_complex, exact(widened)) <= 2 * bound(shape));
+    }
+    // Along the first axis, and an irfft of the default length 2 (m - 1) with ortho norms.
+    const std::vector<float> column{1, 2, 3, 4, 5, 6, 7, 8};
+    const auto x = rtcg::Array<float>::to_device(ctx, column, {4, 2});
+    const auto spectrum = rtcg::fft::rfft(x, 0, Norm::ortho);
+    REQUIRE(spectrum.shape() == std::vector<std::size_t>{3, 2});
+    const std::vector<float> back = rtcg::fft::irfft(spectrum, 0, 0, Norm::ortho).get();
+    REQUIRE(back.size() == 8);
+    for (std::size_t k = 0; k < 8; ++k) CHECK(back[k] == doctest::Approx(column[k]).epsilon(1e-5));
+    CHECK(rtcg::test::contains(
+        rtcg::test::message_of<rtcg::InvalidArgument>(
+            [&] { rtcg::fft::irfft(rtcg::Array<Complex>::zeros(ctx, {4, 1})); }),
+        "0 points"));
+}

@@ -1,0 +1,52 @@
+#include "reference_dft.hpp"
+
+#include <cmath>
+#include <numbers>
+
+namespace rtcg::test::fft {
+namespace {
+
+Exact root(std::size_t m, std::size_t n, int sign) {
+    const long double angle = 2 * std::numbers::pi_v<long double> * static_cast<long double>(m) / static_cast<long double>(n);
+    return {std::cos(angle), sign * std::sin(angle)};
+}
+
+} // namespace
+
+std::vector<Exact> dft(const std::vector<Exact>& x, int sign) {
+    const std::size_t n = x.size();
+    std::vector<Exact> roots(n);
+    for (std::size_t m = 0; m < n; ++m) roots[m] = root(m, n, sign);
+    std::vector<Exact> result(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        Exact sum = 0;
+        std::size_t m = 0; // j k mod n, stepped
+        for (std::size_t j = 0; j < n; ++j) {
+            sum += x[j] * roots[m];
+            m += k;
+            if (m >= n) m -= n;
+        }
+        result[k] = sum;
+    }
+    return result;
+}
+
+std::vector<Exact> dft_at(const std::vector<Exact>& x, const std::vector<std::size_t>& at, int sign) {
+    const std::size_t n = x.size();
+    std::vector<Exact> roots(n);
+    for (std::size_t m = 0; m < n; ++m) roots[m] = root(m, n, sign);
+    std::vector<Exact> result;
+    for (const std::size_t k : at) {
+        Exact sum = 0;
+        std::size_t m = 0;
+        for (std::size_t j = 0; j < n; ++j) {
+            sum += x[j] * roots[m];
+            m += k;
+            if (m >= n) m -= n;
+        }
+        result.push_back(sum);
+    }
+    return result;
+}
+
+} // namespace rtcg::test::fft
