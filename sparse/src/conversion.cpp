@@ -2,10 +2,11 @@
 #include "instantiate.hpp"
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
+#include "value_operations.hpp"
 
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
-#include <rtcg/arrays/reduce_by_key.hpp>
+#include <rtcg/arrays/scan.hpp>
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/kernel.hpp>
@@ -59,32 +60,42 @@ CsrMatrix<T, I> to_csr(const CooMatrix<T, I>& coo) {
         return CsrMatrix<T, I>::from_arrays(coo.rows(), coo.cols(), Array<I>::zeros(context, coo.rows() + 1),
                                             Array<I>::empty(context, 0), Array<T>::empty(context, 0));
 
-    const std::string configuration =
-        "typedef " + sparse_detail::index_name(codegen::dtype_of<I>()) + " rtcg_sparse_index_t;\n";
-    const Module module =
-        sparse_detail::compile(context, configuration, {detail::sparse_device::kernel::coo_to_csr}, false);
+    const codegen::Dialect dialect = sparse_detail::dialect(context);
+    const Module module = context.compile(sparse_detail::program_source(
+        dialect, sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::dtype_of<I>()),
+        {detail::sparse_device::kernel::coo_to_csr}, codegen::dtype_of<T>().is_complex()));
     Queue& queue = detail::current_queue(context);
-    const auto keys = Array<std::int64_t>::empty(context, entries);
-    module.kernel("rtcg_sparse_coo_keys")(
-        queue, sparse_detail::grid_stride(context, entries), coo.row().data().buffer(),
-        static_cast<std::int64_t>(coo.row().data().offset()), coo.col().data().buffer(),
-        static_cast<std::int64_t>(coo.col().data().offset()), keys.data().buffer(), static_cast<std::int64_t>(entries),
-        cols);
+    const auto n = static_cast<std::int64_t>(entries);
+    const LaunchConfig over_entries = sparse_detail::grid_stride(context, entries);
+    auto offset_of = [](const auto& a) { return static_cast<std::int64_t>(a.data().offset()); };
 
-    const auto [sorted_keys, sorted_values] = sort_by_key(keys, coo.values());
-    const ReducedRuns<std::int64_t, T> runs = [&] {
-        if constexpr (std::is_floating_point_v<T>) return reduce_by_key(sorted_keys, sorted_values);
-        const std::string complex = std::is_same_v<T, std::complex<float>> ? "cfloat" : "cdouble";
-        return reduce_by_key(sorted_keys, sorted_values, RunOperation{complex + "_add(a, b)", complex + "_fromreal(0)"});
-    }();
-    const std::size_t nnz = runs.keys.size();
+    const auto keys = Array<std::int64_t>::empty(context, entries);
+    module.kernel("rtcg_sparse_coo_keys")(queue, over_entries, coo.row().data().buffer(), offset_of(coo.row()),
+                                          coo.col().data().buffer(), offset_of(coo.col()), keys.data().buffer(), n,
+                                          cols);
+    // Only keys and positions are sorted, so one sort serves every value type.
+    const auto [sorted_keys, positions] = sort_by_key(keys, Array<std::int64_t>::arange(context, 0, n));
+    const auto heads = Array<std::int64_t>::empty(context, entries);
+    module.kernel("rtcg_sparse_run_heads")(queue, over_entries, sorted_keys.data().buffer(), offset_of(sorted_keys), n,
+                                           heads.data().buffer());
+    const Array<std::int64_t> counts = cumsum(heads);
+    const std::int64_t runs = counts(rtcg::slice(n - 1, n)).get()[0];
+    const auto starts = Array<std::int64_t>::empty(context, static_cast<std::size_t>(runs) + 1);
+    const auto run_keys = Array<std::int64_t>::empty(context, static_cast<std::size_t>(runs));
+    module.kernel("rtcg_sparse_run_starts")(queue, over_entries, sorted_keys.data().buffer(), offset_of(sorted_keys),
+                                            heads.data().buffer(), counts.data().buffer(), n, starts.data().buffer(),
+                                            run_keys.data().buffer());
+    const auto nnz = static_cast<std::size_t>(runs);
+    const auto values = Array<T>::empty(context, nnz);
+    module.kernel("rtcg_sparse_sum_runs")(queue, sparse_detail::grid_stride(context, nnz), starts.data().buffer(),
+                                          positions.data().buffer(), offset_of(positions), coo.values().data().buffer(),
+                                          offset_of(coo.values()), runs, values.data().buffer());
     const auto row_offsets = Array<I>::empty(context, coo.rows() + 1);
     const auto col_indices = Array<I>::empty(context, nnz);
-    module.kernel("rtcg_sparse_csr_from_keys")(
-        queue, sparse_detail::grid_stride(context, std::max(nnz, coo.rows() + 1)), runs.keys.data().buffer(),
-        static_cast<std::int64_t>(runs.keys.data().offset()), static_cast<std::int64_t>(nnz), rows, cols,
-        row_offsets.data().buffer(), col_indices.data().buffer());
-    return CsrMatrix<T, I>::from_arrays(coo.rows(), coo.cols(), row_offsets, col_indices, runs.values);
+    module.kernel("rtcg_sparse_csr_from_keys")(queue, sparse_detail::grid_stride(context, std::max(nnz, coo.rows() + 1)),
+                                               run_keys.data().buffer(), runs, rows, cols, row_offsets.data().buffer(),
+                                               col_indices.data().buffer());
+    return CsrMatrix<T, I>::from_arrays(coo.rows(), coo.cols(), row_offsets, col_indices, values);
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I) template CsrMatrix<T, I> to_csr(const CooMatrix<T, I>&);

@@ -51,7 +51,7 @@ rtcg::HostCsr<double, std::int32_t> badly_scaled(std::size_t n) {
 } // namespace
 
 TEST_CASE("CG converges like the host's, and its solution has the residual it reports") {
-    const auto host = rtcg::poisson_2d<double, std::int32_t>(20);
+    const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
     const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto b = Array<double>::to_device(context(), b_host);
@@ -96,7 +96,7 @@ TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a vie
 }
 
 TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess") {
-    auto negative = rtcg::poisson_2d<double, std::int32_t>(6);
+    auto negative = rtcg::poisson_2d<double, std::int32_t>(16);
     for (auto& v : negative.values) v = -v;
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), negative);
     const auto b = Array<double>::full(context(), negative.rows, 1.0);
@@ -105,7 +105,7 @@ TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess"
     CHECK(broken.reason == rtcg::CgStop::breakdown);
     CHECK(broken.iterations == 0);
 
-    const auto host = rtcg::poisson_2d<double, std::int32_t>(10);
+    const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
     const auto spd = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto ones = std::vector<double>(host.rows, 1.0);
     const auto b_exact = Array<double>::to_device(context(), rtcg::test::host_spmv(host, 1.0, ones, 0.0, ones));
@@ -122,11 +122,11 @@ TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess"
 }
 
 TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
-    const auto host = rtcg::poisson_2d<float, std::int32_t>(4);
-    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), host);
-    const auto x = Array<float>::zeros(context(), 16);
-    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, Array<float>::zeros(context(), 15), x); }),
-                   "b must be a vector of 16 elements"));
+    // The sizes and types of the tests above, whose kernels are built already.
+    const auto a = rtcg::CsrMatrix<float, std::int64_t>::to_device(context(), rtcg::poisson_3d<float, std::int64_t>(8));
+    const auto x = Array<float>::zeros(context(), 512);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, Array<float>::zeros(context(), 511), x); }),
+                   "b must be a vector of 512 elements"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, x, x, {.rtol = -1}); }),
                    "rtol and atol must be finite and not negative"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, x, x, {.check_every = 0}); }),
@@ -138,10 +138,10 @@ TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
                    }),
                    "square matrix, not 2 x 3"));
     rtcg::test::compile_for_cuda(
-        rtcg::ConjugateGradient<float, std::int32_t>(a, {.preconditioner = rtcg::Preconditioner::jacobi})
+        rtcg::ConjugateGradient<float, std::int64_t>(a, {.preconditioner = rtcg::Preconditioner::jacobi})
             .source(rtcg::codegen::Dialect::cuda));
     rtcg::test::compile_for_cuda(
-        rtcg::ConjugateGradient<double, std::int64_t>(rtcg::CsrMatrix<double, std::int64_t>::to_device(
-                                                          context(), rtcg::poisson_2d<double, std::int64_t>(3)))
+        rtcg::ConjugateGradient<double, std::int32_t>(rtcg::CsrMatrix<double, std::int32_t>::to_device(
+                                                          context(), rtcg::poisson_2d<double, std::int32_t>(16)))
             .source(rtcg::codegen::Dialect::cuda));
 }
