@@ -28,7 +28,7 @@ class RtcgConan(ConanFile):
     default_options = {"shared": True, "with_cuda": False, "with_opencl": True,
                        "boost/*:header_only": True, "spdlog/*:shared": False, "opencl-icd-loader/*:shared": False}
     # The fuzzers are built by scripts/fuzz.sh from a checkout, never by the package.
-    exports_sources = ("CMakeLists.txt", "cmake/*", "include/*", "core/*", "codegen/*", "arrays/*", "tuning/*", "backends/*",
+    exports_sources = ("CMakeLists.txt", "cmake/*", "include/*", "core/*", "codegen/*", "arrays/*", "tuning/*", "sparse/*", "backends/*",
                        "tools/*", "tests/*", "!tests/fuzz/*",
                        # The tuning tests build the matmul example's kernel generator.
                        "examples/matmul/*")
@@ -130,6 +130,11 @@ class RtcgConan(ConanFile):
         tuning.set_property("cmake_target_name", "rtcg::tuning")
         tuning.libs = ["rtcg_tuning"]
         tuning.requires = ["codegen"]
+
+        sparse = self.cpp_info.components["sparse"]
+        sparse.set_property("cmake_target_name", "rtcg::sparse")
+        sparse.libs = ["rtcg_sparse"]
+        sparse.requires = ["arrays"]
 
         # librtcg.so finds its plug-ins here by itself; recipes that bundle them read this.
         self.conf_info.define_path("user.rtcg:plugin_dir", os.path.join(self.package_folder, "lib", "rtcg", "plugins"))

@@ -1,18 +1,19 @@
 # `cmake --install`: the headers, librtcg.so, librtcg_codegen.so, librtcg_arrays.so,
-# librtcg_tuning.so, the backend
+# librtcg_tuning.so, librtcg_sparse.so, the backend
 # plug-ins (installed by rtcg_add_plugin), rtcg-info, and the CMake package
 #
-#   find_package(rtcg 0.1 CONFIG REQUIRED)   # rtcg::rtcg, rtcg::codegen, rtcg::arrays, rtcg::tuning, rtcg::all
+#   find_package(rtcg 0.1 CONFIG REQUIRED)   # rtcg::rtcg, rtcg::codegen, rtcg::arrays, rtcg::tuning, rtcg::sparse, rtcg::all
 #
 # The install tree has the build tree's shape (lib/librtcg.so beside lib/rtcg/plugins/), and
 # every run path is relative ($ORIGIN), so the prefix can be moved or reached through a symbolic
 # link and librtcg.so still finds its plug-ins with no environment.
 include(CMakePackageConfigHelpers)
 
-# Everything: core, codegen, arrays and tuning (arrays needs the first two, tuning all three).
+# Everything: core, codegen, arrays, tuning and sparse (arrays needs the first two, tuning and
+# sparse all three).
 add_library(rtcg-all INTERFACE)
 add_library(rtcg::all ALIAS rtcg-all)
-target_link_libraries(rtcg-all INTERFACE rtcg::arrays rtcg::tuning)
+target_link_libraries(rtcg-all INTERFACE rtcg::arrays rtcg::tuning rtcg::sparse)
 # <rtcg/rtcg.hpp>, which includes every part, belongs to this target alone.
 target_include_directories(rtcg-all INTERFACE
   $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
@@ -21,12 +22,13 @@ target_include_directories(rtcg-all INTERFACE
 set_target_properties(rtcg-codegen PROPERTIES EXPORT_NAME codegen)
 set_target_properties(rtcg-arrays PROPERTIES EXPORT_NAME arrays)
 set_target_properties(rtcg-tuning PROPERTIES EXPORT_NAME tuning)
+set_target_properties(rtcg-sparse PROPERTIES EXPORT_NAME sparse)
 set_target_properties(rtcg-all PROPERTIES EXPORT_NAME all)
 # The libraries find librtcg.so beside them.
-set_target_properties(rtcg-codegen rtcg-arrays rtcg-tuning PROPERTIES INSTALL_RPATH "$ORIGIN")
+set_target_properties(rtcg-codegen rtcg-arrays rtcg-tuning rtcg-sparse PROPERTIES INSTALL_RPATH "$ORIGIN")
 
-install(DIRECTORY include/ core/include/ codegen/include/ arrays/include/ tuning/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS rtcg rtcg-codegen rtcg-arrays rtcg-tuning rtcg-all EXPORT rtcg-targets
+install(DIRECTORY include/ core/include/ codegen/include/ arrays/include/ tuning/include/ sparse/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS rtcg rtcg-codegen rtcg-arrays rtcg-tuning rtcg-sparse rtcg-all EXPORT rtcg-targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS rtcg-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 

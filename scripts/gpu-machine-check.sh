@@ -14,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out="${OUT:-/tmp/rtcg-gpu-check}"
 mkdir -p "$out"
 programs=(rtcg-core-tests rtcg-codegen-tests rtcg-arrays-tests rtcg-reduction-tests rtcg-random-tests
-          rtcg-scan-tests rtcg-tuning-tests rtcg-misuse-tests rtcg-large-tests rtcg-device-tests)
+          rtcg-scan-tests rtcg-tuning-tests rtcg-misuse-tests rtcg-large-tests rtcg-device-tests rtcg-sparse-tests)
 
 machine() {
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv

@@ -1,6 +1,7 @@
 #pragma once
-// Everything public of rtcg: core, codegen, arrays and tuning. Link rtcg::all.
+// Everything public of rtcg: core, codegen, arrays, tuning and sparse. Link rtcg::all.
 #include <rtcg/arrays.hpp>
 #include <rtcg/codegen.hpp>
 #include <rtcg/core.hpp>
+#include <rtcg/sparse.hpp>
 #include <rtcg/tuning.hpp>
