@@ -33,7 +33,33 @@ std::int64_t first_outside(const CooMatrix<T, I>& coo) {
         .get();
 }
 
+template <SparseValue T, SparseIndex I>
+Module conversion_program(const Context& context) {
+    const codegen::Dialect dialect = sparse_detail::dialect(context);
+    return context.compile(sparse_detail::program_source(
+        dialect, sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::dtype_of<I>()),
+        {detail::sparse_device::kernel::coo_to_csr}, codegen::dtype_of<T>().is_complex()));
+}
+
 } // namespace
+
+template <SparseValue T, SparseIndex I>
+CooMatrix<T, I> to_coo(const CsrMatrix<T, I>& csr) {
+    const Context& context = csr.context();
+    const auto rows = Array<I>::empty(context, csr.nnz());
+    if (csr.nnz() != 0)
+        conversion_program<T, I>(context).kernel("rtcg_sparse_csr_rows")(
+            detail::current_queue(context), sparse_detail::grid_stride(context, csr.rows()),
+            csr.row_offsets().data().buffer(), static_cast<std::int64_t>(csr.row_offsets().data().offset()),
+            static_cast<std::int64_t>(csr.rows()), rows.data().buffer());
+    return CooMatrix<T, I>::from_arrays(csr.rows(), csr.cols(), rows, csr.col_indices(), csr.values());
+}
+
+template <SparseValue T, SparseIndex I>
+CsrMatrix<T, I> transpose(const CsrMatrix<T, I>& csr) {
+    const CooMatrix<T, I> coo = to_coo(csr);
+    return to_csr(CooMatrix<T, I>::from_arrays(csr.cols(), csr.rows(), coo.col(), coo.row(), coo.values()));
+}
 
 template <SparseValue T, SparseIndex I>
 CsrMatrix<T, I> to_csr(const CooMatrix<T, I>& coo) {
@@ -60,10 +86,7 @@ CsrMatrix<T, I> to_csr(const CooMatrix<T, I>& coo) {
         return CsrMatrix<T, I>::from_arrays(coo.rows(), coo.cols(), Array<I>::zeros(context, coo.rows() + 1),
                                             Array<I>::empty(context, 0), Array<T>::empty(context, 0));
 
-    const codegen::Dialect dialect = sparse_detail::dialect(context);
-    const Module module = context.compile(sparse_detail::program_source(
-        dialect, sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::dtype_of<I>()),
-        {detail::sparse_device::kernel::coo_to_csr}, codegen::dtype_of<T>().is_complex()));
+    const Module module = conversion_program<T, I>(context);
     Queue& queue = detail::current_queue(context);
     const auto n = static_cast<std::int64_t>(entries);
     const LaunchConfig over_entries = sparse_detail::grid_stride(context, entries);
@@ -98,7 +121,10 @@ CsrMatrix<T, I> to_csr(const CooMatrix<T, I>& coo) {
     return CsrMatrix<T, I>::from_arrays(coo.rows(), coo.cols(), row_offsets, col_indices, values);
 }
 
-#define RTCG_SPARSE_INSTANTIATE(T, I) template CsrMatrix<T, I> to_csr(const CooMatrix<T, I>&);
+#define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
+    template CsrMatrix<T, I> to_csr(const CooMatrix<T, I>&);                                                           \
+    template CooMatrix<T, I> to_coo(const CsrMatrix<T, I>&);                                                           \
+    template CsrMatrix<T, I> transpose(const CsrMatrix<T, I>&);
 RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
 
 } // namespace rtcg

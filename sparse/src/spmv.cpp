@@ -9,6 +9,7 @@
 #include <rtcg/arrays/reduction.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/kernel.hpp>
+#include <rtcg/sparse/conversion.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
 #include <algorithm>
@@ -80,7 +81,8 @@ std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect d
 } // namespace
 
 template <SparseValue T, SparseIndex I>
-Spmv<T, I>::Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options) {
+Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options) {
+    const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
     const Context& context = a.context();
     if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
         throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),

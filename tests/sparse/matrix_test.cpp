@@ -150,3 +150,25 @@ TEST_CASE("random banded and R-MAT matrices are deterministic by seed") {
     for (std::size_t r = 0; r < g.rows; ++r) longest = std::max(longest, g.row_offsets[r + 1] - g.row_offsets[r]);
     CHECK(longest > 40);
 }
+
+TEST_CASE_TEMPLATE("CSR to COO and the transpose on the device", P, std::pair<float, std::int32_t>,
+                   std::pair<std::complex<double>, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    const auto coo = rtcg::test::random_coo<T, I>(300, 257, 5000, 3, 7);
+    const auto host = rtcg::host_to_csr(coo);
+    const auto csr = rtcg::CsrMatrix<T, I>::to_device(context(), host);
+    check_same(rtcg::to_csr(rtcg::to_coo(csr)).get(), host);
+
+    rtcg::HostCoo<T, I> swapped{host.cols, host.rows, {}, {}, host.values};
+    for (std::size_t r = 0; r < host.rows; ++r)
+        for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k) {
+            swapped.row.push_back(host.col_indices[static_cast<std::size_t>(k)]);
+            swapped.col.push_back(static_cast<I>(r));
+        }
+    check_same(rtcg::transpose(csr).get(), rtcg::host_to_csr(swapped));
+    const auto none = rtcg::CsrMatrix<T, I>::to_device(context(), rtcg::HostCsr<T, I>{3, 2, {0, 0, 0, 0}, {}, {}});
+    const auto flipped = rtcg::transpose(none).get();
+    CHECK(flipped.rows == 2);
+    CHECK(flipped.row_offsets == std::vector<I>{0, 0, 0});
+}

@@ -91,6 +91,26 @@ TEST_CASE("SpMV with every team size, forced formats, no entries and no rows") {
     multiplies_like_the_host(no_rows);
 }
 
+TEST_CASE("SpMV with the transpose") {
+    const auto host = rtcg::host_to_csr(rtcg::test::random_coo<double, std::int64_t>(700, 650, 9000, 5, 3));
+    rtcg::HostCoo<double, std::int64_t> swapped{host.cols, host.rows, {}, {}, host.values};
+    for (std::size_t r = 0; r < host.rows; ++r)
+        for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k) {
+            swapped.row.push_back(host.col_indices[static_cast<std::size_t>(k)]);
+            swapped.col.push_back(static_cast<std::int64_t>(r));
+        }
+    const auto transposed = rtcg::host_to_csr(swapped);
+    const auto a = rtcg::CsrMatrix<double, std::int64_t>::to_device(context(), host);
+    const rtcg::Spmv<double, std::int64_t> product(a, {.transpose = true});
+    const auto x_host = rtcg::test::random_values<double>(700, 1);
+    const auto y_host = rtcg::test::random_values<double>(650, 2);
+    const auto y = Array<double>::to_device(context(), y_host);
+    product(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
+    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(transposed, 3.0, x_host, 0.5, y_host), 100, 1e-12);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1.0, Array<double>::zeros(context(), 650), 0.0, y); }),
+                   "x must be a vector of 700 elements"));
+}
+
 TEST_CASE("SpMV chooses the team from the mean row length and writes it into the source") {
     const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(
         context(), rtcg::host_to_csr(rtcg::test::random_coo<float, std::int32_t>(100, 1000, 1500, 0, 8)));

@@ -18,6 +18,7 @@
 /// products add both). A COO matrix is checked when it is converted.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/core/context.hpp>
+#include <rtcg/core/error.hpp>
 #include <rtcg/core/export.hpp>
 
 #include <complex>
@@ -119,6 +120,15 @@ public:
         detail::check_coo_shape(host, "CooMatrix::to_device");
         return CooMatrix(host.rows, host.cols, Array<I>::to_device(context, host.row),
                          Array<I>::to_device(context, host.col), Array<T>::to_device(context, host.values));
+    }
+    /// A matrix from device arrays of one size (InvalidArgument otherwise); the indices are
+    /// checked by to_csr.
+    static CooMatrix from_arrays(std::size_t rows, std::size_t cols, Array<I> row, Array<I> col, Array<T> values) {
+        if (row.size() != values.size() || col.size() != values.size())
+            throw InvalidArgument("row, col and values must have one size, not " + std::to_string(row.size()) + ", " +
+                                      std::to_string(col.size()) + " and " + std::to_string(values.size()),
+                                  "CooMatrix::from_arrays");
+        return CooMatrix(rows, cols, std::move(row), std::move(col), std::move(values));
     }
     /// The matrix copied to the host.
     HostCoo<T, I> get() const { return {rows_, cols_, row_.get(), col_.get(), values_.get()}; }

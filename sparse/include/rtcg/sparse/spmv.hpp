@@ -15,6 +15,8 @@
 ///   1.2 nnz): the matrix is copied once into a slot-major ELL layout on the device;
 /// - vector CSR (SpmvFormat::csr_vector) otherwise: a team of work-items per row, the team's size
 ///   the power of two nearest above the mean row length, from 1 to 32.
+/// With SpmvOptions::transpose the products are y = alpha A^T x + beta y (x of rows elements, y of
+/// cols), through a transposed copy.
 /// The kernel's source has the row count, the team size or the ELL width, and the value and index
 /// types written in (sparse/device/kernel/spmv.rtcg); SpmvOptions can force a format or a team.
 ///
@@ -42,6 +44,9 @@ enum class SpmvFormat { csr_vector, ell };
 struct SpmvOptions {
     std::optional<SpmvFormat> format = {};  ///< the kernel; chosen from the statistics when empty
     std::size_t team_size = 0;              ///< vector CSR's team (1, 2, 4, 8, 16 or 32); 0 chooses
+    /// Multiply by A^T: the plan makes a transposed copy of the matrix once (conversion.hpp's
+    /// transpose, which waits for the queue) and plans for it as for any matrix.
+    bool transpose = false;
 };
 
 /// A matrix's row lengths, as a plan reads them.
