@@ -71,7 +71,7 @@ ConjugateGradient<T, I>::ConjugateGradient(const CsrMatrix<T, I>& a, const CgOpt
     const std::size_t group =
         std::bit_floor(std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
     const std::size_t partials = std::clamp<std::size_t>((n + group - 1) / group, 1,
-                                                         std::max<std::size_t>(context.device().compute_units, 1) * 4);
+                                                         std::max<std::size_t>(context.device().compute_units, 1) * 8);
     const bool jacobi = options.preconditioner == Preconditioner::jacobi;
     const codegen::Dialect dialect = sparse_detail::dialect(context);
     const std::string configuration =

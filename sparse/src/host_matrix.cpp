@@ -14,14 +14,24 @@
 namespace rtcg {
 namespace detail {
 
-template <SparseValue T, SparseIndex I>
-void check_coo_shape(const HostCoo<T, I>& coo, const char* where) {
+namespace {
+
+// InvalidArgument unless the shape and the number of entries fit the index type I.
+template <SparseIndex I>
+void check_fits(std::size_t rows, std::size_t cols, std::size_t entries, const char* where) {
     constexpr auto most = static_cast<std::size_t>(std::numeric_limits<I>::max());
-    if (coo.rows > most || coo.cols > most || coo.values.size() > most)
-        throw InvalidArgument("a " + std::to_string(coo.rows) + " x " + std::to_string(coo.cols) + " matrix of " +
-                                  std::to_string(coo.values.size()) + " entries does not fit its " +
+    if (rows > most || cols > most || entries > most)
+        throw InvalidArgument("a " + std::to_string(rows) + " x " + std::to_string(cols) + " matrix of " +
+                                  std::to_string(entries) + " entries does not fit its " +
                                   std::to_string(8 * sizeof(I)) + "-bit indices",
                               where);
+}
+
+} // namespace
+
+template <SparseValue T, SparseIndex I>
+void check_coo_shape(const HostCoo<T, I>& coo, const char* where) {
+    check_fits<I>(coo.rows, coo.cols, coo.values.size(), where);
     if (coo.row.size() != coo.values.size() || coo.col.size() != coo.values.size())
         throw InvalidArgument("row, col and values must have one size, not " + std::to_string(coo.row.size()) + ", " +
                                   std::to_string(coo.col.size()) + " and " + std::to_string(coo.values.size()),
@@ -30,12 +40,7 @@ void check_coo_shape(const HostCoo<T, I>& coo, const char* where) {
 
 template <SparseValue T, SparseIndex I>
 void check_csr(const HostCsr<T, I>& csr, const char* where) {
-    constexpr auto most = static_cast<std::size_t>(std::numeric_limits<I>::max());
-    if (csr.rows > most || csr.cols > most || csr.values.size() > most)
-        throw InvalidArgument("a " + std::to_string(csr.rows) + " x " + std::to_string(csr.cols) + " matrix of " +
-                                  std::to_string(csr.values.size()) + " entries does not fit its " +
-                                  std::to_string(8 * sizeof(I)) + "-bit indices",
-                              where);
+    check_fits<I>(csr.rows, csr.cols, csr.values.size(), where);
     if (csr.row_offsets.size() != csr.rows + 1)
         throw InvalidArgument("a matrix of " + std::to_string(csr.rows) + " rows needs " +
                                   std::to_string(csr.rows + 1) + " row offsets, not " +

@@ -153,14 +153,16 @@ void Spmv<T, I>::operator()(T alpha, const Array<T>& x, T beta, const Array<T>& 
         throw InvalidArgument("x and y share memory: the product would read what it writes", where);
     if (a.rows() == 0) return;
     Queue& queue = detail::current_queue(a.context());
-    const auto x_offset = static_cast<std::int64_t>(x.data().offset());
+    // A matrix of no columns multiplies an empty x, which a kernel cannot take: one unread element.
+    const Array<T> x_argument = x.size() != 0 ? x : Array<T>::zeros(a.context(), 1);
+    const auto x_offset = static_cast<std::int64_t>(x_argument.data().offset());
     const auto y_offset = static_cast<std::int64_t>(y.data().offset());
     if (state_->format == SpmvFormat::ell)
         state_->kernel(queue, state_->launch, state_->cols->data().buffer(), state_->values->data().buffer(),
-                       x.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta);
+                       x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta);
     else
         state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
-                       state_->values->data().buffer(), x.data().buffer(), x_offset, y.data().buffer(), y_offset,
+                       state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset,
                        alpha, beta);
 }
 

@@ -89,6 +89,8 @@ TEST_CASE("SpMV with every team size, forced formats, no entries and no rows") {
     multiplies_like_the_host(empty, {.format = rtcg::SpmvFormat::ell});
     const rtcg::HostCsr<double, std::int32_t> no_rows{0, 3, {0}, {}, {}};
     multiplies_like_the_host(no_rows);
+    const rtcg::HostCsr<double, std::int32_t> no_columns{40, 0, std::vector<std::int32_t>(41, 0), {}, {}};
+    multiplies_like_the_host(no_columns);
 }
 
 TEST_CASE("SpMV with the transpose") {
