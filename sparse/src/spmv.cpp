@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -82,11 +83,11 @@ std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect d
 
 template <SparseValue T, SparseIndex I>
 Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options) {
-    const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
-    const Context& context = a.context();
     if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
         throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),
                               "Spmv");
+    const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
+    const Context& context = a.context();
     auto state = std::make_shared<detail::SpmvState<T, I>>(detail::SpmvState<T, I>{
         CsrMatrix<T, I>::from_arrays(a.rows(), a.cols(), at_start(a.row_offsets()), at_start(a.col_indices()),
                                      at_start(a.values())),
@@ -97,6 +98,11 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options) {
                          1.2 * static_cast<double>(statistics.nnz);
     state->format = options.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell : SpmvFormat::csr_vector);
 
+    if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
+        statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)
+        throw InvalidArgument("an ELL layout of " + std::to_string(statistics.rows) + " rows of " +
+                                  std::to_string(statistics.longest) + " slots has more slots than size_t counts",
+                              "Spmv");
     const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) + ")\n";
     const std::size_t most_block = std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1);
     if (state->format == SpmvFormat::ell) {
