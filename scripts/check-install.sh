@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs a built rtcg into a scratch prefix and checks it as another project meets it:
-# - the layout: headers, the three libraries, the plug-ins, rtcg-info, the CMake package;
+# - the layout: headers, the libraries, the plug-ins, rtcg-info, the CMake package;
 # - the package's version rules (tests/install/check_version_rules.cmake);
 # - librtcg.so finds its plug-ins with no environment: rtcg-info is run from the prefix after it
 #   was moved and is reached through a symbolic link, and from a directory that holds only a
@@ -35,6 +35,7 @@ if grep -q '^RTCG_SANITIZE:BOOL=ON$' "$build/CMakeCache.txt"; then
 fi
 
 expected=(include/rtcg/rtcg.hpp include/rtcg/codegen/device_struct.hpp include/rtcg/arrays/elementwise.hpp
+          include/rtcg/sparse/spmv.hpp "$libdir/librtcg_sparse.so"
           "$libdir/librtcg.so" "$libdir/librtcg_codegen.so" "$libdir/librtcg_arrays.so" bin/rtcg-info
           "$libdir/cmake/rtcg/rtcg-config.cmake" "$libdir/cmake/rtcg/rtcg-config-version.cmake"
           "$libdir/cmake/rtcg/rtcg-targets.cmake" "$libdir/cmake/rtcg/rtcg-plugins.cmake")
