@@ -28,7 +28,7 @@ struct CgState {
     Spmv<T, I> product;
     std::size_t group = 1;
     std::size_t partials = 1;
-    Kernel dot_partials, alpha, update, beta, direction;
+    Kernel dot_partials, update, beta, direction;
     std::optional<Array<T>> inverse_diagonal;
     std::string configuration; // after the value operations
 };
@@ -39,7 +39,7 @@ namespace {
 
 // Slots of the device's status and scalars (cg.rtcg).
 constexpr std::size_t iterations_slot = 0, reason_slot = 1;
-constexpr std::size_t rr_slot = 3, threshold2_slot = 4, scalar_slots = 5;
+constexpr std::size_t rr_slot = 2, threshold2_slot = 3, scalar_slots = 4;
 
 void check_options(const CgOptions& options) {
     const char* where = "ConjugateGradient";
@@ -80,8 +80,7 @@ ConjugateGradient<T, I>::ConjugateGradient(const CsrMatrix<T, I>& a, const CgOpt
         "\n";
     const Module module = context.compile(cg_source<T, I>(dialect, configuration));
     auto state = std::make_shared<detail::CgState<T, I>>(detail::CgState<T, I>{
-        a, options, Spmv<T, I>(a), group, partials, module.kernel("rtcg_cg_dot_partials"), module.kernel("rtcg_cg_alpha"),
-        module.kernel("rtcg_cg_update"), module.kernel("rtcg_cg_beta"), module.kernel("rtcg_cg_direction"), {}, configuration});
+        a, options, Spmv<T, I>(a), group, partials, module.kernel("rtcg_cg_dot_partials"), module.kernel("rtcg_cg_update"), module.kernel("rtcg_cg_beta"), module.kernel("rtcg_cg_direction"), {}, configuration});
     if (jacobi) {
         state->inverse_diagonal.emplace(Array<T>::empty(context, std::max<std::size_t>(n, 1)));
         if (n != 0) {
@@ -126,15 +125,18 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     const Array<T> r = b.copy();
     const auto p = Array<T>::zeros(context, n);
     const auto q = Array<T>::empty(context, n);
-    const auto partials = Array<T>::empty(context, 2 * s.partials);
+    // Three regions of s.partials (cg.rtcg): r.z, r.r and p.q.
+    const auto partials = Array<T>::empty(context, 3 * s.partials);
+    const int pq_region = static_cast<int>(2 * s.partials);
     const Array<T>& inverse_diagonal = s.inverse_diagonal ? *s.inverse_diagonal : p;
     const LaunchConfig vectors{Dim3{s.partials}, Dim3{s.group}, 0};
     const LaunchConfig one_group{Dim3{1}, Dim3{s.group}, 0};
 
     // ||b||, for the tolerance: the one wait before the iterations.
-    s.dot_partials(queue, vectors, b.data().buffer(), b.data().buffer(), partials.data().buffer());
+    s.dot_partials(queue, vectors, b.data().buffer(), b.data().buffer(), partials.data().buffer(), pq_region);
     double b_norm2 = 0;
-    for (const T part : partials(slice(0, static_cast<std::int64_t>(s.partials))).get()) b_norm2 += static_cast<double>(part);
+    for (const T part : partials(slice(pq_region, 3 * static_cast<std::int64_t>(s.partials))).get())
+        b_norm2 += static_cast<double>(part);
     const double threshold = std::max(s.options.rtol * std::sqrt(b_norm2), s.options.atol);
     std::array<T, scalar_slots> initial{};
     initial[threshold2_slot] = static_cast<T>(threshold * threshold);
@@ -144,7 +146,7 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     // r = b - A x, then r.z and r.r, the first test and p = z.
     s.product(T(-1), work, T(1), r);
     s.update(queue, vectors, work.data().buffer(), r.data().buffer(), p.data().buffer(), q.data().buffer(),
-             inverse_diagonal.data().buffer(), scalars.data().buffer(), partials.data().buffer());
+             inverse_diagonal.data().buffer(), scalars.data().buffer(), status.data().buffer(), partials.data().buffer(), 0);
     s.beta(queue, one_group, partials.data().buffer(), scalars.data().buffer(), status.data().buffer(), 0);
     s.direction(queue, vectors, p.data().buffer(), r.data().buffer(), inverse_diagonal.data().buffer(),
                 scalars.data().buffer(), status.data().buffer());
@@ -154,10 +156,10 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     bool pending = false;
     for (std::size_t launched = 0; launched < s.options.max_iterations;) {
         s.product(T(1), p, T(0), q);
-        s.dot_partials(queue, vectors, p.data().buffer(), q.data().buffer(), partials.data().buffer());
-        s.alpha(queue, one_group, partials.data().buffer(), scalars.data().buffer(), status.data().buffer());
+        s.dot_partials(queue, vectors, p.data().buffer(), q.data().buffer(), partials.data().buffer(), pq_region);
         s.update(queue, vectors, work.data().buffer(), r.data().buffer(), p.data().buffer(), q.data().buffer(),
-                 inverse_diagonal.data().buffer(), scalars.data().buffer(), partials.data().buffer());
+                 inverse_diagonal.data().buffer(), scalars.data().buffer(), status.data().buffer(),
+                 partials.data().buffer(), 1);
         s.beta(queue, one_group, partials.data().buffer(), scalars.data().buffer(), status.data().buffer(), 1);
         s.direction(queue, vectors, p.data().buffer(), r.data().buffer(), inverse_diagonal.data().buffer(),
                     scalars.data().buffer(), status.data().buffer());

@@ -16,7 +16,7 @@
 /// after how many iterations, with the last residual norm (the recursively updated residual's).
 ///
 /// No iteration waits for the host: alpha, beta and the dot products stay on the device (the
-/// kernels are described in sparse/device/kernel/cg.rtcg: one product and five short kernels per
+/// kernels are described in sparse/device/kernel/cg.rtcg: one product and four short kernels per
 /// iteration, the vector updates fused with the dot products that follow them). The device decides
 /// when to stop; the host copies the two words of its status asynchronously every check_every
 /// iterations and stops enqueuing once a copy says so. Iterations enqueued after the stop change
