@@ -46,11 +46,12 @@ void spmv_case(Workload& workload, std::size_t side) {
         const std::vector<T> got = y.get();
         for (std::size_t r = 0; r < host.rows; ++r) {
             T sum = 0;
-            for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k) sum += host.values[static_cast<std::size_t>(k)];
+            for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k)
+                sum += host.values[static_cast<std::size_t>(k)];
             expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r]), static_cast<double>(sum), 0);
         }
-        const double time_ms =
-            median_device_ms(workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
+        const double time_ms = median_device_ms(
+            workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
         workload.results.add({"spmv_poisson3d", dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
@@ -76,7 +77,8 @@ void cg_case(Workload& workload, std::size_t side) {
                 workload.context.queue().finish();
                 const auto start = std::chrono::steady_clock::now();
                 const CgResult result = solver.solve(b, x);
-                times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+                times.push_back(
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
                 if (result.iterations != iterations)
                     throw Error(what + ": the solve stopped after " + std::to_string(result.iterations) + " of " +
                                     std::to_string(iterations) + " iterations",

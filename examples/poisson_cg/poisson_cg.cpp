@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::printf("%zu^3 unknowns, %zu non-zeros: %zu iterations in %.3f s, residual %.3e (%s)\n", n, host.nnz(),
                     result.iterations, seconds, result.residual_norm,
-                    result.reason == rtcg::CgStop::converged ? "converged"
+                    result.reason == rtcg::CgStop::converged   ? "converged"
                     : result.reason == rtcg::CgStop::breakdown ? "breakdown"
                                                                : "iteration limit");
 

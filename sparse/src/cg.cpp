@@ -53,7 +53,8 @@ void check_options(const CgOptions& options) {
 template <std::floating_point T, SparseIndex I>
 std::string cg_source(codegen::Dialect dialect, const std::string& configuration) {
     return sparse_detail::program_source(
-        dialect, sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::dtype_of<I>()) + configuration,
+        dialect,
+        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::dtype_of<I>()) + configuration,
         {detail::sparse_device::kernel::cg}, false);
 }
 
@@ -68,31 +69,44 @@ ConjugateGradient<T, I>::ConjugateGradient(const CsrMatrix<T, I>& a, const CgOpt
                               "ConjugateGradient");
     const Context& context = a.context();
     const std::size_t n = a.rows();
-    const std::size_t group =
-        std::bit_floor(std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
+    const std::size_t group = std::bit_floor(
+        std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
     const std::size_t partials = std::clamp<std::size_t>((n + group - 1) / group, 1,
                                                          std::max<std::size_t>(context.device().compute_units, 1) * 8);
     const bool jacobi = options.preconditioner == Preconditioner::jacobi;
     const codegen::Dialect dialect = sparse_detail::dialect(context);
-    const std::string configuration =
-        "#define RTCG_CG_N ((rtcg_index_t)" + std::to_string(n) + ")\n#define RTCG_CG_GROUP " + std::to_string(group) +
-        "\n#define RTCG_CG_PARTIALS " + std::to_string(partials) + "\n#define RTCG_CG_JACOBI " + (jacobi ? "1" : "0") +
-        "\n";
+    Spmv<T, I> product(a, options.product, true);
+    const std::string configuration = "#define RTCG_CG_PQ_PARTIALS " + std::to_string(product.groups()) +
+                                      "\n#define RTCG_CG_N ((rtcg_index_t)" + std::to_string(n) +
+                                      ")\n#define RTCG_CG_GROUP " + std::to_string(group) +
+                                      "\n#define RTCG_CG_PARTIALS " + std::to_string(partials) +
+                                      "\n#define RTCG_CG_JACOBI " + (jacobi ? "1" : "0") + "\n";
     const Module module = context.compile(cg_source<T, I>(dialect, configuration));
-    auto state = std::make_shared<detail::CgState<T, I>>(detail::CgState<T, I>{
-        a, options, Spmv<T, I>(a), group, partials, module.kernel("rtcg_cg_dot_partials"), module.kernel("rtcg_cg_update"), module.kernel("rtcg_cg_beta"), module.kernel("rtcg_cg_direction"), {}, configuration});
+    auto state = std::make_shared<detail::CgState<T, I>>(detail::CgState<T, I>{a,
+                                                                               options,
+                                                                               std::move(product),
+                                                                               group,
+                                                                               partials,
+                                                                               module.kernel("rtcg_cg_dot_partials"),
+                                                                               module.kernel("rtcg_cg_update"),
+                                                                               module.kernel("rtcg_cg_beta"),
+                                                                               module.kernel("rtcg_cg_direction"),
+                                                                               {},
+                                                                               configuration});
     if (jacobi) {
         state->inverse_diagonal.emplace(Array<T>::empty(context, std::max<std::size_t>(n, 1)));
         if (n != 0) {
             // The matrix's own arrays may be views: the kernel takes them from their buffers' starts.
             const auto offsets = a.row_offsets().data().offset() == 0 ? a.row_offsets() : a.row_offsets().copy();
-            const auto cols = a.col_indices().size() == 0 ? Array<I>::zeros(context, 1)
-                              : a.col_indices().data().offset() == 0 ? a.col_indices() : a.col_indices().copy();
-            const auto values = a.values().size() == 0 ? Array<T>::zeros(context, 1)
-                                : a.values().data().offset() == 0 ? a.values() : a.values().copy();
-            module.kernel("rtcg_cg_inverse_diagonal")(detail::current_queue(context), sparse_detail::grid_stride(context, n),
-                                                      offsets.data().buffer(), cols.data().buffer(),
-                                                      values.data().buffer(), state->inverse_diagonal->data().buffer());
+            const auto cols = a.col_indices().size() == 0            ? Array<I>::zeros(context, 1)
+                              : a.col_indices().data().offset() == 0 ? a.col_indices()
+                                                                     : a.col_indices().copy();
+            const auto values = a.values().size() == 0            ? Array<T>::zeros(context, 1)
+                                : a.values().data().offset() == 0 ? a.values()
+                                                                  : a.values().copy();
+            module.kernel("rtcg_cg_inverse_diagonal")(
+                detail::current_queue(context), sparse_detail::grid_stride(context, n), offsets.data().buffer(),
+                cols.data().buffer(), values.data().buffer(), state->inverse_diagonal->data().buffer());
         }
     }
     state_ = std::move(state);
@@ -106,11 +120,12 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     const std::size_t n = a.rows();
     auto check = [&](const Array<T>& v, const char* name) {
         if (v.context() != context)
-            throw InvalidArgument(std::string(name) + " belongs to another context than the matrix", "ConjugateGradient::solve");
+            throw InvalidArgument(std::string(name) + " belongs to another context than the matrix",
+                                  "ConjugateGradient::solve");
         if (v.ndim() != 1 || v.size() != n)
-            throw InvalidArgument(std::string(name) + " must be a vector of " + std::to_string(n) +
-                                      " elements for a " + std::to_string(n) + " x " + std::to_string(n) +
-                                      " matrix, not of shape " + detail::shape_text(v.shape()),
+            throw InvalidArgument(std::string(name) + " must be a vector of " + std::to_string(n) + " elements for a " +
+                                      std::to_string(n) + " x " + std::to_string(n) + " matrix, not of shape " +
+                                      detail::shape_text(v.shape()),
                                   "ConjugateGradient::solve");
         if (!v.is_contiguous())
             throw InvalidArgument(std::string(name) + " must be contiguous", "ConjugateGradient::solve");
@@ -125,8 +140,9 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     const Array<T> r = b.copy();
     const auto p = Array<T>::zeros(context, n);
     const auto q = Array<T>::empty(context, n);
-    // Three regions of s.partials (cg.rtcg): r.z, r.r and p.q.
-    const auto partials = Array<T>::empty(context, 3 * s.partials);
+    // r.z, r.r and p.q (cg.rtcg); b.b, once, where p.q goes.
+    const std::size_t pq_partials = s.product.groups();
+    const auto partials = Array<T>::empty(context, 2 * s.partials + std::max(s.partials, pq_partials));
     const int pq_region = static_cast<int>(2 * s.partials);
     const Array<T>& inverse_diagonal = s.inverse_diagonal ? *s.inverse_diagonal : p;
     const LaunchConfig vectors{Dim3{s.partials}, Dim3{s.group}, 0};
@@ -144,9 +160,10 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     const auto status = Array<std::int64_t>::zeros(context, 2);
 
     // r = b - A x, then r.z and r.r, the first test and p = z.
-    s.product(T(-1), work, T(1), r);
+    s.product.product_and_dot(T(-1), work, T(1), r, partials, 2 * s.partials);
     s.update(queue, vectors, work.data().buffer(), r.data().buffer(), p.data().buffer(), q.data().buffer(),
-             inverse_diagonal.data().buffer(), scalars.data().buffer(), status.data().buffer(), partials.data().buffer(), 0);
+             inverse_diagonal.data().buffer(), scalars.data().buffer(), status.data().buffer(),
+             partials.data().buffer(), 0);
     s.beta(queue, one_group, partials.data().buffer(), scalars.data().buffer(), status.data().buffer(), 0);
     s.direction(queue, vectors, p.data().buffer(), r.data().buffer(), inverse_diagonal.data().buffer(),
                 scalars.data().buffer(), status.data().buffer());
@@ -155,8 +172,7 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     Event copied;
     bool pending = false;
     for (std::size_t launched = 0; launched < s.options.max_iterations;) {
-        s.product(T(1), p, T(0), q);
-        s.dot_partials(queue, vectors, p.data().buffer(), q.data().buffer(), partials.data().buffer(), pq_region);
+        s.product.product_and_dot(T(1), p, T(0), q, partials, 2 * s.partials);
         s.update(queue, vectors, work.data().buffer(), r.data().buffer(), p.data().buffer(), q.data().buffer(),
                  inverse_diagonal.data().buffer(), scalars.data().buffer(), status.data().buffer(),
                  partials.data().buffer(), 1);
@@ -182,7 +198,7 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
     CgResult result;
     result.iterations = static_cast<std::size_t>(last[iterations_slot]);
     result.residual_norm = std::sqrt(static_cast<double>(final_scalars[rr_slot]));
-    result.reason = last[reason_slot] == 1 ? CgStop::converged
+    result.reason = last[reason_slot] == 1   ? CgStop::converged
                     : last[reason_slot] == 2 ? CgStop::breakdown
                                              : CgStop::iteration_limit;
     return result;
@@ -191,6 +207,11 @@ CgResult ConjugateGradient<T, I>::solve(const Array<T>& b, const Array<T>& x) co
 template <std::floating_point T, SparseIndex I>
 std::string ConjugateGradient<T, I>::source(codegen::Dialect dialect) const {
     return cg_source<T, I>(dialect, state_->configuration);
+}
+
+template <std::floating_point T, SparseIndex I>
+std::string ConjugateGradient<T, I>::product_source(codegen::Dialect dialect) const {
+    return state_->product.source(dialect);
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I) template class ConjugateGradient<T, I>;

@@ -6,8 +6,8 @@
 
 #include <rtcg/arrays/algorithms.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
-#include <rtcg/arrays/scan.hpp>
 #include <rtcg/arrays/reduction.hpp>
+#include <rtcg/arrays/scan.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/sparse/conversion.hpp>
@@ -75,9 +75,8 @@ CsrMatrix<T, I> to_csr(const CooMatrix<T, I>& coo) {
         const std::int64_t bad = first_outside(coo);
         if (bad < static_cast<std::int64_t>(entries)) {
             const auto at = static_cast<std::size_t>(bad);
-            throw InvalidArgument("entry " + std::to_string(bad) + " at (" +
-                                      std::to_string(coo.row()(at).item()) + ", " +
-                                      std::to_string(coo.col()(at).item()) + ") is outside the " +
+            throw InvalidArgument("entry " + std::to_string(bad) + " at (" + std::to_string(coo.row()(at).item()) +
+                                      ", " + std::to_string(coo.col()(at).item()) + ") is outside the " +
                                       std::to_string(rows) + " x " + std::to_string(cols) + " matrix",
                                   "to_csr");
         }
@@ -115,9 +114,9 @@ CsrMatrix<T, I> to_csr(const CooMatrix<T, I>& coo) {
                                           offset_of(coo.values()), runs, values.data().buffer());
     const auto row_offsets = Array<I>::empty(context, coo.rows() + 1);
     const auto col_indices = Array<I>::empty(context, nnz);
-    module.kernel("rtcg_sparse_csr_from_keys")(queue, sparse_detail::grid_stride(context, std::max(nnz, coo.rows() + 1)),
-                                               run_keys.data().buffer(), runs, rows, cols, row_offsets.data().buffer(),
-                                               col_indices.data().buffer());
+    module.kernel("rtcg_sparse_csr_from_keys")(
+        queue, sparse_detail::grid_stride(context, std::max(nnz, coo.rows() + 1)), run_keys.data().buffer(), runs, rows,
+        cols, row_offsets.data().buffer(), col_indices.data().buffer());
     return CsrMatrix<T, I>::from_arrays(coo.rows(), coo.cols(), row_offsets, col_indices, values);
 }
 

@@ -99,7 +99,8 @@ HostCoo<T, I> read_matrix_market(std::istream& in, const std::string& name) {
     reader.line_number = 1;
     if (!reader.line.empty() && reader.line.back() == '\r') reader.line.pop_back();
     const auto banner = fields_of(reader.line);
-    if (banner.size() != 5 || lower(std::string(banner[0])) != "%%matrixmarket" || lower(std::string(banner[1])) != "matrix")
+    if (banner.size() != 5 || lower(std::string(banner[0])) != "%%matrixmarket" ||
+        lower(std::string(banner[1])) != "matrix")
         reader.fail("expected the banner '%%MatrixMarket matrix coordinate <field> <symmetry>', found '" + reader.line +
                     "'");
     if (lower(std::string(banner[2])) != "coordinate")
@@ -131,8 +132,7 @@ HostCoo<T, I> read_matrix_market(std::istream& in, const std::string& name) {
                     symmetry_name + "'");
     if (field == Field::complex && !is_complex_v<T>)
         reader.fail("the file holds complex values, which cannot be read into a real matrix");
-    if (field == Field::pattern && symmetry == Symmetry::skew)
-        reader.fail("a pattern matrix cannot be skew-symmetric");
+    if (field == Field::pattern && symmetry == Symmetry::skew) reader.fail("a pattern matrix cannot be skew-symmetric");
 
     if (!reader.next_data_line()) {
         ++reader.line_number;
@@ -157,9 +157,10 @@ HostCoo<T, I> read_matrix_market(std::istream& in, const std::string& name) {
     HostCoo<T, I> coo{static_cast<std::size_t>(rows), static_cast<std::size_t>(cols), {}, {}, {}};
     const std::size_t values_per_entry = field == Field::pattern ? 0 : field == Field::complex ? 2 : 1;
     const std::string expected = "expected an entry '<row> <column>" +
-                                 std::string(values_per_entry == 0   ? ""
-                                             : values_per_entry == 1 ? (field == Field::integer ? " <integer>" : " <real>")
-                                                                     : " <real> <imaginary>") +
+                                 std::string(values_per_entry == 0 ? ""
+                                             : values_per_entry == 1
+                                                 ? (field == Field::integer ? " <integer>" : " <real>")
+                                                 : " <real> <imaginary>") +
                                  "' with indices from 1";
     for (unsigned long long e = 0; e < entries; ++e) {
         if (!reader.next_data_line()) {
@@ -223,7 +224,8 @@ template <SparseValue T, SparseIndex I>
 void write_matrix_market(std::ostream& out, const HostCoo<T, I>& coo) {
     detail::check_coo_shape(coo, "write_matrix_market");
     std::ostringstream text;
-    text.precision(std::numeric_limits<typename std::conditional_t<is_complex_v<T>, T, std::complex<T>>::value_type>::max_digits10);
+    text.precision(std::numeric_limits<
+                   typename std::conditional_t<is_complex_v<T>, T, std::complex<T>>::value_type>::max_digits10);
     text << "%%MatrixMarket matrix coordinate " << (is_complex_v<T> ? "complex" : "real") << " general\n";
     text << coo.rows << ' ' << coo.cols << ' ' << coo.values.size() << '\n';
     for (std::size_t k = 0; k < coo.values.size(); ++k) {
@@ -258,7 +260,7 @@ void write_matrix_market(const std::string& path, const HostCsr<T, I>& csr) {
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
-    template HostCoo<T, I> read_matrix_market(std::istream&, const std::string&);                                     \
+    template HostCoo<T, I> read_matrix_market(std::istream&, const std::string&);                                      \
     template HostCoo<T, I> read_matrix_market(const std::string&);                                                     \
     template void write_matrix_market(std::ostream&, const HostCoo<T, I>&);                                            \
     template void write_matrix_market(std::ostream&, const HostCsr<T, I>&);                                            \

@@ -20,7 +20,9 @@ Module compile(const Context& context, std::string_view configuration, std::init
     return context.compile(program_source(dialect(context), configuration, files, complex));
 }
 
-std::string index_name(const codegen::DType& index) { return index == codegen::DType::int32() ? "int" : "rtcg_index_t"; }
+std::string index_name(const codegen::DType& index) {
+    return index == codegen::DType::int32() ? "int" : "rtcg_index_t";
+}
 
 LaunchConfig grid_stride(const Context& context, std::size_t n, std::size_t block) {
     block = std::min(block, std::max<std::size_t>(context.device().max_work_group_size, 1));

@@ -16,8 +16,8 @@
 #include <vector>
 
 using rtcg::Array;
-using rtcg::test::context;
 using rtcg::test::contains;
+using rtcg::test::context;
 using rtcg::test::message_of;
 
 namespace {
@@ -27,7 +27,8 @@ template <class T, class I>
 double residual(const rtcg::HostCsr<T, I>& a, const std::vector<T>& b, const std::vector<T>& x) {
     const auto ax = rtcg::test::host_spmv(a, T(1), x, T(0), std::vector<T>(a.rows));
     double sum = 0;
-    for (std::size_t k = 0; k < b.size(); ++k) sum += std::pow(static_cast<double>(b[k]) - static_cast<double>(ax[k]), 2);
+    for (std::size_t k = 0; k < b.size(); ++k)
+        sum += std::pow(static_cast<double>(b[k]) - static_cast<double>(ax[k]), 2);
     return std::sqrt(sum);
 }
 
@@ -43,7 +44,8 @@ rtcg::HostCsr<double, std::int32_t> badly_scaled(std::size_t n) {
     auto a = rtcg::poisson_2d<double, std::int32_t>(n);
     auto scale = [](std::size_t k) { return 1.0 + static_cast<double>(k * 7 % 5) * 10; };
     for (std::size_t r = 0; r < a.rows; ++r)
-        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]); ++k)
+        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]);
+             ++k)
             a.values[k] *= std::sqrt(scale(r) * scale(static_cast<std::size_t>(a.col_indices[k])));
     return a;
 }
@@ -63,6 +65,24 @@ TEST_CASE("CG converges like the host's, and its solution has the residual it re
     CHECK(result.iterations <= expected + 2);
     CHECK(result.residual_norm <= 1e-10 * norm(b_host));
     CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+}
+
+TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
+    const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
+    const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    for (const std::size_t team : {1, 4}) {
+        CAPTURE(team);
+        const auto x = Array<double>::zeros(context(), host.rows);
+        const rtcg::CgResult result = rtcg::cg(
+            a, b, x, {.rtol = 1e-10, .product = {.format = rtcg::SpmvFormat::csr_vector, .team_size = team}});
+        CHECK(result.reason == rtcg::CgStop::converged);
+        CHECK(result.iterations + 2 >= expected);
+        CHECK(result.iterations <= expected + 2);
+        CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+    }
 }
 
 TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled matrix") {
@@ -125,8 +145,9 @@ TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
     // The sizes and types of the tests above, whose kernels are built already.
     const auto a = rtcg::CsrMatrix<float, std::int64_t>::to_device(context(), rtcg::poisson_3d<float, std::int64_t>(8));
     const auto x = Array<float>::zeros(context(), 512);
-    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, Array<float>::zeros(context(), 511), x); }),
-                   "b must be a vector of 512 elements"));
+    CHECK(
+        contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, Array<float>::zeros(context(), 511), x); }),
+                 "b must be a vector of 512 elements"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, x, x, {.rtol = -1}); }),
                    "rtol and atol must be finite and not negative"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, x, x, {.check_every = 0}); }),
@@ -137,11 +158,13 @@ TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
                            rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), wide));
                    }),
                    "square matrix, not 2 x 3"));
+    const rtcg::ConjugateGradient<float, std::int64_t> jacobi(a, {.preconditioner = rtcg::Preconditioner::jacobi});
+    rtcg::test::compile_for_cuda(jacobi.source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(jacobi.product_source(rtcg::codegen::Dialect::cuda));
+    const rtcg::ConjugateGradient<float, std::int64_t> vector(a, {.product = {.format = rtcg::SpmvFormat::csr_vector}});
+    rtcg::test::compile_for_cuda(vector.product_source(rtcg::codegen::Dialect::cuda));
     rtcg::test::compile_for_cuda(
-        rtcg::ConjugateGradient<float, std::int64_t>(a, {.preconditioner = rtcg::Preconditioner::jacobi})
-            .source(rtcg::codegen::Dialect::cuda));
-    rtcg::test::compile_for_cuda(
-        rtcg::ConjugateGradient<double, std::int32_t>(rtcg::CsrMatrix<double, std::int32_t>::to_device(
-                                                          context(), rtcg::poisson_2d<double, std::int32_t>(16)))
+        rtcg::ConjugateGradient<double, std::int32_t>(
+            rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), rtcg::poisson_2d<double, std::int32_t>(16)))
             .source(rtcg::codegen::Dialect::cuda));
 }

@@ -31,7 +31,8 @@ std::string refused(const std::string& text) {
 
 } // namespace
 
-TEST_CASE_TEMPLATE("Matrix Market files round trip exactly", T, float, double, std::complex<float>, std::complex<double>) {
+TEST_CASE_TEMPLATE("Matrix Market files round trip exactly", T, float, double, std::complex<float>,
+                   std::complex<double>) {
     auto coo = rtcg::test::random_coo<T, std::int64_t>(37, 23, 300, 4, 9);
     coo.values[5] = rtcg::test::make<T>(1e-30, -3e20);
     const auto csr = rtcg::host_to_csr(coo);
@@ -72,7 +73,8 @@ TEST_CASE("Matrix Market symmetric, skew-symmetric, hermitian, pattern and integ
 TEST_CASE("malformed Matrix Market files name the line and what was expected") {
     const std::string banner = "%%MatrixMarket matrix coordinate real general\n";
     CHECK(contains(refused(""), "test.mtx:1: expected the banner"));
-    CHECK(contains(refused("%%MatrixMarket matrix array real general\n2 2\n"), "test.mtx:1: expected the format 'coordinate'"));
+    CHECK(contains(refused("%%MatrixMarket matrix array real general\n2 2\n"),
+                   "test.mtx:1: expected the format 'coordinate'"));
     CHECK(contains(refused("%%MatrixMarket matrix coordinate quaternion general\n"), "test.mtx:1: expected the field"));
     CHECK(contains(refused("%%MatrixMarket matrix coordinate real hermitian\n"), "test.mtx:1: expected the symmetry"));
     CHECK(contains(refused(banner), "test.mtx:2: expected the size line"));
@@ -80,22 +82,26 @@ TEST_CASE("malformed Matrix Market files name the line and what was expected") {
     CHECK(contains(refused(banner + "2 2 2\n1 1 1.0\n"), "test.mtx:4: expected an entry '<row> <column> <real>'"));
     CHECK(contains(refused(banner + "2 2 2\n1 1 1.0\n1 x 2\n"), "test.mtx:4: expected an entry"));
     CHECK(contains(refused(banner + "2 2 1\n1 1\n"), "test.mtx:3: expected an entry '<row> <column> <real>'"));
-    CHECK(contains(refused(banner + "2 2 1\n3 1 1\n"), "test.mtx:3: expected indices in [1, 2] x [1, 2], found (3, 1)"));
+    CHECK(
+        contains(refused(banner + "2 2 1\n3 1 1\n"), "test.mtx:3: expected indices in [1, 2] x [1, 2], found (3, 1)"));
     CHECK(contains(refused(banner + "2 2 1\n0 1 1\n"), "test.mtx:3: expected indices"));
     CHECK(contains(refused(banner + "2 2 1\n1 1 1.5x\n"), "test.mtx:3: expected a real value, found '1.5x'"));
-    CHECK(contains(refused(banner + "2 2 1\n1 1 1\n2 2 2\n"), "test.mtx:4: expected the end of the file after 1 entries"));
+    CHECK(contains(refused(banner + "2 2 1\n1 1 1\n2 2 2\n"),
+                   "test.mtx:4: expected the end of the file after 1 entries"));
     CHECK(contains(refused("%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 2.5\n"),
                    "test.mtx:3: expected an integer value, found '2.5'"));
     CHECK(contains(refused("%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n1 2 1\n"),
                    "test.mtx:3: a symmetric file holds the lower triangle only"));
     CHECK(contains(refused("%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n1 1 1\n"),
                    "test.mtx:3: a skew-symmetric file holds the strict lower triangle only"));
-    CHECK(contains(refused("%%MatrixMarket matrix coordinate real symmetric\n2 3 0\n"), "test.mtx:2: a symmetric matrix must be square"));
+    CHECK(contains(refused("%%MatrixMarket matrix coordinate real symmetric\n2 3 0\n"),
+                   "test.mtx:2: a symmetric matrix must be square"));
     CHECK(contains(refused("%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 1\n"),
                    "test.mtx:1: the file holds complex values"));
     CHECK(contains(refused<std::complex<double>>("%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1\n"),
                    "test.mtx:3: expected an entry '<row> <column> <real> <imaginary>'"));
-    CHECK(contains(refused(banner + "3000000000 1 0\n"), "test.mtx:2: a 3000000000 x 1 matrix of 0 entries does not fit 32-bit"));
+    CHECK(contains(refused(banner + "3000000000 1 0\n"),
+                   "test.mtx:2: a 3000000000 x 1 matrix of 0 entries does not fit 32-bit"));
     CHECK(contains(message_of<rtcg::InvalidArgument>(
                        [] { (void)rtcg::read_matrix_market<float, std::int32_t>("/nonexistent/matrix.mtx"); }),
                    "cannot open '/nonexistent/matrix.mtx'"));

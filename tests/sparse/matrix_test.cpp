@@ -14,9 +14,9 @@
 #include <cstdint>
 #include <vector>
 
+using rtcg::test::contains;
 using rtcg::test::context;
 using rtcg::test::message_of;
-using rtcg::test::contains;
 
 namespace {
 
@@ -47,7 +47,8 @@ TEST_CASE_TEMPLATE("COO to CSR on the device sorts and sums duplicates as the ho
     }
     SUBCASE("one dense row among empty ones") { converts_like_the_host(rtcg::test::one_dense_row<T, I>(100, 700, 41)); }
     SUBCASE("no entries") {
-        const auto csr = rtcg::to_csr(rtcg::CooMatrix<T, I>::to_device(context(), rtcg::HostCoo<T, I>{5, 4, {}, {}, {}}));
+        const auto csr = rtcg::to_csr(
+            rtcg::CooMatrix<T, I>::to_device(context(), rtcg::HostCoo<T, I>{5, 4, {}, {}, {}}));
         CHECK(csr.nnz() == 0);
         CHECK(csr.get().row_offsets == std::vector<I>(6, 0));
     }
@@ -79,7 +80,8 @@ TEST_CASE("COO to CSR refuses indices outside the shape, naming the first") {
 TEST_CASE("CsrMatrix::to_device checks the structure") {
     using Csr = rtcg::HostCsr<double, std::int32_t>;
     auto refused = [](const Csr& csr) {
-        return message_of<rtcg::InvalidArgument>([&] { (void)rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), csr); });
+        return message_of<rtcg::InvalidArgument>(
+            [&] { (void)rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), csr); });
     };
     CHECK(contains(refused(Csr{2, 2, {0, 1}, {0}, {1}}), "needs 3 row offsets, not 2"));
     CHECK(contains(refused(Csr{2, 2, {1, 1, 1}, {0}, {1}}), "row_offsets[0] must be 0"));
@@ -109,8 +111,10 @@ TEST_CASE("the Poisson generators give the stencils' structure") {
             rtcg::HostCoo<double, std::int32_t> coo{m.rows, m.cols, {}, {}, m.values};
             for (std::size_t r = 0; r < m.rows; ++r)
                 for (auto k = m.row_offsets[r]; k < m.row_offsets[r + 1]; ++k) {
-                    coo.row.push_back(transpose ? m.col_indices[static_cast<std::size_t>(k)] : static_cast<std::int32_t>(r));
-                    coo.col.push_back(transpose ? static_cast<std::int32_t>(r) : m.col_indices[static_cast<std::size_t>(k)]);
+                    coo.row.push_back(transpose ? m.col_indices[static_cast<std::size_t>(k)]
+                                                : static_cast<std::int32_t>(r));
+                    coo.col.push_back(transpose ? static_cast<std::int32_t>(r)
+                                                : m.col_indices[static_cast<std::size_t>(k)]);
                 }
             return rtcg::host_to_csr(coo);
         };
@@ -119,7 +123,8 @@ TEST_CASE("the Poisson generators give the stencils' structure") {
         CHECK(transposed.values == a->values);
         for (std::size_t r = 0; r < a->rows; ++r) {
             double sum = 0;
-            for (auto k = a->row_offsets[r]; k < a->row_offsets[r + 1]; ++k) sum += a->values[static_cast<std::size_t>(k)];
+            for (auto k = a->row_offsets[r]; k < a->row_offsets[r + 1]; ++k)
+                sum += a->values[static_cast<std::size_t>(k)];
             REQUIRE(sum >= 0);
         }
     }

@@ -43,8 +43,10 @@ template <class T, class I>
 std::vector<T> host_spmv(const HostCsr<T, I>& a, T alpha, const std::vector<T>& x, T beta, std::vector<T> y) {
     for (std::size_t r = 0; r < a.rows; ++r) {
         std::complex<long double> sum = 0;
-        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]); ++k)
-            sum += std::complex<long double>(a.values[k]) * std::complex<long double>(x[static_cast<std::size_t>(a.col_indices[k])]);
+        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]);
+             ++k)
+            sum += std::complex<long double>(a.values[k]) *
+                   std::complex<long double>(x[static_cast<std::size_t>(a.col_indices[k])]);
         std::complex<long double> result = std::complex<long double>(alpha) * sum;
         if (beta != T(0)) result += std::complex<long double>(beta) * std::complex<long double>(y[r]);
         if constexpr (std::is_floating_point_v<T>)
@@ -111,7 +113,8 @@ HostCoo<T, I> one_dense_row(std::size_t rows, std::size_t cols, std::size_t dens
 // Conjugate gradients on the host in long double, from x = 0: the iterations it needs until
 // ||r|| <= tolerance, or `limit`.
 template <class T, class I>
-std::size_t host_cg_iterations(const HostCsr<T, I>& a, const std::vector<T>& b, long double tolerance, std::size_t limit) {
+std::size_t host_cg_iterations(const HostCsr<T, I>& a, const std::vector<T>& b, long double tolerance,
+                               std::size_t limit) {
     const std::size_t n = a.rows;
     std::vector<long double> x(n, 0), r(b.begin(), b.end()), p = r, q(n);
     auto dot = [&](const std::vector<long double>& u, const std::vector<long double>& v) {
@@ -124,7 +127,8 @@ std::size_t host_cg_iterations(const HostCsr<T, I>& a, const std::vector<T>& b, 
         if (std::sqrt(rr) <= tolerance) return it;
         for (std::size_t row = 0; row < n; ++row) {
             long double s = 0;
-            for (auto k = static_cast<std::size_t>(a.row_offsets[row]); k < static_cast<std::size_t>(a.row_offsets[row + 1]); ++k)
+            for (auto k = static_cast<std::size_t>(a.row_offsets[row]);
+                 k < static_cast<std::size_t>(a.row_offsets[row + 1]); ++k)
                 s += static_cast<long double>(a.values[k]) * p[static_cast<std::size_t>(a.col_indices[k])];
             q[row] = s;
         }

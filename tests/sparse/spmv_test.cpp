@@ -18,8 +18,8 @@
 #include <vector>
 
 using rtcg::Array;
-using rtcg::test::context;
 using rtcg::test::contains;
+using rtcg::test::context;
 using rtcg::test::message_of;
 
 namespace {
@@ -109,8 +109,9 @@ TEST_CASE("SpMV with the transpose") {
     const auto y = Array<double>::to_device(context(), y_host);
     product(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
     rtcg::test::check_close(y.get(), rtcg::test::host_spmv(transposed, 3.0, x_host, 0.5, y_host), 100, 1e-12);
-    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1.0, Array<double>::zeros(context(), 650), 0.0, y); }),
-                   "x must be a vector of 700 elements"));
+    CHECK(
+        contains(message_of<rtcg::InvalidArgument>([&] { product(1.0, Array<double>::zeros(context(), 650), 0.0, y); }),
+                 "x must be a vector of 700 elements"));
 }
 
 TEST_CASE("SpMV chooses the team from the mean row length and writes it into the source") {
@@ -125,16 +126,18 @@ TEST_CASE("SpMV chooses the team from the mean row length and writes it into the
 }
 
 TEST_CASE("the generated SpMV kernels compile for CUDA") {
-    const auto poisson = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), rtcg::poisson_3d<float, std::int32_t>(4));
+    const auto poisson = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(),
+                                                                         rtcg::poisson_3d<float, std::int32_t>(4));
     rtcg::test::compile_for_cuda(rtcg::Spmv<float, std::int32_t>(poisson).source(rtcg::codegen::Dialect::cuda));
     rtcg::test::compile_for_cuda(rtcg::Spmv<float, std::int32_t>(poisson, {.format = rtcg::SpmvFormat::csr_vector})
                                      .source(rtcg::codegen::Dialect::cuda));
     const auto complex = rtcg::CsrMatrix<std::complex<double>, std::int64_t>::to_device(
         context(), rtcg::poisson_2d<std::complex<double>, std::int64_t>(4));
-    rtcg::test::compile_for_cuda(rtcg::Spmv<std::complex<double>, std::int64_t>(complex, {.team_size = 8})
-                                     .source(rtcg::codegen::Dialect::cuda));
-    rtcg::test::compile_for_cuda(rtcg::Spmv<std::complex<double>, std::int64_t>(complex, {.format = rtcg::SpmvFormat::ell})
-                                     .source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(
+        rtcg::Spmv<std::complex<double>, std::int64_t>(complex, {.team_size = 8}).source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(
+        rtcg::Spmv<std::complex<double>, std::int64_t>(complex, {.format = rtcg::SpmvFormat::ell})
+            .source(rtcg::codegen::Dialect::cuda));
 }
 
 TEST_CASE("SpMV refuses vectors of the wrong shape, shared memory and bad team sizes") {
@@ -144,14 +147,17 @@ TEST_CASE("SpMV refuses vectors of the wrong shape, shared memory and bad team s
     const auto y = Array<float>::zeros(context(), 9);
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, Array<float>::zeros(context(), 8), 0, y); }),
                    "x must be a vector of 9 elements for a 9 x 9 matrix"));
-    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, x, 0, Array<float>::zeros(context(), {3, 3})); }),
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       product(1, x, 0, Array<float>::zeros(context(), {3, 3}));
+                   }),
                    "y must be a vector of 9 elements"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, x, 0, x); }), "x and y share memory"));
     const auto wide = Array<float>::zeros(context(), 18);
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, wide(rtcg::slice(0, 18, 2)), 0, y); }),
                    "x must be contiguous"));
-    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.team_size = 3}); }),
-                   "team size must be 1, 2, 4, 8, 16 or 32, not 3"));
+    CHECK(
+        contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.team_size = 3}); }),
+                 "team size must be 1, 2, 4, 8, 16 or 32, not 3"));
     // A view at an offset is a valid x.
     const auto ones = Array<float>::full(context(), 10, 1.0f);
     product(1, ones(rtcg::slice(1, 10)), 0, y);

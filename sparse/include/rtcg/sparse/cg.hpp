@@ -16,8 +16,9 @@
 /// after how many iterations, with the last residual norm (the recursively updated residual's).
 ///
 /// No iteration waits for the host: alpha, beta and the dot products stay on the device (the
-/// kernels are described in sparse/device/kernel/cg.rtcg: one product and four short kernels per
-/// iteration, the vector updates fused with the dot products that follow them). The device decides
+/// kernels are described in sparse/device/kernel/cg.rtcg: per iteration, the product, which also
+/// folds p.q, and three short kernels, the vector updates fused with the dot products that follow
+/// them). The device decides
 /// when to stop; the host copies the two words of its status asynchronously every check_every
 /// iterations and stops enqueuing once a copy says so. Iterations enqueued after the stop change
 /// nothing. The solver waits for the queue when it starts (for ||b||) and when it ends.
@@ -29,6 +30,7 @@
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/sparse/matrix.hpp>
+#include <rtcg/sparse/spmv.hpp>
 
 #include <concepts>
 #include <cstddef>
@@ -40,16 +42,17 @@ namespace rtcg {
 /// The preconditioners ConjugateGradient offers.
 enum class Preconditioner {
     identity, ///< none: plain CG
-    jacobi  ///< z = D^-1 r, D the matrix's diagonal
+    jacobi    ///< z = D^-1 r, D the matrix's diagonal
 };
 
 /// What a ConjugateGradient solve aims for and may spend.
 struct CgOptions {
-    double rtol = 1e-6;                ///< stop at ||r|| <= rtol ||b|| ...
-    double atol = 0;                   ///< ... or at ||r|| <= atol, whichever is larger
-    std::size_t max_iterations = 1000; ///< the most iterations
-    std::size_t check_every = 8;       ///< iterations between the host's reads of the status
+    double rtol = 1e-6;                                       ///< stop at ||r|| <= rtol ||b|| ...
+    double atol = 0;                                          ///< ... or at ||r|| <= atol, whichever is larger
+    std::size_t max_iterations = 1000;                        ///< the most iterations
+    std::size_t check_every = 8;                              ///< iterations between the host's reads of the status
     Preconditioner preconditioner = Preconditioner::identity; ///< the preconditioner
+    SpmvOptions product = {};                                 ///< how the product q = A p is planned (spmv.hpp)
 };
 
 /// Why a solve stopped.
@@ -61,8 +64,8 @@ enum class CgStop {
 
 /// The outcome of a solve.
 struct CgResult {
-    std::size_t iterations = 0;  ///< the iterations done
-    double residual_norm = 0;    ///< ||r|| after the last of them
+    std::size_t iterations = 0;        ///< the iterations done
+    double residual_norm = 0;          ///< ||r|| after the last of them
     CgStop reason = CgStop::converged; ///< why it stopped
 };
 
@@ -81,6 +84,8 @@ public:
     CgResult solve(const Array<T>& b, const Array<T>& x) const;
     /// The source of the solver's kernels (not the product's) in `dialect`, prelude included.
     std::string source(codegen::Dialect dialect) const;
+    /// The source of its product, which also folds p.q, in `dialect`, prelude included.
+    std::string product_source(codegen::Dialect dialect) const;
 
 private:
     std::shared_ptr<const detail::CgState<T, I>> state_;

@@ -33,7 +33,7 @@ namespace rtcg {
 /// The value types of sparse matrices.
 template <class T>
 concept SparseValue = std::same_as<T, float> || std::same_as<T, double> || std::same_as<T, std::complex<float>> ||
-                      std::same_as<T, std::complex<double>>;
+    std::same_as<T, std::complex<double>>;
 
 /// The index types of sparse matrices.
 template <class I>
@@ -42,21 +42,21 @@ concept SparseIndex = std::same_as<I, std::int32_t> || std::same_as<I, std::int6
 /// A COO matrix in host memory: entry k is values[k] at (row[k], col[k]).
 template <SparseValue T, SparseIndex I>
 struct HostCoo {
-    std::size_t rows = 0;    ///< the number of rows
-    std::size_t cols = 0;    ///< the number of columns
-    std::vector<I> row;      ///< each entry's row
-    std::vector<I> col;      ///< each entry's column
-    std::vector<T> values;   ///< each entry's value
+    std::size_t rows = 0;  ///< the number of rows
+    std::size_t cols = 0;  ///< the number of columns
+    std::vector<I> row;    ///< each entry's row
+    std::vector<I> col;    ///< each entry's column
+    std::vector<T> values; ///< each entry's value
 };
 
 /// A CSR matrix in host memory: row r's entries are k in [row_offsets[r], row_offsets[r + 1]).
 template <SparseValue T, SparseIndex I>
 struct HostCsr {
-    std::size_t rows = 0;        ///< the number of rows
-    std::size_t cols = 0;        ///< the number of columns
-    std::vector<I> row_offsets;  ///< rows + 1 offsets into col_indices and values
-    std::vector<I> col_indices;  ///< each entry's column
-    std::vector<T> values;       ///< each entry's value
+    std::size_t rows = 0;       ///< the number of rows
+    std::size_t cols = 0;       ///< the number of columns
+    std::vector<I> row_offsets; ///< rows + 1 offsets into col_indices and values
+    std::vector<I> col_indices; ///< each entry's column
+    std::vector<T> values;      ///< each entry's value
     /// The number of stored entries.
     std::size_t nnz() const noexcept { return values.size(); }
 };
@@ -90,13 +90,13 @@ public:
     /// The matrix copied to the host.
     HostCsr<T, I> get() const { return {rows_, cols_, row_offsets_.get(), col_indices_.get(), values_.get()}; }
 
-    std::size_t rows() const noexcept { return rows_; }                      ///< the number of rows
-    std::size_t cols() const noexcept { return cols_; }                      ///< the number of columns
-    std::size_t nnz() const noexcept { return values_.size(); }              ///< stored entries
-    const Array<I>& row_offsets() const noexcept { return row_offsets_; }    ///< rows + 1 offsets
-    const Array<I>& col_indices() const noexcept { return col_indices_; }    ///< each entry's column
-    const Array<T>& values() const noexcept { return values_; }              ///< each entry's value
-    const Context& context() const noexcept { return values_.context(); }    ///< where it lives
+    std::size_t rows() const noexcept { return rows_; }                   ///< the number of rows
+    std::size_t cols() const noexcept { return cols_; }                   ///< the number of columns
+    std::size_t nnz() const noexcept { return values_.size(); }           ///< stored entries
+    const Array<I>& row_offsets() const noexcept { return row_offsets_; } ///< rows + 1 offsets
+    const Array<I>& col_indices() const noexcept { return col_indices_; } ///< each entry's column
+    const Array<T>& values() const noexcept { return values_; }           ///< each entry's value
+    const Context& context() const noexcept { return values_.context(); } ///< where it lives
 
 private:
     CsrMatrix(std::size_t rows, std::size_t cols, Array<I> row_offsets, Array<I> col_indices, Array<T> values)

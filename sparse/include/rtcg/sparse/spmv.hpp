@@ -30,6 +30,7 @@
 #include <rtcg/core/export.hpp>
 #include <rtcg/sparse/matrix.hpp>
 
+#include <concepts>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -42,8 +43,8 @@ enum class SpmvFormat { csr_vector, ell };
 
 /// What the plan would otherwise choose.
 struct SpmvOptions {
-    std::optional<SpmvFormat> format = {};  ///< the kernel; chosen from the statistics when empty
-    std::size_t team_size = 0;              ///< vector CSR's team (1, 2, 4, 8, 16 or 32); 0 chooses
+    std::optional<SpmvFormat> format = {}; ///< the kernel; chosen from the statistics when empty
+    std::size_t team_size = 0;             ///< vector CSR's team (1, 2, 4, 8, 16 or 32); 0 chooses
     /// Multiply by A^T: the plan makes a transposed copy of the matrix once (conversion.hpp's
     /// transpose, which waits for the queue) and plans for it as for any matrix.
     bool transpose = false;
@@ -51,9 +52,9 @@ struct SpmvOptions {
 
 /// A matrix's row lengths, as a plan reads them.
 struct RowStatistics {
-    std::size_t rows = 0;     ///< the number of rows
-    std::size_t nnz = 0;      ///< the stored entries
-    std::size_t longest = 0;  ///< the longest row's entries
+    std::size_t rows = 0;    ///< the number of rows
+    std::size_t nnz = 0;     ///< the stored entries
+    std::size_t longest = 0; ///< the longest row's entries
     /// nnz / rows (0 for no rows).
     double mean() const noexcept { return rows == 0 ? 0.0 : static_cast<double>(nnz) / static_cast<double>(rows); }
 };
@@ -62,6 +63,9 @@ namespace detail {
 template <SparseValue T, SparseIndex I>
 struct SpmvState;
 } // namespace detail
+
+template <std::floating_point T, SparseIndex I>
+class ConjugateGradient;
 
 /// A planned product with one CSR matrix; see spmv.hpp.
 template <SparseValue T, SparseIndex I>
@@ -81,6 +85,15 @@ public:
     std::string source(codegen::Dialect dialect) const;
 
 private:
+    // The solvers' plan: each product also writes every work-group's share of x . y (the new y)
+    // into partials[first + group], for groups() groups (device/kernel/spmv.rtcg, RTCG_SPMV_DOT).
+    template <std::floating_point, SparseIndex>
+    friend class ConjugateGradient;
+    Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot);
+    void product_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
+                         std::size_t first) const;
+    std::size_t groups() const noexcept;
+
     std::shared_ptr<const detail::SpmvState<T, I>> state_;
 };
 
