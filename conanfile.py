@@ -28,7 +28,7 @@ class RtcgConan(ConanFile):
     default_options = {"shared": True, "with_cuda": False, "with_opencl": True,
                        "boost/*:header_only": True, "spdlog/*:shared": False, "opencl-icd-loader/*:shared": False}
     # The fuzzers are built by scripts/fuzz.sh from a checkout, never by the package.
-    exports_sources = ("CMakeLists.txt", "cmake/*", "include/*", "core/*", "codegen/*", "arrays/*", "tuning/*", "fft/*", "backends/*",
+    exports_sources = ("CMakeLists.txt", "cmake/*", "include/*", "core/*", "codegen/*", "arrays/*", "tuning/*", "sparse/*", "fft/*", "backends/*",
                        "tools/*", "tests/*", "!tests/fuzz/*",
                        # The tuning tests build the matmul example's kernel generator.
                        "examples/matmul/*")
@@ -134,6 +134,10 @@ class RtcgConan(ConanFile):
         tuning.libs = ["rtcg_tuning"]
         tuning.requires = ["codegen"]
 
+        sparse = self.cpp_info.components["sparse"]
+        sparse.set_property("cmake_target_name", "rtcg::sparse")
+        sparse.libs = ["rtcg_sparse"]
+        sparse.requires = ["arrays"]
         fft = self.cpp_info.components["fft"]
         fft.set_property("cmake_target_name", "rtcg::fft")
         fft.libs = ["rtcg_fft"]

@@ -31,11 +31,12 @@ ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/
             "cumsum_axis0", "cumsum_axis1", "sort_axis1"]
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
+SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d"]  # bench/src/sparse_cases.cpp, CuPy only
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
 # --cases=fft names them all, as it names rtcg-bench's group.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
 FFT_CASES = [f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"]
-CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + FFT_CASES + ["fft"]
+CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + FFT_CASES + ["fft"]
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
@@ -450,9 +451,70 @@ def sizes(args):
     return [1 << k for k in range(args.min_log2, args.max_log2 + 1, args.log2_step)]
 
 
+def grid_sides(args):
+    """rtcg-bench's grids (bench/src/sparse_cases.cpp): the sides whose cube is within the sizes."""
+    return [s for s in (16, 32, 64, 128, 256) if 2 ** args.min_log2 <= s ** 3 <= 2 ** args.max_log2]
+
+
+def poisson_3d(sparse, side, dtype):
+    """The 7-point Laplacian of an side^3 grid, rtcg's poisson_3d: 6 on the diagonal, -1 per neighbour."""
+    line = sparse.diags([-1, 2, -1], [-1, 0, 1], shape=(side, side), format="csr", dtype=dtype)
+    one = sparse.identity(side, format="csr", dtype=dtype)
+    return (sparse.kron(sparse.kron(line, one), one) + sparse.kron(sparse.kron(one, line), one)
+            + sparse.kron(sparse.kron(one, one), line)).tocsr()
+
+
+def run_sparse_cases(peer, args, plan, write):
+    """spmv_poisson3d and cg_poisson3d through cupyx.scipy.sparse (cuSPARSE), as rtcg-bench times them."""
+    import time
+    cp = peer.cp
+    import cupyx.scipy.sparse as sparse
+    import cupyx.scipy.sparse.linalg as linalg
+    failures = 0
+    for side in grid_sides(args):
+        for dtype in ("float32", "float64"):
+            rows = side ** 3
+            try:
+                a = poisson_3d(sparse, side, dtype)
+                if not args.cases or "spmv_poisson3d" in args.cases:
+                    x = cp.ones(rows, dtype=dtype)
+                    y = a @ x
+                    expected = cp.asarray(a.sum(axis=1)).ravel()
+                    if not bool(cp.all(y == expected)):
+                        raise RuntimeError("A @ ones differs from the row sums")
+                    width = element_bytes(dtype)
+                    moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * rows * width
+
+                    def repetition(index):
+                        a @ x
+                    write(peer.name, "spmv_poisson3d", dtype, rows, median_device_ms(peer, repetition, 1, plan), moved)
+                if not args.cases or "cg_poisson3d" in args.cases:
+                    b = cp.ones(rows, dtype=dtype)
+                    few, many = (2, 12) if args.quick else (10, 110)
+
+                    def solve_ms(iterations):
+                        times = []
+                        for _ in range(3):
+                            cp.cuda.Device().synchronize()
+                            start = time.perf_counter()
+                            linalg.cg(a, b, x0=cp.zeros(rows, dtype=dtype), tol=0, atol=0, maxiter=iterations)
+                            cp.cuda.Device().synchronize()
+                            times.append((time.perf_counter() - start) * 1e3)
+                        return statistics.median(times)
+                    few_ms, many_ms = solve_ms(few), solve_ms(many)
+                    write(peer.name, "cg_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+            except Exception:  # one broken case must not cost the others' numbers
+                failures += 1
+                print(f"failed: {peer.name} sparse {dtype} side={side}:\n{traceback.format_exc()}", file=sys.stderr)
+            peer.free_memory()
+    return failures
+
+
 def run_peer(peer, args, plan, write):
     print(f"{peer.name}: {peer.version} on {peer.device_name}", flush=True)
     failures = 0
+    if peer.name == "cupy" and (not args.cases or set(args.cases) & set(SPARSE_CASES)):
+        failures += run_sparse_cases(peer, args, plan, write)
     for name, (dtypes, set_arrays, moved_arrays, prepare) in case_table(peer).items():
         if args.cases and name not in args.cases and not (name in FFT_CASES and "fft" in args.cases):
             continue

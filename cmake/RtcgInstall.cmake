@@ -1,19 +1,20 @@
 # `cmake --install`: the headers, librtcg.so, librtcg_codegen.so, librtcg_arrays.so,
-# librtcg_tuning.so, librtcg_fft.so, the backend
+# librtcg_tuning.so, librtcg_sparse.so, librtcg_fft.so, the backend
 # plug-ins (installed by rtcg_add_plugin), rtcg-info, and the CMake package
 #
-#   find_package(rtcg 0.1 CONFIG REQUIRED)   # rtcg::rtcg, rtcg::codegen, rtcg::arrays, rtcg::tuning, rtcg::fft,
-#                                            # rtcg::all, and rtcg::distributed where MPI was found
+#   find_package(rtcg 0.1 CONFIG REQUIRED)   # rtcg::rtcg, rtcg::codegen, rtcg::arrays, rtcg::tuning, rtcg::sparse,
+#                                            # rtcg::fft, rtcg::all, and rtcg::distributed where MPI was found
 #
 # The install tree has the build tree's shape (lib/librtcg.so beside lib/rtcg/plugins/), and
 # every run path is relative ($ORIGIN), so the prefix can be moved or reached through a symbolic
 # link and librtcg.so still finds its plug-ins with no environment.
 include(CMakePackageConfigHelpers)
 
-# Everything: core, codegen, arrays, tuning and fft (arrays needs the first two, tuning and fft all three).
+# Everything: core, codegen, arrays, tuning, sparse and fft (arrays needs the first two, the
+# others all three).
 add_library(rtcg-all INTERFACE)
 add_library(rtcg::all ALIAS rtcg-all)
-target_link_libraries(rtcg-all INTERFACE rtcg::arrays rtcg::tuning rtcg::fft)
+target_link_libraries(rtcg-all INTERFACE rtcg::arrays rtcg::tuning rtcg::sparse rtcg::fft)
 # <rtcg/rtcg.hpp>, which includes every part, belongs to this target alone.
 target_include_directories(rtcg-all INTERFACE
   $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
@@ -22,13 +23,15 @@ target_include_directories(rtcg-all INTERFACE
 set_target_properties(rtcg-codegen PROPERTIES EXPORT_NAME codegen)
 set_target_properties(rtcg-arrays PROPERTIES EXPORT_NAME arrays)
 set_target_properties(rtcg-tuning PROPERTIES EXPORT_NAME tuning)
+set_target_properties(rtcg-sparse PROPERTIES EXPORT_NAME sparse)
 set_target_properties(rtcg-fft PROPERTIES EXPORT_NAME fft)
 set_target_properties(rtcg-all PROPERTIES EXPORT_NAME all)
 # The libraries find librtcg.so beside them.
-set_target_properties(rtcg-codegen rtcg-arrays rtcg-tuning rtcg-fft PROPERTIES INSTALL_RPATH "$ORIGIN")
+set_target_properties(rtcg-codegen rtcg-arrays rtcg-tuning rtcg-sparse rtcg-fft PROPERTIES INSTALL_RPATH "$ORIGIN")
 
-install(DIRECTORY include/ core/include/ codegen/include/ arrays/include/ tuning/include/ fft/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS rtcg rtcg-codegen rtcg-arrays rtcg-tuning rtcg-fft rtcg-all EXPORT rtcg-targets
+install(DIRECTORY include/ core/include/ codegen/include/ arrays/include/ tuning/include/ sparse/include/ fft/include/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS rtcg rtcg-codegen rtcg-arrays rtcg-tuning rtcg-sparse rtcg-fft rtcg-all EXPORT rtcg-targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS rtcg-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # rtcg::distributed, where MPI was found: its package then looks for MPI too.

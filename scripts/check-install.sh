@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs a built rtcg into a scratch prefix and checks it as another project meets it:
-# - the layout: headers, the three libraries, the plug-ins, rtcg-info, the CMake package;
+# - the layout: headers, the libraries, the plug-ins, rtcg-info, the CMake package;
 # - the package's version rules (tests/install/check_version_rules.cmake);
 # - librtcg.so finds its plug-ins with no environment: rtcg-info is run from the prefix after it
 #   was moved and is reached through a symbolic link, and from a directory that holds only a
@@ -34,8 +34,9 @@ if grep -q '^RTCG_SANITIZE:BOOL=ON$' "$build/CMakeCache.txt"; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:protect_shadow_gap=0}"
 fi
 
-expected=(include/rtcg/rtcg.hpp include/rtcg/codegen/device_struct.hpp include/rtcg/arrays/elementwise.hpp include/rtcg/fft/plan.hpp
-          "$libdir/librtcg.so" "$libdir/librtcg_codegen.so" "$libdir/librtcg_arrays.so" "$libdir/librtcg_fft.so" bin/rtcg-info
+expected=(include/rtcg/rtcg.hpp include/rtcg/codegen/device_struct.hpp include/rtcg/arrays/elementwise.hpp
+          include/rtcg/sparse/spmv.hpp include/rtcg/fft/plan.hpp "$libdir/librtcg_sparse.so" "$libdir/librtcg_fft.so"
+          "$libdir/librtcg.so" "$libdir/librtcg_codegen.so" "$libdir/librtcg_arrays.so" bin/rtcg-info
           "$libdir/cmake/rtcg/rtcg-config.cmake" "$libdir/cmake/rtcg/rtcg-config-version.cmake"
           "$libdir/cmake/rtcg/rtcg-targets.cmake" "$libdir/cmake/rtcg/rtcg-plugins.cmake")
 for backend in "${backends[@]}"; do expected+=("$libdir/rtcg/plugins/librtcg-$backend.so"); done

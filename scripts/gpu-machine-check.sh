@@ -15,7 +15,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out="${OUT:-/tmp/rtcg-gpu-check}"
 mkdir -p "$out"
 programs=(rtcg-core-tests rtcg-codegen-tests rtcg-arrays-tests rtcg-reduction-tests rtcg-random-tests
-          rtcg-scan-tests rtcg-tuning-tests rtcg-misuse-tests rtcg-large-tests rtcg-device-tests rtcg-fft-tests)
+          rtcg-scan-tests rtcg-tuning-tests rtcg-misuse-tests rtcg-large-tests rtcg-device-tests rtcg-fft-tests
+          rtcg-sparse-tests)
 [[ -z "${RTCG_PROGRAMS:-}" ]] || read -r -a programs <<< "$RTCG_PROGRAMS"
 
 machine() {

@@ -29,6 +29,7 @@ constexpr Group groups[] = {
     {"mean_axes02", run_mean_axes02}, {"take", run_take}, {"mask_select", run_mask_select},
     {"concatenate", run_concatenate}, {"sum", run_sum},
     {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
+    {"spmv_poisson3d", run_spmv_poisson3d}, {"cg_poisson3d", run_cg_poisson3d},
     {"launch", run_launch}, {"compile", run_compile}, {"fft", run_fft},
 };
 static_assert(std::size(groups) == std::size(case_groups), "every case group has its function");

@@ -1,0 +1,116 @@
+// Sparse cases on the 7-point Poisson matrix of an s x s x s grid (n = s^3 rows; the sides whose
+// n lies within the options' sizes): spmv_poisson3d, y = A x through a planned rtcg::Spmv;
+// cg_poisson3d, the time of one conjugate-gradient iteration, the difference between solves of
+// two iteration counts (tolerance 0, so neither stops early) divided by the iterations between
+// them, which cancels the solve's set-up and its final read-back.
+#include "cases.hpp"
+
+#include <rtcg/sparse.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace rtcg::bench {
+namespace {
+
+std::vector<std::size_t> grid_sides(const Options& options) {
+    std::vector<std::size_t> sides;
+    for (const std::size_t side : {16, 32, 64, 128, 256}) {
+        const std::size_t n = side * side * side;
+        if (n >= std::size_t{1} << options.min_log2 && n <= std::size_t{1} << options.max_log2) sides.push_back(side);
+    }
+    return sides;
+}
+
+// The bytes a CSR product must move: the matrix once, x once, y written once.
+template <class T>
+double spmv_bytes(const HostCsr<T, std::int32_t>& a) {
+    return static_cast<double>(a.nnz() * (sizeof(T) + sizeof(std::int32_t)) + (a.rows + 1) * sizeof(std::int32_t) +
+                               2 * a.rows * sizeof(T));
+}
+
+template <class T>
+void spmv_case(Workload& workload, std::size_t side) {
+    const std::string what = "spmv_poisson3d " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
+    try {
+        const HostCsr<T, std::int32_t> host = poisson_3d<T, std::int32_t>(side);
+        const auto a = CsrMatrix<T, std::int32_t>::to_device(workload.context, host);
+        const Spmv<T, std::int32_t> product(a);
+        const auto x = Array<T>::full(workload.context, host.rows, T(1));
+        const auto y = Array<T>::empty(workload.context, host.rows);
+        product(T(1), x, T(0), y);
+        // A x for x all ones is each row's sum: 6 minus the neighbours the grid has.
+        const std::vector<T> got = y.get();
+        for (std::size_t r = 0; r < host.rows; ++r) {
+            T sum = 0;
+            for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k)
+                sum += host.values[static_cast<std::size_t>(k)];
+            expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r]), static_cast<double>(sum), 0);
+        }
+        const double time_ms = median_device_ms(
+            workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
+        workload.results.add({"spmv_poisson3d", dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
+    } catch (const OutOfMemory& e) {
+        workload.results.skip(what, e.what());
+    }
+}
+
+template <class T>
+void cg_case(Workload& workload, std::size_t side) {
+    const std::string what = "cg_poisson3d " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
+    try {
+        const auto a = CsrMatrix<T, std::int32_t>::to_device(workload.context, poisson_3d<T, std::int32_t>(side));
+        const std::size_t rows = a.rows();
+        const auto b = Array<T>::full(workload.context, rows, T(1));
+        const auto x = Array<T>::empty(workload.context, rows);
+        const std::size_t few = workload.options.quick ? 2 : 10;
+        const std::size_t many = workload.options.quick ? 12 : 110;
+        auto solve_ms = [&](std::size_t iterations) {
+            const ConjugateGradient<T, std::int32_t> solver(
+                a, {.rtol = 0, .atol = 0, .max_iterations = iterations, .check_every = iterations});
+            std::vector<double> times;
+            for (int round = 0; round < 3; ++round) {
+                x.fill(T(0));
+                workload.context.queue().finish();
+                const auto start = std::chrono::steady_clock::now();
+                const CgResult result = solver.solve(b, x);
+                times.push_back(
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+                if (result.iterations != iterations)
+                    throw Error(what + ": the solve stopped after " + std::to_string(result.iterations) + " of " +
+                                    std::to_string(iterations) + " iterations",
+                                "rtcg-bench verification");
+            }
+            return median(times);
+        };
+        const double few_ms = solve_ms(few);
+        const double many_ms = solve_ms(many);
+        workload.results.add({"cg_poisson3d", dtype_name<T>(), rows,
+                              std::max(many_ms - few_ms, 0.0) / static_cast<double>(many - few), 0});
+    } catch (const OutOfMemory& e) {
+        workload.results.skip(what, e.what());
+    }
+}
+
+} // namespace
+
+void run_spmv_poisson3d(Workload& workload) {
+    for (const std::size_t side : grid_sides(workload.options)) {
+        spmv_case<float>(workload, side);
+        if (device_supports<double>(workload, "spmv_poisson3d")) spmv_case<double>(workload, side);
+    }
+    workload.context.memory_pool().free_held();
+}
+
+void run_cg_poisson3d(Workload& workload) {
+    for (const std::size_t side : grid_sides(workload.options)) {
+        cg_case<float>(workload, side);
+        if (device_supports<double>(workload, "cg_poisson3d")) cg_case<double>(workload, side);
+    }
+    workload.context.memory_pool().free_held();
+}
+
+} // namespace rtcg::bench

@@ -1,0 +1,9 @@
+#pragma once
+// Everything of rtcg's sparse library: CSR and COO matrices, conversions, generators, Matrix
+// Market files, products and conjugate gradients. Link rtcg::sparse.
+#include <rtcg/sparse/cg.hpp>
+#include <rtcg/sparse/conversion.hpp>
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/matrix.hpp>
+#include <rtcg/sparse/matrix_market.hpp>
+#include <rtcg/sparse/spmv.hpp>

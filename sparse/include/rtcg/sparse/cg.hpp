@@ -1,0 +1,100 @@
+#pragma once
+/// \file
+/// Conjugate gradients for symmetric positive definite CSR matrices, plain or with the Jacobi
+/// (inverse diagonal) preconditioner:
+///
+/// \code
+///   rtcg::ConjugateGradient<double, int> solver(a, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
+///   rtcg::CgResult result = solver.solve(b, x);   // x: the first guess, then the solution
+///   if (result.reason != rtcg::CgStop::converged) ...
+///   rtcg::cg(a, b, x);                             // the same with default options, planned per call
+/// \endcode
+///
+/// The solver stops when the residual's norm ||r|| falls to max(rtol ||b||, atol) (converged), when
+/// p^T A p or r^T z is not positive or not a number (breakdown: the matrix, or the preconditioner,
+/// is not positive definite), or after max_iterations (iteration_limit); the result says which,
+/// after how many iterations, with the last residual norm (the recursively updated residual's).
+///
+/// No iteration waits for the host: alpha, beta and the dot products stay on the device (the
+/// kernels are described in sparse/device/kernel/cg.rtcg: per iteration, the product, which also
+/// folds p.q, and three short kernels, the vector updates fused with the dot products that follow
+/// them). The device decides
+/// when to stop; the host copies the two words of its status asynchronously every check_every
+/// iterations and stops enqueuing once a copy says so. Iterations enqueued after the stop change
+/// nothing. The solver waits for the queue when it starts (for ||b||) and when it ends.
+///
+/// b and x are contiguous vectors of the matrix's rows, of its context; the matrix must be square.
+/// Each fault, and options out of range, is an InvalidArgument before anything runs. Work runs on
+/// the context's current queue (queue_scope.hpp).
+#include <rtcg/arrays/array.hpp>
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/core/export.hpp>
+#include <rtcg/sparse/matrix.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <concepts>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace rtcg {
+
+/// The preconditioners ConjugateGradient offers.
+enum class Preconditioner {
+    identity, ///< none: plain CG
+    jacobi    ///< z = D^-1 r, D the matrix's diagonal
+};
+
+/// What a ConjugateGradient solve aims for and may spend.
+struct CgOptions {
+    double rtol = 1e-6;                                       ///< stop at ||r|| <= rtol ||b|| ...
+    double atol = 0;                                          ///< ... or at ||r|| <= atol, whichever is larger
+    std::size_t max_iterations = 1000;                        ///< the most iterations
+    std::size_t check_every = 8;                              ///< iterations between the host's reads of the status
+    Preconditioner preconditioner = Preconditioner::identity; ///< the preconditioner
+    SpmvOptions product = {};                                 ///< how the product q = A p is planned (spmv.hpp)
+};
+
+/// Why a solve stopped.
+enum class CgStop {
+    converged,       ///< the residual reached the tolerance
+    iteration_limit, ///< max_iterations were done first
+    breakdown        ///< p^T A p or r^T z was not positive, or not a number
+};
+
+/// The outcome of a solve.
+struct CgResult {
+    std::size_t iterations = 0;        ///< the iterations done
+    double residual_norm = 0;          ///< ||r|| after the last of them
+    CgStop reason = CgStop::converged; ///< why it stopped
+};
+
+namespace detail {
+template <std::floating_point T, SparseIndex I>
+struct CgState;
+} // namespace detail
+
+/// A conjugate-gradient solver planned for one matrix; see cg.hpp.
+template <std::floating_point T, SparseIndex I>
+class RTCG_API ConjugateGradient {
+public:
+    /// Plans solves with `a` (square; InvalidArgument otherwise, or for options out of range).
+    explicit ConjugateGradient(const CsrMatrix<T, I>& a, const CgOptions& options = {});
+    /// Solves A x = b from the guess in `x`, which receives the solution.
+    CgResult solve(const Array<T>& b, const Array<T>& x) const;
+    /// The source of the solver's kernels (not the product's) in `dialect`, prelude included.
+    std::string source(codegen::Dialect dialect) const;
+    /// The source of its product, which also folds p.q, in `dialect`, prelude included.
+    std::string product_source(codegen::Dialect dialect) const;
+
+private:
+    std::shared_ptr<const detail::CgState<T, I>> state_;
+};
+
+/// Solves A x = b from the guess in `x` with a solver planned for this call.
+template <std::floating_point T, SparseIndex I>
+CgResult cg(const CsrMatrix<T, I>& a, const Array<T>& b, const Array<T>& x, const CgOptions& options = {}) {
+    return ConjugateGradient<T, I>(a, options).solve(b, x);
+}
+
+} // namespace rtcg

@@ -1,0 +1,34 @@
+#include "programs.hpp"
+
+#include <rtcg/codegen/prelude.hpp>
+
+#include <algorithm>
+
+namespace rtcg::sparse_detail {
+
+codegen::Dialect dialect(const Context& context) { return codegen::dialect_of(context.device()); }
+
+std::string program_source(codegen::Dialect dialect, std::string_view configuration,
+                           std::initializer_list<std::string_view> files, bool complex) {
+    std::string source(configuration);
+    for (const std::string_view file : files) (source += file) += '\n';
+    return codegen::with_prelude(dialect, source, {.complex = complex});
+}
+
+Module compile(const Context& context, std::string_view configuration, std::initializer_list<std::string_view> files,
+               bool complex) {
+    return context.compile(program_source(dialect(context), configuration, files, complex));
+}
+
+std::string index_name(const codegen::DType& index) {
+    return index == codegen::DType::int32() ? "int" : "rtcg_index_t";
+}
+
+LaunchConfig grid_stride(const Context& context, std::size_t n, std::size_t block) {
+    block = std::min(block, std::max<std::size_t>(context.device().max_work_group_size, 1));
+    const std::size_t most = std::max<std::size_t>(context.device().compute_units, 1) * 8;
+    const std::size_t groups = std::clamp<std::size_t>((n + block - 1) / block, 1, most);
+    return LaunchConfig{Dim3{groups}, Dim3{block}, 0};
+}
+
+} // namespace rtcg::sparse_detail

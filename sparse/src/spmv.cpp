@@ -1,0 +1,240 @@
+// The planned product (spmv.hpp): statistics, the choice of kernel, its configuration and launch.
+#include "instantiate.hpp"
+#include "programs.hpp"
+#include "sparse_device_sources.hpp"
+#include "value_operations.hpp"
+
+#include <rtcg/arrays/queue_scope.hpp>
+#include <rtcg/arrays/range.hpp>
+#include <rtcg/arrays/reduction.hpp>
+#include <rtcg/core/error.hpp>
+#include <rtcg/core/kernel.hpp>
+#include <rtcg/sparse/conversion.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <optional>
+#include <string>
+
+namespace rtcg {
+namespace detail {
+
+template <SparseValue T, SparseIndex I>
+struct SpmvState {
+    CsrMatrix<T, I> matrix;
+    RowStatistics statistics;
+    SpmvFormat format = SpmvFormat::csr_vector;
+    std::size_t team = 1;
+    std::size_t group = 1;
+    std::string configuration; // after the value operations
+    // What the kernels read: the matrix's columns and values, or its ELL copy; one unread element
+    // where there are none, since a kernel argument cannot be an empty buffer.
+    std::optional<Array<I>> cols;
+    std::optional<Array<T>> values;
+    Kernel kernel;
+    LaunchConfig launch;
+    bool dot = false;
+    // Where the public products of a dot plan put the shares nobody reads.
+    std::optional<Array<T>> dot_scratch;
+};
+
+} // namespace detail
+
+namespace {
+
+// `a`, or one element of zero when it is empty.
+template <class X>
+Array<X> non_empty(const Array<X>& a) {
+    return a.size() != 0 ? a : Array<X>::zeros(a.context(), 1);
+}
+
+// The matrix's array itself when a kernel can take it from its buffer's start, else a copy.
+template <class X>
+Array<X> at_start(const Array<X>& a) {
+    return a.data().offset() == 0 && a.is_contiguous() ? a : a.copy();
+}
+
+template <SparseIndex I>
+std::size_t longest_row(const Array<I>& row_offsets, std::size_t rows) {
+    if (rows == 0) return 0;
+    const std::string index = std::is_same_v<I, std::int32_t> ? "int" : "int64_t";
+    const ReductionKernel<std::int64_t> longest(
+        row_offsets.context(), index + " *o",
+        {.map_expr = "(rtcg_index_t)(o[i + 1] - o[i])", .reduce_expr = "a > b ? a : b", .neutral = "0"},
+        {.name = "sparse_longest_row"});
+    return static_cast<std::size_t>(longest(Range{0, static_cast<std::int64_t>(rows)}, row_offsets).get());
+}
+
+std::size_t team_for(double mean) {
+    std::size_t team = 1;
+    while (team < 32 && static_cast<double>(team) < mean) team *= 2;
+    return team;
+}
+
+template <SparseValue T, SparseIndex I>
+std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect dialect) {
+    return sparse_detail::program_source(
+        dialect,
+        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::dtype_of<I>()) + state.configuration,
+        {detail::sparse_device::kernel::spmv}, codegen::dtype_of<T>().is_complex());
+}
+
+} // namespace
+
+template <SparseValue T, SparseIndex I>
+Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options) : Spmv(matrix, options, false) {}
+
+template <SparseValue T, SparseIndex I>
+Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool dot) {
+    if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
+        throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),
+                              "Spmv");
+    const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
+    const Context& context = a.context();
+    auto state = std::make_shared<detail::SpmvState<T, I>>(
+        detail::SpmvState<T, I>{CsrMatrix<T, I>::from_arrays(a.rows(), a.cols(), at_start(a.row_offsets()),
+                                                             at_start(a.col_indices()), at_start(a.values())),
+                                RowStatistics{a.rows(), a.nnz(), 0},
+                                SpmvFormat::csr_vector,
+                                1,
+                                1,
+                                {},
+                                {},
+                                {},
+                                {},
+                                {},
+                                dot,
+                                {}});
+    RowStatistics& statistics = state->statistics;
+    statistics.longest = longest_row(state->matrix.row_offsets(), a.rows());
+    const bool regular = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest) <=
+                         1.2 * static_cast<double>(statistics.nnz);
+    state->format = options.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell : SpmvFormat::csr_vector);
+
+    if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
+        statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)
+        throw InvalidArgument("an ELL layout of " + std::to_string(statistics.rows) + " rows of " +
+                                  std::to_string(statistics.longest) + " slots has more slots than size_t counts",
+                              "Spmv");
+    const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) + ")\n";
+    // A power of two, as the dot's fold needs.
+    const std::size_t most_block = std::bit_floor(
+        std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
+    if (state->format == SpmvFormat::ell) {
+        state->group = most_block;
+        state->configuration = rows + "#define RTCG_SPMV_WIDTH " + std::to_string(statistics.longest) +
+                               "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) + "\n";
+    } else {
+        state->team = std::min(options.team_size != 0 ? options.team_size : team_for(statistics.mean()), most_block);
+        state->group = most_block / state->team * state->team;
+        state->configuration = rows + "#define RTCG_SPMV_TEAM " + std::to_string(state->team) +
+                               "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) + "\n";
+    }
+    if (dot) state->configuration += "#define RTCG_SPMV_DOT 1\n";
+    const Module module = context.compile(full_source(*state, sparse_detail::dialect(context)));
+    if (state->format == SpmvFormat::ell) {
+        const std::size_t slots = statistics.rows * statistics.longest;
+        state->cols.emplace(non_empty(Array<I>::empty(context, slots)));
+        state->values.emplace(non_empty(Array<T>::empty(context, slots)));
+        if (slots != 0)
+            module.kernel("rtcg_csr_to_ell")(
+                detail::current_queue(context), sparse_detail::grid_stride(context, a.rows()),
+                state->matrix.row_offsets().data().buffer(), state->matrix.col_indices().data().buffer(),
+                state->matrix.values().data().buffer(), state->cols->data().buffer(), state->values->data().buffer());
+        state->kernel = module.kernel("rtcg_spmv_ell");
+        state->launch = sparse_detail::grid_stride(context, a.rows(), state->group);
+    } else {
+        state->kernel = module.kernel("rtcg_spmv_csr_vector");
+        state->cols.emplace(non_empty(state->matrix.col_indices()));
+        state->values.emplace(non_empty(state->matrix.values()));
+        const std::size_t teams = state->group / state->team;
+        const std::size_t most_groups = std::max<std::size_t>(context.device().compute_units, 1) * 16;
+        const std::size_t groups = std::clamp<std::size_t>((a.rows() + teams - 1) / teams, 1, most_groups);
+        state->launch = LaunchConfig{Dim3{groups}, Dim3{state->group}, 0};
+    }
+    if (dot) state->dot_scratch.emplace(Array<T>::empty(context, state->launch.grid.x));
+    state_ = std::move(state);
+}
+
+template <SparseValue T, SparseIndex I>
+void Spmv<T, I>::operator()(T alpha, const Array<T>& x, T beta, const Array<T>& y) const {
+    if (state_->dot)
+        product_and_dot(alpha, x, beta, y, *state_->dot_scratch, 0);
+    else
+        product_and_dot(alpha, x, beta, y, y, 0);
+}
+
+template <SparseValue T, SparseIndex I>
+void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
+                                 std::size_t first) const {
+    const CsrMatrix<T, I>& a = state_->matrix;
+    const char* where = "Spmv";
+    auto check = [&](const Array<T>& v, const char* name, std::size_t size) {
+        if (v.context() != a.context())
+            throw InvalidArgument(std::string(name) + " belongs to another context than the matrix", where);
+        if (v.ndim() != 1 || v.size() != size)
+            throw InvalidArgument(std::string(name) + " must be a vector of " + std::to_string(size) +
+                                      " elements for a " + std::to_string(a.rows()) + " x " + std::to_string(a.cols()) +
+                                      " matrix, not of shape " + detail::shape_text(v.shape()),
+                                  where);
+        if (!v.is_contiguous()) throw InvalidArgument(std::string(name) + " must be contiguous", where);
+    };
+    check(x, "x", a.cols());
+    check(y, "y", a.rows());
+    if (&x.data().buffer() == &y.data().buffer())
+        throw InvalidArgument("x and y share memory: the product would read what it writes", where);
+    if (a.rows() == 0) return;
+    Queue& queue = detail::current_queue(a.context());
+    // A matrix of no columns multiplies an empty x, which a kernel cannot take: one unread element.
+    const Array<T> x_argument = x.size() != 0 ? x : Array<T>::zeros(a.context(), 1);
+    const auto x_offset = static_cast<std::int64_t>(x_argument.data().offset());
+    const auto y_offset = static_cast<std::int64_t>(y.data().offset());
+    const auto dot_first = static_cast<std::int64_t>(first);
+    if (state_->format == SpmvFormat::ell && state_->dot)
+        state_->kernel(queue, state_->launch, state_->cols->data().buffer(), state_->values->data().buffer(),
+                       x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta,
+                       partials.data().buffer(), dot_first);
+    else if (state_->format == SpmvFormat::ell)
+        state_->kernel(queue, state_->launch, state_->cols->data().buffer(), state_->values->data().buffer(),
+                       x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta);
+    else if (state_->dot)
+        state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
+                       state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
+                       y_offset, alpha, beta, partials.data().buffer(), dot_first);
+    else
+        state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
+                       state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
+                       y_offset, alpha, beta);
+}
+
+template <SparseValue T, SparseIndex I>
+SpmvFormat Spmv<T, I>::format() const noexcept {
+    return state_->format;
+}
+
+template <SparseValue T, SparseIndex I>
+std::size_t Spmv<T, I>::team_size() const noexcept {
+    return state_->team;
+}
+
+template <SparseValue T, SparseIndex I>
+const RowStatistics& Spmv<T, I>::statistics() const noexcept {
+    return state_->statistics;
+}
+
+template <SparseValue T, SparseIndex I>
+std::size_t Spmv<T, I>::groups() const noexcept {
+    return state_->launch.grid.x;
+}
+
+template <SparseValue T, SparseIndex I>
+std::string Spmv<T, I>::source(codegen::Dialect dialect) const {
+    return full_source(*state_, dialect);
+}
+
+#define RTCG_SPARSE_INSTANTIATE(T, I) template class Spmv<T, I>;
+RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
+
+} // namespace rtcg

@@ -1,0 +1,170 @@
+// Conjugate gradients against a host CG and the residual of the solution, plain and with Jacobi;
+// breakdown on a matrix that is not positive definite, the iteration limit, an exact first guess,
+// views, bad arguments and options; the kernels' CUDA text through NVRTC.
+#include "../support/cuda_compile.hpp"
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "sparse_reference.hpp"
+
+#include <rtcg/sparse/cg.hpp>
+#include <rtcg/sparse/generators.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::test::contains;
+using rtcg::test::context;
+using rtcg::test::message_of;
+
+namespace {
+
+// ||b - A x|| on the host.
+template <class T, class I>
+double residual(const rtcg::HostCsr<T, I>& a, const std::vector<T>& b, const std::vector<T>& x) {
+    const auto ax = rtcg::test::host_spmv(a, T(1), x, T(0), std::vector<T>(a.rows));
+    double sum = 0;
+    for (std::size_t k = 0; k < b.size(); ++k)
+        sum += std::pow(static_cast<double>(b[k]) - static_cast<double>(ax[k]), 2);
+    return std::sqrt(sum);
+}
+
+double norm(const std::vector<double>& v) {
+    double sum = 0;
+    for (const double e : v) sum += e * e;
+    return std::sqrt(sum);
+}
+
+// The 2-D Poisson matrix with its rows scaled symmetrically by 1..5, so that its diagonal varies:
+// still symmetric positive definite, and what Jacobi preconditioning helps with.
+rtcg::HostCsr<double, std::int32_t> badly_scaled(std::size_t n) {
+    auto a = rtcg::poisson_2d<double, std::int32_t>(n);
+    auto scale = [](std::size_t k) { return 1.0 + static_cast<double>(k * 7 % 5) * 10; };
+    for (std::size_t r = 0; r < a.rows; ++r)
+        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]);
+             ++k)
+            a.values[k] *= std::sqrt(scale(r) * scale(static_cast<std::size_t>(a.col_indices[k])));
+    return a;
+}
+
+} // namespace
+
+TEST_CASE("CG converges like the host's, and its solution has the residual it reports") {
+    const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
+    const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const auto x = Array<double>::zeros(context(), host.rows);
+    const rtcg::CgResult result = rtcg::cg(a, b, x, {.rtol = 1e-10, .check_every = 4});
+    CHECK(result.reason == rtcg::CgStop::converged);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    CHECK(result.iterations + 2 >= expected);
+    CHECK(result.iterations <= expected + 2);
+    CHECK(result.residual_norm <= 1e-10 * norm(b_host));
+    CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+}
+
+TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
+    const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
+    const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    for (const std::size_t team : {1, 4}) {
+        CAPTURE(team);
+        const auto x = Array<double>::zeros(context(), host.rows);
+        const rtcg::CgResult result = rtcg::cg(
+            a, b, x, {.rtol = 1e-10, .product = {.format = rtcg::SpmvFormat::csr_vector, .team_size = team}});
+        CHECK(result.reason == rtcg::CgStop::converged);
+        CHECK(result.iterations + 2 >= expected);
+        CHECK(result.iterations <= expected + 2);
+        CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+    }
+}
+
+TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled matrix") {
+    const auto host = badly_scaled(16);
+    const auto b_host = rtcg::test::random_values<double>(host.rows, 5);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const auto plain_x = Array<double>::zeros(context(), host.rows);
+    const auto jacobi_x = Array<double>::zeros(context(), host.rows);
+    const auto plain = rtcg::cg(a, b, plain_x, {.rtol = 1e-8});
+    const auto jacobi = rtcg::cg(a, b, jacobi_x, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
+    CHECK(plain.reason == rtcg::CgStop::converged);
+    CHECK(jacobi.reason == rtcg::CgStop::converged);
+    CHECK(jacobi.iterations < plain.iterations);
+    CHECK(residual(host, b_host, jacobi_x.get()) <= 1e-7 * norm(b_host));
+}
+
+TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a view") {
+    const auto host = rtcg::poisson_3d<float, std::int64_t>(8);
+    const auto b_host = rtcg::test::random_values<float>(host.rows, 6);
+    const auto a = rtcg::CsrMatrix<float, std::int64_t>::to_device(context(), host);
+    const auto b = Array<float>::to_device(context(), b_host);
+    const auto storage = Array<float>::zeros(context(), host.rows + 3);
+    const auto x = storage(rtcg::slice(3, static_cast<std::int64_t>(host.rows) + 3));
+    const auto result = rtcg::cg(a, b, x, {.rtol = 1e-4, .preconditioner = rtcg::Preconditioner::jacobi});
+    CHECK(result.reason == rtcg::CgStop::converged);
+    CHECK(storage(rtcg::slice(0, 3)).get() == std::vector<float>{0, 0, 0});
+    double b_norm = 0;
+    for (const float v : b_host) b_norm += static_cast<double>(v) * v;
+    CHECK(residual(host, b_host, x.get()) <= 2e-4 * std::sqrt(b_norm));
+}
+
+TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess") {
+    auto negative = rtcg::poisson_2d<double, std::int32_t>(16);
+    for (auto& v : negative.values) v = -v;
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), negative);
+    const auto b = Array<double>::full(context(), negative.rows, 1.0);
+    const auto x = Array<double>::zeros(context(), negative.rows);
+    const auto broken = rtcg::cg(a, b, x, {.max_iterations = 100000});
+    CHECK(broken.reason == rtcg::CgStop::breakdown);
+    CHECK(broken.iterations == 0);
+
+    const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
+    const auto spd = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto ones = std::vector<double>(host.rows, 1.0);
+    const auto b_exact = Array<double>::to_device(context(), rtcg::test::host_spmv(host, 1.0, ones, 0.0, ones));
+    const auto limited = rtcg::cg(spd, b_exact, Array<double>::zeros(context(), host.rows),
+                                  {.rtol = 0, .max_iterations = 3, .check_every = 1});
+    CHECK(limited.reason == rtcg::CgStop::iteration_limit);
+    CHECK(limited.iterations == 3);
+    CHECK(limited.residual_norm > 0);
+
+    const auto exact = rtcg::cg(spd, b_exact, Array<double>::to_device(context(), ones));
+    CHECK(exact.reason == rtcg::CgStop::converged);
+    CHECK(exact.iterations == 0);
+    CHECK(exact.residual_norm == 0);
+}
+
+TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
+    // The sizes and types of the tests above, whose kernels are built already.
+    const auto a = rtcg::CsrMatrix<float, std::int64_t>::to_device(context(), rtcg::poisson_3d<float, std::int64_t>(8));
+    const auto x = Array<float>::zeros(context(), 512);
+    CHECK(
+        contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, Array<float>::zeros(context(), 511), x); }),
+                 "b must be a vector of 512 elements"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, x, x, {.rtol = -1}); }),
+                   "rtol and atol must be finite and not negative"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cg(a, x, x, {.check_every = 0}); }),
+                   "check_every must be at least 1"));
+    const rtcg::HostCsr<float, std::int32_t> wide{2, 3, {0, 1, 2}, {0, 1}, {1, 1}};
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       (void)rtcg::ConjugateGradient<float, std::int32_t>(
+                           rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), wide));
+                   }),
+                   "square matrix, not 2 x 3"));
+    const rtcg::ConjugateGradient<float, std::int64_t> jacobi(a, {.preconditioner = rtcg::Preconditioner::jacobi});
+    rtcg::test::compile_for_cuda(jacobi.source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(jacobi.product_source(rtcg::codegen::Dialect::cuda));
+    const rtcg::ConjugateGradient<float, std::int64_t> vector(a, {.product = {.format = rtcg::SpmvFormat::csr_vector}});
+    rtcg::test::compile_for_cuda(vector.product_source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(
+        rtcg::ConjugateGradient<double, std::int32_t>(
+            rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), rtcg::poisson_2d<double, std::int32_t>(16)))
+            .source(rtcg::codegen::Dialect::cuda));
+}

@@ -1,0 +1,147 @@
+#pragma once
+// Host references for the sparse tests: a CSR product, conjugate gradients, the test matrices
+// (random triplets with duplicates, empty rows, one dense row among empty ones, no entries) and
+// comparisons with a tolerance for each value type.
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/matrix.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace rtcg::test {
+
+template <class T>
+struct Real {
+    using type = T;
+};
+template <class T>
+struct Real<std::complex<T>> {
+    using type = T;
+};
+template <class T>
+using real_t = typename Real<T>::type;
+
+// `re` (+ `im` i) as T.
+template <class T>
+T make(double re, double im = 0) {
+    if constexpr (std::is_floating_point_v<T>)
+        return static_cast<T>(re);
+    else
+        return T(static_cast<real_t<T>>(re), static_cast<real_t<T>>(im));
+}
+
+// y = alpha A x + beta y, summed in long double (or its complex) per row; beta 0 ignores y.
+template <class T, class I>
+std::vector<T> host_spmv(const HostCsr<T, I>& a, T alpha, const std::vector<T>& x, T beta, std::vector<T> y) {
+    for (std::size_t r = 0; r < a.rows; ++r) {
+        std::complex<long double> sum = 0;
+        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]);
+             ++k)
+            sum += std::complex<long double>(a.values[k]) *
+                   std::complex<long double>(x[static_cast<std::size_t>(a.col_indices[k])]);
+        std::complex<long double> result = std::complex<long double>(alpha) * sum;
+        if (beta != T(0)) result += std::complex<long double>(beta) * std::complex<long double>(y[r]);
+        if constexpr (std::is_floating_point_v<T>)
+            y[r] = static_cast<T>(result.real());
+        else
+            y[r] = T(static_cast<real_t<T>>(result.real()), static_cast<real_t<T>>(result.imag()));
+    }
+    return y;
+}
+
+// Whether every element of `got` is within a tolerance of `expected`, relative to `scale`.
+template <class T>
+void check_close(const std::vector<T>& got, const std::vector<T>& expected, double scale, double epsilon) {
+    REQUIRE(got.size() == expected.size());
+    for (std::size_t k = 0; k < got.size(); ++k) {
+        INFO("element " << k);
+        REQUIRE(std::abs(std::complex<double>(got[k]) - std::complex<double>(expected[k])) <= epsilon * scale);
+    }
+}
+
+// The precision of T's real part.
+template <class T>
+double epsilon_of() {
+    return std::is_same_v<real_t<T>, float> ? 1e-5 : 1e-12;
+}
+
+template <class T>
+std::vector<T> random_values(std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::uniform_real_distribution<double> uniform(-1, 1);
+    std::vector<T> values(n);
+    for (auto& v : values) v = make<T>(uniform(random), uniform(random));
+    return values;
+}
+
+// `entries` triplets in random order with many duplicates, none in the rows `empty_every`
+// divides (0: none empty).
+template <class T, class I>
+HostCoo<T, I> random_coo(std::size_t rows, std::size_t cols, std::size_t entries, std::size_t empty_every,
+                         std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    HostCoo<T, I> coo{rows, cols, {}, {}, random_values<T>(entries, seed + 1)};
+    for (std::size_t k = 0; k < entries; ++k) {
+        std::size_t r = random() % rows;
+        if (empty_every != 0 && r % empty_every == 0) r = (r + 1) % rows;
+        coo.row.push_back(static_cast<I>(r));
+        coo.col.push_back(static_cast<I>(random() % cols));
+    }
+    return coo;
+}
+
+// Row `dense` full, every other row empty.
+template <class T, class I>
+HostCoo<T, I> one_dense_row(std::size_t rows, std::size_t cols, std::size_t dense) {
+    HostCoo<T, I> coo{rows, cols, {}, {}, {}};
+    for (std::size_t c = cols; c-- > 0;) {
+        coo.row.push_back(static_cast<I>(dense));
+        coo.col.push_back(static_cast<I>(c));
+        coo.values.push_back(make<T>(1.0 + static_cast<double>(c % 7), static_cast<double>(c % 3)));
+    }
+    return coo;
+}
+
+// Conjugate gradients on the host in long double, from x = 0: the iterations it needs until
+// ||r|| <= tolerance, or `limit`.
+template <class T, class I>
+std::size_t host_cg_iterations(const HostCsr<T, I>& a, const std::vector<T>& b, long double tolerance,
+                               std::size_t limit) {
+    const std::size_t n = a.rows;
+    std::vector<long double> x(n, 0), r(b.begin(), b.end()), p = r, q(n);
+    auto dot = [&](const std::vector<long double>& u, const std::vector<long double>& v) {
+        long double s = 0;
+        for (std::size_t k = 0; k < n; ++k) s += u[k] * v[k];
+        return s;
+    };
+    long double rr = dot(r, r);
+    for (std::size_t it = 0; it < limit; ++it) {
+        if (std::sqrt(rr) <= tolerance) return it;
+        for (std::size_t row = 0; row < n; ++row) {
+            long double s = 0;
+            for (auto k = static_cast<std::size_t>(a.row_offsets[row]);
+                 k < static_cast<std::size_t>(a.row_offsets[row + 1]); ++k)
+                s += static_cast<long double>(a.values[k]) * p[static_cast<std::size_t>(a.col_indices[k])];
+            q[row] = s;
+        }
+        const long double alpha = rr / dot(p, q);
+        for (std::size_t k = 0; k < n; ++k) {
+            x[k] += alpha * p[k];
+            r[k] -= alpha * q[k];
+        }
+        const long double rr_new = dot(r, r);
+        for (std::size_t k = 0; k < n; ++k) p[k] = r[k] + rr_new / rr * p[k];
+        rr = rr_new;
+    }
+    return limit;
+}
+
+} // namespace rtcg::test

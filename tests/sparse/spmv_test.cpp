@@ -1,0 +1,165 @@
+// Sparse matrix-vector products against the host's, for each value and index type, on irregular
+// matrices (vector CSR), a dense row among empty ones, no entries, and stencils (ELL); forced
+// formats and team sizes; the CUDA text through NVRTC; bad arguments.
+#include "../support/cuda_compile.hpp"
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "sparse_reference.hpp"
+
+#include <rtcg/sparse/conversion.hpp>
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <doctest/doctest.h>
+
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::test::contains;
+using rtcg::test::context;
+using rtcg::test::message_of;
+
+namespace {
+
+// The product with alpha 2, beta -0.5, then with beta 0 over a y of NaN, against the host.
+template <class T, class I>
+void multiplies_like_the_host(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& options = {},
+                              std::optional<rtcg::SpmvFormat> expected_format = {}) {
+    const auto a = rtcg::CsrMatrix<T, I>::to_device(context(), host);
+    const rtcg::Spmv<T, I> product(a, options);
+    if (expected_format) CHECK(product.format() == *expected_format);
+    const auto x_host = rtcg::test::random_values<T>(host.cols, 21);
+    const auto y_host = rtcg::test::random_values<T>(host.rows, 22);
+    const auto x = Array<T>::to_device(context(), x_host);
+    const auto y = Array<T>::to_device(context(), y_host);
+    const T alpha = rtcg::test::make<T>(2, 0.5);
+    const T beta = rtcg::test::make<T>(-0.5);
+    product(alpha, x, beta, y);
+    // Each row's error grows with its length and its values (|values| <= 26 in the stencils).
+    double scale = 4;
+    for (const T& v : host.values) scale = std::max(scale, std::abs(std::complex<double>(v)) * 4);
+    const double rows_scale = scale * std::max<double>(1.0, std::sqrt(static_cast<double>(host.cols)));
+    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(host, alpha, x_host, beta, y_host), rows_scale,
+                            rtcg::test::epsilon_of<T>());
+
+    const auto nan = Array<T>::to_device(
+        context(), std::vector<T>(host.rows, rtcg::test::make<T>(std::numeric_limits<double>::quiet_NaN())));
+    product(rtcg::test::make<T>(1), x, T(0), nan);
+    rtcg::test::check_close(nan.get(), rtcg::test::host_spmv(host, rtcg::test::make<T>(1), x_host, T(0), y_host),
+                            rows_scale, rtcg::test::epsilon_of<T>());
+}
+
+} // namespace
+
+TEST_CASE_TEMPLATE("SpMV matches the host on every kind of matrix", P, std::pair<float, std::int32_t>,
+                   std::pair<double, std::int64_t>, std::pair<std::complex<float>, std::int64_t>,
+                   std::pair<std::complex<double>, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    SUBCASE("irregular rows, some empty: vector CSR") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(700, 650, 9000, 5, 3)), {},
+                                 rtcg::SpmvFormat::csr_vector);
+    }
+    SUBCASE("one dense row among empty ones") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)));
+    }
+    SUBCASE("a 3-D Poisson matrix: ELL") {
+        multiplies_like_the_host(rtcg::poisson_3d<T, I>(9), {}, rtcg::SpmvFormat::ell);
+    }
+}
+
+TEST_CASE("SpMV with every team size, forced formats, no entries and no rows") {
+    const auto irregular = rtcg::host_to_csr(rtcg::test::random_coo<double, std::int32_t>(500, 400, 20000, 7, 5));
+    for (const std::size_t team : {1, 4, 32}) {
+        CAPTURE(team);
+        const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), irregular);
+        CHECK(rtcg::Spmv<double, std::int32_t>(a, {.team_size = team}).team_size() == team);
+        multiplies_like_the_host(irregular, {.team_size = team});
+    }
+    multiplies_like_the_host(irregular, {.format = rtcg::SpmvFormat::ell});
+    multiplies_like_the_host(rtcg::poisson_2d<double, std::int32_t>(17), {.format = rtcg::SpmvFormat::csr_vector});
+    multiplies_like_the_host(rtcg::random_banded<double, std::int32_t>(1000, 6, 0.6, 3));
+
+    // Both kernels over a matrix of no entries write alpha * 0 + beta * y.
+    const rtcg::HostCsr<double, std::int32_t> empty{40, 30, std::vector<std::int32_t>(41, 0), {}, {}};
+    multiplies_like_the_host(empty, {}, rtcg::SpmvFormat::csr_vector);
+    multiplies_like_the_host(empty, {.format = rtcg::SpmvFormat::ell});
+    const rtcg::HostCsr<double, std::int32_t> no_rows{0, 3, {0}, {}, {}};
+    multiplies_like_the_host(no_rows);
+    const rtcg::HostCsr<double, std::int32_t> no_columns{40, 0, std::vector<std::int32_t>(41, 0), {}, {}};
+    multiplies_like_the_host(no_columns);
+}
+
+TEST_CASE("SpMV with the transpose") {
+    const auto host = rtcg::host_to_csr(rtcg::test::random_coo<double, std::int64_t>(700, 650, 9000, 5, 3));
+    rtcg::HostCoo<double, std::int64_t> swapped{host.cols, host.rows, {}, {}, host.values};
+    for (std::size_t r = 0; r < host.rows; ++r)
+        for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k) {
+            swapped.row.push_back(host.col_indices[static_cast<std::size_t>(k)]);
+            swapped.col.push_back(static_cast<std::int64_t>(r));
+        }
+    const auto transposed = rtcg::host_to_csr(swapped);
+    const auto a = rtcg::CsrMatrix<double, std::int64_t>::to_device(context(), host);
+    const rtcg::Spmv<double, std::int64_t> product(a, {.transpose = true});
+    const auto x_host = rtcg::test::random_values<double>(700, 1);
+    const auto y_host = rtcg::test::random_values<double>(650, 2);
+    const auto y = Array<double>::to_device(context(), y_host);
+    product(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
+    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(transposed, 3.0, x_host, 0.5, y_host), 100, 1e-12);
+    CHECK(
+        contains(message_of<rtcg::InvalidArgument>([&] { product(1.0, Array<double>::zeros(context(), 650), 0.0, y); }),
+                 "x must be a vector of 700 elements"));
+}
+
+TEST_CASE("SpMV chooses the team from the mean row length and writes it into the source") {
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(
+        context(), rtcg::host_to_csr(rtcg::test::random_coo<float, std::int32_t>(100, 1000, 1500, 0, 8)));
+    const rtcg::Spmv<float, std::int32_t> product(a);
+    CHECK(product.statistics().rows == 100);
+    CHECK(product.statistics().longest >= 15);
+    CHECK(product.team_size() == 16);
+    CHECK(contains(product.source(rtcg::codegen::Dialect::opencl), "#define RTCG_SPMV_TEAM 16"));
+    CHECK(contains(product.source(rtcg::codegen::Dialect::opencl), "#define RTCG_SPMV_ROWS ((rtcg_index_t)100)"));
+}
+
+TEST_CASE("the generated SpMV kernels compile for CUDA") {
+    const auto poisson = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(),
+                                                                         rtcg::poisson_3d<float, std::int32_t>(4));
+    rtcg::test::compile_for_cuda(rtcg::Spmv<float, std::int32_t>(poisson).source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(rtcg::Spmv<float, std::int32_t>(poisson, {.format = rtcg::SpmvFormat::csr_vector})
+                                     .source(rtcg::codegen::Dialect::cuda));
+    const auto complex = rtcg::CsrMatrix<std::complex<double>, std::int64_t>::to_device(
+        context(), rtcg::poisson_2d<std::complex<double>, std::int64_t>(4));
+    rtcg::test::compile_for_cuda(
+        rtcg::Spmv<std::complex<double>, std::int64_t>(complex, {.team_size = 8}).source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(
+        rtcg::Spmv<std::complex<double>, std::int64_t>(complex, {.format = rtcg::SpmvFormat::ell})
+            .source(rtcg::codegen::Dialect::cuda));
+}
+
+TEST_CASE("SpMV refuses vectors of the wrong shape, shared memory and bad team sizes") {
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), rtcg::poisson_2d<float, std::int32_t>(3));
+    const rtcg::Spmv<float, std::int32_t> product(a);
+    const auto x = Array<float>::zeros(context(), 9);
+    const auto y = Array<float>::zeros(context(), 9);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, Array<float>::zeros(context(), 8), 0, y); }),
+                   "x must be a vector of 9 elements for a 9 x 9 matrix"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       product(1, x, 0, Array<float>::zeros(context(), {3, 3}));
+                   }),
+                   "y must be a vector of 9 elements"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, x, 0, x); }), "x and y share memory"));
+    const auto wide = Array<float>::zeros(context(), 18);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, wide(rtcg::slice(0, 18, 2)), 0, y); }),
+                   "x must be contiguous"));
+    CHECK(
+        contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.team_size = 3}); }),
+                 "team size must be 1, 2, 4, 8, 16 or 32, not 3"));
+    // A view at an offset is a valid x.
+    const auto ones = Array<float>::full(context(), 10, 1.0f);
+    product(1, ones(rtcg::slice(1, 10)), 0, y);
+    CHECK(y.get() == std::vector<float>{2, 1, 2, 1, 0, 1, 2, 1, 2});
+}
