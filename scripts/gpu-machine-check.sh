@@ -38,7 +38,9 @@ programs() {
     for program in "${programs[@]}"; do
       [[ -x "./build/bin/$program" ]] || continue
       echo "=== $program on $backend"
+      local start=$SECONDS
       RTCG_BACKEND=$backend RTCG_CACHE_DIR=/tmp/rtcg-cache "./build/bin/$program" 2>&1 | grep -E "test cases|FAILED|ERROR"
+      echo "    ($((SECONDS - start)) s)"
     done
   done 2>&1 | tee -a "$out/per-backend.log"
   # The MPI tests through CTest, which starts their ranks (all on the one GPU here).
