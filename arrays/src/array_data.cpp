@@ -1,4 +1,5 @@
 #include "context_kernels.hpp"
+#include "element_reach.hpp"
 #include "storage.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -45,29 +46,6 @@ void check_dimensions(std::size_t ndim) {
                               "Array");
 }
 
-// The lowest and one past the highest element offset of an array over memory from elsewhere,
-// where strides and extents are the caller's and their products may overflow.
-std::pair<std::ptrdiff_t, std::ptrdiff_t> checked_reach(const std::vector<std::size_t>& shape,
-                                                        const std::vector<std::ptrdiff_t>& strides,
-                                                        std::size_t offset) {
-    const auto overflow = [] {
-        return InvalidArgument("the strides reach beyond what an array can address", "Array::from_buffer");
-    };
-    std::ptrdiff_t low = 0, high = 0;
-    if (offset > static_cast<std::size_t>(PTRDIFF_MAX)) throw overflow();
-    for (std::size_t axis = 0; axis < shape.size(); ++axis) {
-        std::ptrdiff_t reach = 0;
-        if (__builtin_mul_overflow(strides[axis], static_cast<std::ptrdiff_t>(shape[axis] - 1), &reach))
-            throw overflow();
-        if (__builtin_add_overflow(reach < 0 ? low : high, reach, reach < 0 ? &low : &high)) throw overflow();
-    }
-    const auto start = static_cast<std::ptrdiff_t>(offset);
-    std::ptrdiff_t first = 0, last = 0;
-    if (__builtin_add_overflow(start, low, &first) || __builtin_add_overflow(start, high, &last) || last == PTRDIFF_MAX)
-        throw overflow();
-    return {first, last + 1};
-}
-
 } // namespace
 
 std::string shape_text(const std::vector<std::size_t>& shape) {
@@ -105,7 +83,7 @@ ArrayData::ArrayData(Buffer buffer, codegen::DType dtype, std::vector<std::size_
                               "Array::from_buffer");
     strides_ = std::move(strides);
     if (size_ != 0) {
-        const auto [first, end] = checked_reach(shape_, strides_, offset_);
+        const auto [first, end] = checked_reach("Array::from_buffer", shape_, strides_, offset_);
         const std::size_t capacity = buffer.size() / dtype_.size();
         if (first < 0 || static_cast<std::size_t>(end) > capacity)
             throw InvalidArgument("the array " + shape_text(shape_) + " of " + std::string(dtype_.name()) +
