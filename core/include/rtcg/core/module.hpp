@@ -8,6 +8,7 @@
 #include <rtcg/core/kernel.hpp>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -34,6 +35,12 @@ struct CompileOptions {
     /// When set, its text for the device goes before the source, followed by `#line 1`, so that
     /// compiler messages and CompileError's excerpt keep the source's own line numbers.
     SourcePrelude prelude = {};
+    /// Headers held in memory, by name: `#include "my.h"` in the source (or in another of them)
+    /// finds `headers["my.h"]` on every backend, before any include directory. Names are
+    /// relative paths ("my.h", "sub/my.h") without "..". The compile cache's key covers their
+    /// contents, and the contents of every file the source includes from the include
+    /// directories given in `options` ("-Idir"), so an edit to any of them compiles anew.
+    std::map<std::string, std::string> headers = {};
 };
 
 /// Compiled kernel source: a program on OpenCL, a module on CUDA. Copies share the module.

@@ -30,6 +30,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rtcg::plugin {
@@ -143,6 +144,10 @@ struct CompileRequest {
     std::string source;
     std::vector<std::string> options; // user options and -D defines, in the backend's syntax
     bool debug = false;               // add the backend's device-debug flags
+    // Headers `#include "name"` finds, as (name, contents), sorted by name; core checked each name
+    // is a relative path without "..", empty parts or characters a path or an #include line
+    // cannot hold.
+    std::vector<std::pair<std::string, std::string>> headers;
 };
 
 struct CompileResult {
