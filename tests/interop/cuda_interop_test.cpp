@@ -173,3 +173,26 @@ TEST_CASE("memory the driver does not know, or past an allocation's end, is refu
     CHECK(released == 1);
     ok(driver().cuMemFree(pointer));
 }
+
+TEST_CASE("a cubin made elsewhere loads as a Module; one for another architecture is refused") {
+    if (!on_cuda()) return;
+    const std::string architecture = context().device().architecture;
+    const auto cubin = rtcg::OfflineCompiler("cuda", architecture).compile(add_index_source).bytes;
+    const auto module = rtcg::Module::from_binary(context(), cubin);
+    const unsigned n = 300;
+    const auto host = rtcg::test::random_values<std::int32_t>(n);
+    auto buffer = context().to_device(host);
+    module.kernel("add_index")(context().queue(), rtcg::LaunchConfig::covering(n, 64), buffer, n);
+    const auto back = context().to_host<std::int32_t>(buffer);
+    for (unsigned i = 0; i < n; ++i) REQUIRE(back[i] == host[i] + static_cast<std::int32_t>(i));
+
+    // A cubin runs only on its own major architecture ("sm_90": major 9).
+    const auto major = [](const std::string& name) { return name.substr(3, name.size() - 4); };
+    for (const auto& target : rtcg::OfflineCompiler::targets("cuda")) {
+        if (major(target) == major(architecture)) continue;
+        const auto foreign = rtcg::OfflineCompiler("cuda", target).compile(add_index_source).bytes;
+        CHECK(rtcg::test::contains(message_of<rtcg::InvalidArgument>([&] { rtcg::Module::from_binary(context(), foreign); }),
+                                   "rejected"));
+        break;
+    }
+}

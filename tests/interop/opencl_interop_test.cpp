@@ -160,3 +160,34 @@ TEST_CASE("memory and queues of another cl_context, or out of order, are refused
         ok(clReleaseCommandQueue(out_of_order));
     }
 }
+
+TEST_CASE("a program binary built by raw OpenCL loads as a Module; a foreign one is refused") {
+    if (!on_opencl()) return;
+    Raw raw;
+    cl_int status = CL_SUCCESS;
+    const char* source = add_index_source;
+    raw.program = clCreateProgramWithSource(cl::context(context()), 1, &source, nullptr, &status);
+    ok(status);
+    const cl_device_id device = cl::device(context());
+    ok(clBuildProgram(raw.program, 1, &device, nullptr, nullptr, nullptr));
+    std::size_t size = 0;
+    ok(clGetProgramInfo(raw.program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr));
+    REQUIRE(size > 0);
+    std::vector<std::byte> binary(size);
+    auto* bytes = reinterpret_cast<unsigned char*>(binary.data());
+    ok(clGetProgramInfo(raw.program, CL_PROGRAM_BINARIES, sizeof bytes, &bytes, nullptr));
+
+    const auto module = rtcg::Module::from_binary(context(), binary);
+    CHECK(module.kernel_names() == std::vector<std::string>{"add_index"});
+    const unsigned n = 300;
+    const auto host = rtcg::test::random_values<std::int32_t>(n);
+    auto buffer = context().to_device(host);
+    module.kernel("add_index")(context().queue(), rtcg::LaunchConfig::covering(n, 64), buffer, n);
+    const auto back = context().to_host<std::int32_t>(buffer);
+    for (unsigned i = 0; i < n; ++i) REQUIRE(back[i] == host[i] + static_cast<std::int32_t>(i));
+
+    message_of<rtcg::InvalidArgument>([] { rtcg::Module::from_binary(context(), {}); });
+    // Bytes no OpenCL driver made: refused with the driver's reason.
+    const std::string text = "not a program binary";
+    message_of<rtcg::InvalidArgument>([&] { rtcg::Module::from_binary(context(), std::as_bytes(std::span(text))); });
+}

@@ -9,7 +9,9 @@
 
 #include <functional>
 #include <map>
+#include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,6 +61,18 @@ public:
     Module(Module&&) noexcept;
     /// Copies and moves share the same module.
     Module& operator=(Module&&) noexcept;
+
+    /// A module from a binary made elsewhere, loaded as it is (not cached, not compiled here):
+    /// on CUDA a cubin, a fatbin or PTX text (cuModuleLoadDataEx; the driver compiles PTX for the
+    /// device), on OpenCL a program binary for the context's device (clCreateProgramWithBinary,
+    /// as clGetProgramInfo(CL_PROGRAM_BINARIES) or an offline compiler makes them; SPIR-V is not
+    /// taken). `options` go to the OpenCL build of the binary; headers and a prelude have no
+    /// effect. Kernels of such a module check their arguments' sizes where the driver reports
+    /// them (CUDA 12.4 and later), not their kinds: there is no source to read them from.
+    /// InvalidArgument when the driver rejects the binary (another architecture or device, a
+    /// truncated or foreign file), with the driver's reason.
+    static Module from_binary(const Context& context, std::span<const std::byte> binary,
+                              const CompileOptions& options = {});
 
     /// Throws InvalidArgument, naming the kernels the module has, when `name` is not one.
     Kernel kernel(const std::string& name) const;
