@@ -3,6 +3,7 @@
 // the CUDA plug-in opens it, so this program links nothing of CUDA. Runs on the CUDA backend;
 // elsewhere each case checks only that the CUDA handles are refused.
 #include "../support/expect_error.hpp"
+#include "add_index_check.hpp"
 #include "../support/host_reference.hpp"
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
@@ -30,7 +31,7 @@ namespace {
     X(cuCtxSetCurrent)                \
     X(cuMemAlloc)                     \
     X(cuMemFree)                      \
-    X(cuMemcpyHtoD)                   \
+    X(cuMemcpyHtoDAsync)              \
     X(cuMemcpyDtoH)                   \
     X(cuStreamCreate)                 \
     X(cuStreamDestroy)                \
@@ -103,12 +104,13 @@ TEST_CASE("raw driver copies and launches work on rtcg's memory and stream") {
     const auto host = rtcg::test::random_values<std::int32_t>(n);
     auto buffer = context().allocate(n * sizeof(std::int32_t));
     CUdeviceptr pointer = cu::device_pointer(buffer);
-    ok(driver().cuMemcpyHtoD(pointer, host.data(), n * sizeof(std::int32_t)));
+    // On rtcg's stream, which is not ordered with the legacy default stream.
+    const CUstream stream = cu::stream(context().queue());
+    ok(driver().cuMemcpyHtoDAsync(pointer, host.data(), n * sizeof(std::int32_t), stream));
 
     RawModule raw;
     unsigned count = n;
     void* parameters[] = {&pointer, &count};
-    const CUstream stream = cu::stream(context().queue());
     ok(driver().cuLaunchKernel(raw.function, (n + 127) / 128, 1, 1, 128, 1, 1, 0, stream, parameters, nullptr));
     // rtcg's read is queued after the raw launch on the same stream.
     const auto back = context().to_host<std::int32_t>(buffer);
@@ -123,9 +125,10 @@ TEST_CASE("rtcg kernels and arrays run on cuMemAlloc memory through a foreign st
     const auto host = rtcg::test::random_values<float>(n);
     CUdeviceptr pointer = 0;
     ok(driver().cuMemAlloc(&pointer, n * sizeof(float)));
-    ok(driver().cuMemcpyHtoD(pointer, host.data(), n * sizeof(float)));
     CUstream raw_stream = nullptr;
     ok(driver().cuStreamCreate(&raw_stream, CU_STREAM_NON_BLOCKING));
+    // On the stream the rtcg kernel will run on, so that the copy comes first.
+    ok(driver().cuMemcpyHtoDAsync(pointer, host.data(), n * sizeof(float), raw_stream));
 
     int released = 0;
     {
@@ -164,11 +167,11 @@ TEST_CASE("memory the driver does not know, or past an allocation's end, is refu
     message_of<rtcg::InvalidArgument>(
         [&] { cu::wrap(context(), reinterpret_cast<std::uintptr_t>(host.data()), 64, count); });
     CUdeviceptr pointer = 0;
-    ok(driver().cuMemAlloc(&pointer, 256));
-    message_of<rtcg::InvalidArgument>([&] { cu::wrap(context(), pointer + 128, 129, count); });
+    ok(driver().cuMemAlloc(&pointer, 4096));
+    message_of<rtcg::InvalidArgument>([&] { cu::wrap(context(), pointer + 2048, 2049, count); });
     {
-        auto tail = cu::wrap(context(), pointer + 128, 128, count); // the last 128 bytes fit
-        CHECK(tail.size() == 128);
+        auto tail = cu::wrap(context(), pointer + 2048, 2048, count); // the last 2048 bytes fit
+        CHECK(tail.size() == 2048);
     }
     CHECK(released == 1);
     ok(driver().cuMemFree(pointer));
@@ -179,12 +182,7 @@ TEST_CASE("a cubin made elsewhere loads as a Module; one for another architectur
     const std::string architecture = context().device().architecture;
     const auto cubin = rtcg::OfflineCompiler("cuda", architecture).compile(add_index_source).bytes;
     const auto module = rtcg::Module::from_binary(context(), cubin);
-    const unsigned n = 300;
-    const auto host = rtcg::test::random_values<std::int32_t>(n);
-    auto buffer = context().to_device(host);
-    module.kernel("add_index")(context().queue(), rtcg::LaunchConfig::covering(n, 64), buffer, n);
-    const auto back = context().to_host<std::int32_t>(buffer);
-    for (unsigned i = 0; i < n; ++i) REQUIRE(back[i] == host[i] + static_cast<std::int32_t>(i));
+    rtcg::test::check_add_index(module);
 
     // A cubin runs only on its own major architecture ("sm_90": major 9).
     const auto major = [](const std::string& name) { return name.substr(3, name.size() - 4); };

@@ -132,7 +132,7 @@ TEST_CASE("from_dlpack runs a foreign tensor's deleter exactly once, after the l
 }
 
 TEST_CASE("tensors rtcg cannot take are refused before it takes them") {
-    Foreign foreign(iota(12), {12}, {}, 0);
+    Foreign foreign(iota(1024), {1024}, {}, 0); // 4 KiB: the driver reports its extent exactly
     auto& tensor = foreign.managed.dl_tensor;
     const auto refused = [&] { return message_of<rtcg::InvalidArgument>([&] { dl::from_dlpack(context(), &foreign.managed); }); };
 
@@ -159,7 +159,7 @@ TEST_CASE("tensors rtcg cannot take are refused before it takes them") {
 
     tensor.byte_offset = 2;
     CHECK(contains(refused(), "multiple"));
-    tensor.byte_offset = 4; // 12 elements from element 1 reach one past the memory
+    tensor.byte_offset = 4; // 1024 elements from element 1 reach one past the memory
     refused();
     tensor.byte_offset = 0;
 
@@ -173,7 +173,7 @@ TEST_CASE("tensors rtcg cannot take are refused before it takes them") {
                    "float32"));
     CHECK(foreign.deleted == 0);
     // Still the caller's, and still good.
-    CHECK(dl::from_dlpack<float>(context(), &foreign.managed).get() == iota(12));
+    CHECK(dl::from_dlpack<float>(context(), &foreign.managed).get() == iota(1024));
     CHECK(foreign.deleted == 1);
 }
 

@@ -2,6 +2,7 @@
 // OpenCL made (rtcg/core/interop/opencl.hpp). Runs on the OpenCL backends; elsewhere each case
 // checks only that the OpenCL handles are refused.
 #include "../support/expect_error.hpp"
+#include "add_index_check.hpp"
 #include "../support/host_reference.hpp"
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
@@ -179,12 +180,7 @@ TEST_CASE("a program binary built by raw OpenCL loads as a Module; a foreign one
 
     const auto module = rtcg::Module::from_binary(context(), binary);
     CHECK(module.kernel_names() == std::vector<std::string>{"add_index"});
-    const unsigned n = 300;
-    const auto host = rtcg::test::random_values<std::int32_t>(n);
-    auto buffer = context().to_device(host);
-    module.kernel("add_index")(context().queue(), rtcg::LaunchConfig::covering(n, 64), buffer, n);
-    const auto back = context().to_host<std::int32_t>(buffer);
-    for (unsigned i = 0; i < n; ++i) REQUIRE(back[i] == host[i] + static_cast<std::int32_t>(i));
+    rtcg::test::check_add_index(module);
 
     message_of<rtcg::InvalidArgument>([] { rtcg::Module::from_binary(context(), {}); });
     // Bytes no OpenCL driver made: refused with the driver's reason.
