@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <array>
-#include <vector>
 #include <limits>
+#include <vector>
 
 namespace rtcg::opencl {
 namespace {
