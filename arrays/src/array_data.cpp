@@ -1,3 +1,5 @@
+#include "context_kernels.hpp"
+#include "element_reach.hpp"
 #include "storage.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -67,6 +69,29 @@ ArrayData::ArrayData(const Context& context, codegen::DType dtype, std::vector<s
     check_dimensions(shape_.size());
     strides_ = packed_strides(shape_, order);
     storage_ = allocate_storage(context_, nbytes());
+}
+
+ArrayData::ArrayData(Buffer buffer, codegen::DType dtype, std::vector<std::size_t> shape,
+                     std::vector<std::ptrdiff_t> strides, std::size_t offset)
+    : context_(buffer.context()), dtype_(std::move(dtype)), shape_(std::move(shape)),
+      size_(checked_element_count("Array::from_buffer", shape_, dtype_)), offset_(offset) {
+    check_dimensions(shape_.size());
+    if (strides.empty() && !shape_.empty()) strides = packed_strides(shape_, Order::c);
+    if (strides.size() != shape_.size())
+        throw InvalidArgument(std::to_string(strides.size()) + " strides were given for a shape of " +
+                                  std::to_string(shape_.size()) + " dimensions",
+                              "Array::from_buffer");
+    strides_ = std::move(strides);
+    if (size_ != 0) {
+        const auto [first, end] = checked_reach("Array::from_buffer", shape_, strides_, offset_);
+        const std::size_t capacity = buffer.size() / dtype_.size();
+        if (first < 0 || static_cast<std::size_t>(end) > capacity)
+            throw InvalidArgument("the array " + shape_text(shape_) + " of " + std::string(dtype_.name()) +
+                                      " reaches elements [" + std::to_string(first) + ", " + std::to_string(end) +
+                                      ") of a buffer that holds " + std::to_string(capacity),
+                                  "Array::from_buffer");
+    }
+    storage_ = std::make_shared<ArrayStorage>(ArrayStorage{std::move(buffer), ContextKernels::of(context_)});
 }
 
 ArrayData::ArrayData(const ArrayData& base, codegen::DType dtype, std::size_t offset, std::vector<std::size_t> shape,

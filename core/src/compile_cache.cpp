@@ -2,6 +2,7 @@
 
 #include "cache_file.hpp"
 #include "environment.hpp"
+#include "include_dependencies.hpp"
 
 #include <rtcg/core/plugin/support.hpp>
 #include <rtcg/core/version.hpp>
@@ -106,6 +107,15 @@ CacheKey make_cache_key(std::string_view backend, std::string_view compiler_iden
     hash.update_field(std::to_string(request.options.size()));
     for (const auto& option : request.options) hash.update_field(option);
     hash.update_field(request.source);
+    hash.update_field(std::to_string(request.headers.size()));
+    for (const auto& [name, contents] : request.headers) hash.update_field(name).update_field(contents);
+    // Files from the include directories, by where they were found and what they hold; headers
+    // of the map are in the key above already.
+    for (const auto& file : included_files(request)) {
+        if (file.location.rfind("map:", 0) == 0) continue;
+        hash.update_field(file.name).update_field(file.location.empty() ? "missing" : file.location);
+        if (!file.location.empty()) hash.update_field(file.contents);
+    }
     CacheKey key;
     key.digest = hash.finish();
     key.hex = Sha256::hex(key.digest);

@@ -17,6 +17,24 @@ Module& Module::operator=(Module&&) noexcept = default;
 Module::Module(const Context& context, std::string_view source, const CompileOptions& options)
     : context_(context.state()), module_(context_->build(detail::make_compile_request(source, options, context.device()))) {}
 
+Module Module::from_binary(const Context& context, std::span<const std::byte> binary, const CompileOptions& options) {
+    constexpr const char* where = "Module::from_binary";
+    if (binary.empty()) throw InvalidArgument("the binary is empty", where);
+    plugin::CompileRequest request = detail::make_compile_request({}, options, context.device());
+    request.source.clear(); // a prelude describes source, of which a binary has none
+    Module module;
+    module.context_ = context.state();
+    try {
+        module.module_ = std::make_shared<const detail::LoadedModule>(
+            detail::LoadedModule{context.state()->impl->load(binary, request), {}});
+    } catch (const BackendError& error) {
+        throw InvalidArgument("the driver rejected the " + std::to_string(binary.size()) + "-byte binary for " +
+                                  context.device().name + ": " + error.what(),
+                              where, error.code(), error.code_name());
+    }
+    return module;
+}
+
 Kernel Module::kernel(const std::string& name) const {
     if (!module_) throw InvalidArgument("the module is empty (default-constructed or moved from)", "Module::kernel");
     return Kernel(context_, module_, module_->impl->kernel(name));

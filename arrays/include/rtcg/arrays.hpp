@@ -13,6 +13,7 @@
 #include <rtcg/arrays/counted.hpp>
 #include <rtcg/arrays/counting.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
+#include <rtcg/arrays/dlpack.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/index.hpp>

@@ -12,8 +12,15 @@ CudaBuffer::CudaBuffer(const CudaContext& context, std::size_t bytes) : context_
                            "allocating " + std::to_string(bytes) + " bytes of memory on " + context_.device().name);
 }
 
+CudaBuffer::CudaBuffer(const CudaContext& context, CUdeviceptr foreign, std::size_t bytes) noexcept
+    : context_(context), size_(bytes), address_(foreign), owned_(false) {}
+
+std::unique_ptr<CudaBuffer> CudaBuffer::borrow(const CudaContext& context, CUdeviceptr foreign, std::size_t bytes) {
+    return std::unique_ptr<CudaBuffer>(new CudaBuffer(context, foreign, bytes));
+}
+
 CudaBuffer::~CudaBuffer() {
-    if (context_.make_current_or_warn()) succeeded_or_warn(context_.api().cuMemFree(address_), "cuMemFree");
+    if (owned_ && context_.make_current_or_warn()) succeeded_or_warn(context_.api().cuMemFree(address_), "cuMemFree");
 }
 
 } // namespace rtcg::cuda

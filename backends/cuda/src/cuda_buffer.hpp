@@ -1,5 +1,5 @@
 #pragma once
-// Device memory.
+// Device memory: allocated here, or imported from outside rtcg and used without being freed.
 #include "cuda_context.hpp"
 
 #include <rtcg/core/plugin/backend.hpp>
@@ -12,20 +12,27 @@ class CudaBuffer final : public plugin::BufferImpl {
 public:
     // Allocates `bytes` (never 0: core does not ask for empty buffers). Throws OutOfMemory.
     CudaBuffer(const CudaContext& context, std::size_t bytes);
+    // Wraps `bytes` from `foreign`, memory made outside rtcg that CudaContext::import_buffer
+    // checked; never frees it.
+    static std::unique_ptr<CudaBuffer> borrow(const CudaContext& context, CUdeviceptr foreign, std::size_t bytes);
     ~CudaBuffer() override;
     CudaBuffer(const CudaBuffer&) = delete;
     CudaBuffer& operator=(const CudaBuffer&) = delete;
 
     std::size_t size() const noexcept override { return size_; }
+    plugin::NativeHandle native_handle() const noexcept override { return address_; }
     CUdeviceptr address() const noexcept { return address_; }
     // cuLaunchKernel takes each argument by the address of its value; for a buffer argument the
     // value is the device pointer, so launches point at this member.
     const CUdeviceptr* address_storage() const noexcept { return &address_; }
 
 private:
+    CudaBuffer(const CudaContext& context, CUdeviceptr foreign, std::size_t bytes) noexcept;
+
     const CudaContext& context_;
     const std::size_t size_;
     CUdeviceptr address_ = 0;
+    const bool owned_ = true;
 };
 
 } // namespace rtcg::cuda

@@ -9,6 +9,10 @@
 
 #include <rtcg/core/plugin/support.hpp>
 
+#include <rtcg/core/error.hpp>
+
+#include <cstdint>
+#include <sstream>
 #include <utility>
 
 namespace rtcg::cuda {
@@ -27,6 +31,12 @@ std::string identify_compiler(const DeviceInfo& info) {
     const NvrtcApi* nvrtc = find_nvrtc();
     return "cuda " + info.architecture + " driver " + info.driver_version + " nvrtc " +
            (nvrtc ? nvrtc->version : std::string("unavailable"));
+}
+
+std::string hex(std::uint64_t value) {
+    std::ostringstream text;
+    text << "0x" << std::hex << value;
+    return text.str();
 }
 
 } // namespace
@@ -51,6 +61,57 @@ std::unique_ptr<plugin::BufferImpl> CudaContext::allocate(std::size_t bytes) {
 
 std::unique_ptr<plugin::HostBufferImpl> CudaContext::allocate_host(std::size_t bytes) {
     return std::make_unique<CudaHostBuffer>(*this, bytes);
+}
+
+plugin::NativeContextHandles CudaContext::native_handles() const noexcept {
+    return {reinterpret_cast<std::uintptr_t>(context_), static_cast<plugin::NativeHandle>(device_), 0};
+}
+
+// The driver knows every allocation of the process with unified addressing (all 64-bit
+// platforms): which device it is on, and its extent. A host pointer it never saw, or one past
+// its allocation, is refused before a kernel could fault on it.
+std::unique_ptr<plugin::BufferImpl> CudaContext::import_buffer(plugin::NativeHandle memory, std::size_t bytes) {
+    constexpr const char* where = "interop::import_buffer";
+    const auto address = static_cast<CUdeviceptr>(memory);
+    make_current();
+    int ordinal = -1;
+    const CUresult placed = api_.cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, address);
+    if (placed == CUDA_ERROR_INVALID_VALUE)
+        throw InvalidArgument("the driver knows no device memory at " + hex(address), where,
+                              static_cast<long long>(placed), driver_error_name(placed));
+    check(placed, "cuPointerGetAttribute");
+    if (ordinal != device_)
+        throw InvalidArgument("the memory at " + hex(address) + " is on CUDA device " + std::to_string(ordinal) +
+                                  ", not on this context's device " + std::to_string(device_) + " (" + info_.name + ")",
+                              where);
+    CUdeviceptr base = 0;
+    std::size_t extent = 0;
+    const CUresult ranged = api_.cuMemGetAddressRange(&base, &extent, address);
+    if (ranged == CUDA_SUCCESS && (address - base > extent || bytes > extent - (address - base)))
+        throw InvalidArgument("the allocation at " + hex(address) + " has " + std::to_string(extent - (address - base)) +
+                                  " bytes from there, fewer than the " + std::to_string(bytes) + " asked for",
+                              where);
+    // Memory the driver maps without an allocation record of its own (host memory registered
+    // with it) has no range to check; its device was checked above.
+    if (ranged != CUDA_SUCCESS && ranged != CUDA_ERROR_NOT_FOUND && ranged != CUDA_ERROR_INVALID_VALUE)
+        check(ranged, "cuMemGetAddressRange");
+    return CudaBuffer::borrow(*this, address, bytes);
+}
+
+std::unique_ptr<plugin::QueueImpl> CudaContext::import_queue(plugin::NativeHandle queue) {
+    const auto stream = reinterpret_cast<CUstream>(static_cast<std::uintptr_t>(queue));
+    make_current();
+    CUcontext owner = nullptr;
+    const CUresult found = api_.cuStreamGetCtx(stream, &owner);
+    if (found == CUDA_ERROR_INVALID_HANDLE || found == CUDA_ERROR_INVALID_CONTEXT)
+        throw InvalidArgument("the driver knows no stream " + hex(queue), "interop::import_queue",
+                              static_cast<long long>(found), driver_error_name(found));
+    check(found, "cuStreamGetCtx");
+    if (owner != context_)
+        throw InvalidArgument("the stream " + hex(queue) + " belongs to another CUDA context than the primary context of " +
+                                  info_.name + " that rtcg uses",
+                              "interop::import_queue");
+    return std::make_unique<CudaQueue>(*this, stream);
 }
 
 plugin::CompileResult CudaContext::compile(const plugin::CompileRequest& request) {

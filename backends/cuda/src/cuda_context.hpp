@@ -28,6 +28,10 @@ public:
     std::unique_ptr<plugin::BufferImpl> allocate(std::size_t bytes) override;
     std::unique_ptr<plugin::HostBufferImpl> allocate_host(std::size_t bytes) override;
 
+    plugin::NativeContextHandles native_handles() const noexcept override;
+    std::unique_ptr<plugin::BufferImpl> import_buffer(plugin::NativeHandle memory, std::size_t bytes) override;
+    std::unique_ptr<plugin::QueueImpl> import_queue(plugin::NativeHandle queue) override;
+
     plugin::CompileResult compile(const plugin::CompileRequest& request) override;
     std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
                                              const plugin::CompileRequest& request) override;

@@ -55,9 +55,12 @@ CudaQueue::CudaQueue(const CudaContext& context) : context_(context), api_(conte
     check(api_.cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
 }
 
+CudaQueue::CudaQueue(const CudaContext& context, CUstream foreign) noexcept
+    : context_(context), api_(context.api()), stream_(foreign), owned_(false) {}
+
 // Work still queued completes; the driver frees the stream afterwards.
 CudaQueue::~CudaQueue() {
-    if (context_.make_current_or_warn()) succeeded_or_warn(api_.cuStreamDestroy(stream_), "cuStreamDestroy");
+    if (owned_ && context_.make_current_or_warn()) succeeded_or_warn(api_.cuStreamDestroy(stream_), "cuStreamDestroy");
 }
 
 void CudaQueue::write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
@@ -133,12 +136,27 @@ void CudaQueue::launch(plugin::KernelImpl& kernel_impl, const LaunchConfig& conf
 
     std::array<void*, inline_parameter_capacity> inline_parameters;
     std::vector<void*> many_parameters;
+    // A BufferView's pointer, the buffer's address plus the view's offset, needs a place of its
+    // own for cuLaunchKernel to read it from.
+    std::array<CUdeviceptr, inline_parameter_capacity> inline_views;
+    std::vector<CUdeviceptr> many_views;
     void** parameters = inline_parameters.data();
+    CUdeviceptr* views = inline_views.data();
     if (args.size() > inline_parameters.size()) [[unlikely]] {
         many_parameters.resize(args.size());
+        many_views.resize(args.size());
         parameters = many_parameters.data();
+        views = many_views.data();
     }
-    for (std::size_t index = 0; index < args.size(); ++index) parameters[index] = parameter_address(args[index]);
+    for (std::size_t index = 0; index < args.size(); ++index) {
+        const plugin::KernelArgument& argument = args[index];
+        if (argument.buffer && argument.view_size != 0) [[unlikely]] {
+            views[index] = device_address(*argument.buffer, argument.view_offset);
+            parameters[index] = &views[index];
+        } else {
+            parameters[index] = parameter_address(argument);
+        }
+    }
 
     const CUresult result = api_.cuLaunchKernel(
         kernel.function(), static_cast<unsigned>(config.grid.x), static_cast<unsigned>(config.grid.y),

@@ -4,6 +4,7 @@
 
 #include <rtcg/core/plugin/backend.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <span>
 
@@ -14,6 +15,9 @@ public:
     // Creates a stream that does not synchronise with the legacy default stream, so that work
     // elsewhere in the process (say, runtime API calls on stream 0) does not serialise with it.
     explicit CudaQueue(const CudaContext& context);
+    // Uses `foreign`, a stream made outside rtcg that CudaContext::import_queue checked, without
+    // destroying it.
+    CudaQueue(const CudaContext& context, CUstream foreign) noexcept;
     ~CudaQueue() override;
     CudaQueue(const CudaQueue&) = delete;
     CudaQueue& operator=(const CudaQueue&) = delete;
@@ -31,11 +35,15 @@ public:
     std::unique_ptr<plugin::EventImpl> record() override;
     void wait_for(plugin::EventImpl& event) override;
     void finish() override;
+    plugin::NativeHandle native_handle() const noexcept override {
+        return reinterpret_cast<std::uintptr_t>(stream_);
+    }
 
 private:
     const CudaContext& context_;
     const DriverApi& api_;
     CUstream stream_ = nullptr;
+    const bool owned_ = true;
 };
 
 } // namespace rtcg::cuda

@@ -28,6 +28,8 @@ namespace rtcg::cuda {
     X(cuCtxSetCurrent)                         \
     X(cuMemAlloc)                              \
     X(cuMemFree)                               \
+    X(cuMemGetAddressRange)                    \
+    X(cuPointerGetAttribute)                   \
     X(cuMemHostAlloc)                          \
     X(cuMemFreeHost)                           \
     X(cuMemcpyHtoDAsync)                       \
@@ -41,6 +43,7 @@ namespace rtcg::cuda {
     X(cuStreamDestroy)                         \
     X(cuStreamSynchronize)                     \
     X(cuStreamWaitEvent)                       \
+    X(cuStreamGetCtx)                          \
     X(cuEventCreate)                           \
     X(cuEventDestroy)                          \
     X(cuEventRecord)                           \

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace rtcg::cuda {
@@ -20,8 +22,18 @@ constexpr const char* program_name = "kernel.cu";
 // An NVRTC program, destroyed when it goes out of scope.
 class Program {
 public:
-    Program(const NvrtcApi& nvrtc, const std::string& source) : nvrtc_(nvrtc) {
-        check(nvrtc_, nvrtc_.nvrtcCreateProgram(&program_, source.c_str(), program_name, 0, nullptr, nullptr),
+    // `headers`: (name, contents) pairs that #include "name" finds.
+    Program(const NvrtcApi& nvrtc, const std::string& source,
+            const std::vector<std::pair<std::string, std::string>>& headers)
+        : nvrtc_(nvrtc) {
+        std::vector<const char*> names, contents;
+        for (const auto& [name, text] : headers) {
+            names.push_back(name.c_str());
+            contents.push_back(text.c_str());
+        }
+        check(nvrtc_,
+              nvrtc_.nvrtcCreateProgram(&program_, source.c_str(), program_name, static_cast<int>(headers.size()),
+                                        contents.data(), names.data()),
               "nvrtcCreateProgram");
     }
     ~Program() {
@@ -97,7 +109,7 @@ NvrtcTarget target_for_device(const NvrtcApi& nvrtc, int device_architecture) {
 
 plugin::CompiledBinary compile_with_nvrtc(const NvrtcApi& nvrtc, const plugin::CompileRequest& request,
                                           const NvrtcTarget& target) {
-    const Program program(nvrtc, request.source);
+    const Program program(nvrtc, request.source, request.headers);
     const std::vector<std::string> options = compile_options(request, target);
     std::vector<const char*> option_pointers;
     option_pointers.reserve(options.size());

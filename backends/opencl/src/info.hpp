@@ -84,6 +84,16 @@ T program_build_info(cl_program program, cl_device_id device, cl_program_build_i
 }
 
 template <typename T>
+T mem_object_info(cl_mem memory, cl_mem_info param) {
+    return detail::info<T>(clGetMemObjectInfo, "clGetMemObjectInfo", param, memory);
+}
+
+template <typename T>
+T queue_info(cl_command_queue queue, cl_command_queue_info param) {
+    return detail::info<T>(clGetCommandQueueInfo, "clGetCommandQueueInfo", param, queue);
+}
+
+template <typename T>
 T kernel_info(cl_kernel kernel, cl_kernel_info param) {
     return detail::info<T>(clGetKernelInfo, "clGetKernelInfo", param, kernel);
 }

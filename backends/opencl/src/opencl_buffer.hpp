@@ -7,6 +7,8 @@
 #include <CL/cl.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 #include <string>
 
 namespace rtcg::opencl {
@@ -14,8 +16,14 @@ namespace rtcg::opencl {
 class OpenclBuffer final : public plugin::BufferImpl {
 public:
     OpenclBuffer(cl_context context, std::size_t bytes, const std::string& device_name);
+    // The first `bytes` of a memory object made outside rtcg, through a reference of its own
+    // (`memory`, retained by OpenclContext::import_buffer): the caller's reference stays theirs.
+    OpenclBuffer(MemHandle memory, std::size_t bytes) noexcept : memory_(std::move(memory)), size_(bytes) {}
 
     std::size_t size() const noexcept override { return size_; }
+    plugin::NativeHandle native_handle() const noexcept override {
+        return reinterpret_cast<std::uintptr_t>(memory_.get());
+    }
     cl_mem handle() const noexcept { return memory_.get(); }
 
 private:

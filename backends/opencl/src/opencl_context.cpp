@@ -7,7 +7,11 @@
 #include "program_build.hpp"
 #include "status.hpp"
 
+#include <rtcg/core/error.hpp>
 #include <rtcg/core/plugin/support.hpp>
+
+#include <cstdint>
+#include <string>
 
 namespace rtcg::opencl {
 namespace {
@@ -45,7 +49,7 @@ QueueHandle create_queue_for(cl_context context, cl_device_id device, cl_command
 } // namespace
 
 OpenclContext::OpenclContext(const FoundDevice& found)
-    : info_(found.entry.info), device_(found.device),
+    : info_(found.entry.info), device_(found.device), platform_(found.platform),
       compiler_identity_(describe_compiler(found.platform, info_)),
       context_(create_context(found.platform, found.device)),
       mapping_queue_(create_queue_for(context_.get(), device_, 0)),
@@ -64,6 +68,53 @@ std::unique_ptr<plugin::BufferImpl> OpenclContext::allocate(std::size_t bytes) {
 
 std::unique_ptr<plugin::HostBufferImpl> OpenclContext::allocate_host(std::size_t bytes) {
     return std::make_unique<OpenclHostBuffer>(context_.get(), mapping_queue_.get(), bytes, info_.name);
+}
+
+plugin::NativeContextHandles OpenclContext::native_handles() const noexcept {
+    return {reinterpret_cast<std::uintptr_t>(context_.get()), reinterpret_cast<std::uintptr_t>(device_),
+            reinterpret_cast<std::uintptr_t>(platform_)};
+}
+
+std::unique_ptr<plugin::BufferImpl> OpenclContext::import_buffer(plugin::NativeHandle handle, std::size_t bytes) {
+    constexpr const char* where = "interop::import_buffer";
+    const auto memory = reinterpret_cast<cl_mem>(static_cast<std::uintptr_t>(handle));
+    cl_context owner = nullptr;
+    const cl_int status = clGetMemObjectInfo(memory, CL_MEM_CONTEXT, sizeof owner, &owner, nullptr);
+    if (status == CL_INVALID_MEM_OBJECT)
+        throw InvalidArgument("the handle is no OpenCL memory object", where, status, error_name(status));
+    check(status, "clGetMemObjectInfo");
+    if (owner != context_.get())
+        throw InvalidArgument("the memory object belongs to another cl_context than this context's (on " +
+                                  info_.name + "); kernels of one context cannot use another's memory",
+                              where);
+    if (const auto type = mem_object_info<cl_mem_object_type>(memory, CL_MEM_TYPE); type != CL_MEM_OBJECT_BUFFER)
+        throw InvalidArgument("the memory object is an image or pipe, not a buffer", where);
+    if (const auto size = mem_object_info<std::size_t>(memory, CL_MEM_SIZE); size < bytes)
+        throw InvalidArgument("the memory object has " + std::to_string(size) + " bytes, fewer than the " +
+                                  std::to_string(bytes) + " asked for",
+                              where);
+    check(clRetainMemObject(memory), "clRetainMemObject");
+    return std::make_unique<OpenclBuffer>(MemHandle(memory), bytes);
+}
+
+// rtcg's queues are in order: work on one queue follows what was queued before it without
+// events. An out-of-order queue would break that silently, so it is refused.
+std::unique_ptr<plugin::QueueImpl> OpenclContext::import_queue(plugin::NativeHandle handle) {
+    constexpr const char* where = "interop::import_queue";
+    const auto queue = reinterpret_cast<cl_command_queue>(static_cast<std::uintptr_t>(handle));
+    cl_context owner = nullptr;
+    const cl_int status = clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof owner, &owner, nullptr);
+    if (status == CL_INVALID_COMMAND_QUEUE)
+        throw InvalidArgument("the handle is no OpenCL command queue", where, status, error_name(status));
+    check(status, "clGetCommandQueueInfo");
+    if (owner != context_.get() || queue_info<cl_device_id>(queue, CL_QUEUE_DEVICE) != device_)
+        throw InvalidArgument("the command queue belongs to another cl_context or device than this context's (" +
+                                  info_.name + ")",
+                              where);
+    if (queue_info<cl_command_queue_properties>(queue, CL_QUEUE_PROPERTIES) & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
+        throw InvalidArgument("the command queue runs commands out of order; rtcg's queues are in order", where);
+    check(clRetainCommandQueue(queue), "clRetainCommandQueue");
+    return std::make_unique<OpenclQueue>(QueueHandle(queue), transfers_);
 }
 
 plugin::CompileResult OpenclContext::compile(const plugin::CompileRequest& request) {

@@ -26,6 +26,10 @@ public:
     std::unique_ptr<plugin::BufferImpl> allocate(std::size_t bytes) override;
     std::unique_ptr<plugin::HostBufferImpl> allocate_host(std::size_t bytes) override;
 
+    plugin::NativeContextHandles native_handles() const noexcept override;
+    std::unique_ptr<plugin::BufferImpl> import_buffer(plugin::NativeHandle memory, std::size_t bytes) override;
+    std::unique_ptr<plugin::QueueImpl> import_queue(plugin::NativeHandle queue) override;
+
     plugin::CompileResult compile(const plugin::CompileRequest& request) override;
     std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
                                              const plugin::CompileRequest& request) override;
@@ -36,6 +40,7 @@ public:
 private:
     DeviceInfo info_;
     cl_device_id device_;
+    cl_platform_id platform_;
     std::string compiler_identity_;
     ContextHandle context_;
     // Maps and unmaps pinned host buffers; kept apart from user queues so that a mapping never

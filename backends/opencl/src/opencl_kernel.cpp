@@ -7,8 +7,10 @@
 
 #include <rtcg/core/error.hpp>
 
+#include <algorithm>
 #include <array>
 #include <limits>
+#include <vector>
 
 namespace rtcg::opencl {
 namespace {
@@ -49,7 +51,8 @@ bool is_argument_error(cl_int status) noexcept {
 OpenclKernel::OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from)
     : kernel_(std::move(kernel)), name_(std::move(name)), device_(device),
       parameters_(kernel_parameters(kernel_.get(), name_, kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS),
-                                    built_from)) {}
+                                    built_from)),
+      sub_buffer_alignment_(std::max<std::size_t>(1, device_info<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8)) {}
 
 plugin::KernelAttributes OpenclKernel::attributes() const {
     const cl_kernel kernel = kernel_.get();
@@ -65,10 +68,34 @@ plugin::KernelAttributes OpenclKernel::attributes() const {
     return attributes;
 }
 
-void OpenclKernel::set_argument(cl_uint index, const plugin::KernelArgument& argument) {
+// A BufferView as a sub-buffer, for one launch: the enqueued command keeps it alive once the
+// caller drops its reference.
+MemHandle OpenclKernel::sub_buffer(cl_uint index, const plugin::KernelArgument& argument) const {
+    if (argument.view_offset % sub_buffer_alignment_ != 0)
+        throw InvalidArgument("argument " + std::to_string(index) + " of kernel '" + name_ + "' is a view at byte " +
+                                  std::to_string(argument.view_offset) + ", but OpenCL points into a buffer only at " +
+                                  "multiples of the device's base-address alignment, " +
+                                  std::to_string(sub_buffer_alignment_) + " bytes (CL_DEVICE_MEM_BASE_ADDR_ALIGN)",
+                              "clCreateSubBuffer");
+    const cl_buffer_region region = {argument.view_offset, argument.view_size};
+    cl_int status = CL_SUCCESS;
+    MemHandle view(clCreateSubBuffer(static_cast<const OpenclBuffer*>(argument.buffer)->handle(), 0,
+                                     CL_BUFFER_CREATE_TYPE_REGION, &region, &status));
+    if (status == CL_INVALID_MEM_OBJECT || status == CL_MISALIGNED_SUB_BUFFER_OFFSET)
+        throw InvalidArgument("argument " + std::to_string(index) + " of kernel '" + name_ +
+                                  "' is a view the driver cannot make a sub-buffer of (a view of a sub-buffer, or "
+                                  "an offset the device cannot align)",
+                              "clCreateSubBuffer", status, error_name(status));
+    check(status, "clCreateSubBuffer");
+    return view;
+}
+
+void OpenclKernel::set_argument(cl_uint index, const plugin::KernelArgument& argument, std::vector<MemHandle>& views) {
     cl_int status = CL_SUCCESS;
     if (argument.buffer != nullptr) {
-        const cl_mem memory = static_cast<const OpenclBuffer*>(argument.buffer)->handle();
+        if (argument.view_size != 0) views.push_back(sub_buffer(index, argument));
+        const cl_mem memory = argument.view_size != 0 ? views.back().get()
+                                                      : static_cast<const OpenclBuffer*>(argument.buffer)->handle();
         status = clSetKernelArg(kernel_.get(), index, sizeof memory, &memory);
     } else {
         status = clSetKernelArg(kernel_.get(), index, argument.size, argument.value);
@@ -100,9 +127,10 @@ void OpenclKernel::enqueue(cl_command_queue queue, const LaunchConfig& config, s
                                                global_size(config.grid.z, config.block.z, name_)};
     const std::array<std::size_t, 3> local = {config.block.x, config.block.y, config.block.z};
 
+    std::vector<MemHandle> views; // released after the enqueue, which holds them while the kernel runs
     std::lock_guard lock(launch_mutex_);
     for (std::size_t index = 0; index < args.size(); ++index)
-        set_argument(static_cast<cl_uint>(index), args[index]);
+        set_argument(static_cast<cl_uint>(index), args[index], views);
     if (config.dynamic_local_bytes > 0)
         set_dynamic_local(static_cast<cl_uint>(args.size()), config.dynamic_local_bytes);
     const cl_int status = clEnqueueNDRangeKernel(queue, kernel_.get(), work_dimensions(config), nullptr, global.data(),

@@ -6,7 +6,10 @@
 
 #include <CL/cl.h>
 
+#include <cstddef>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace rtcg::opencl {
 
@@ -28,13 +31,16 @@ public:
     void enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args);
 
 private:
-    void set_argument(cl_uint index, const plugin::KernelArgument& argument);
+    // A BufferView's sub-buffer goes to `views`, which must outlive the enqueue.
+    void set_argument(cl_uint index, const plugin::KernelArgument& argument, std::vector<MemHandle>& views);
+    MemHandle sub_buffer(cl_uint index, const plugin::KernelArgument& argument) const;
     void set_dynamic_local(cl_uint index, std::size_t bytes);
 
     KernelHandle kernel_;
     std::string name_;
     cl_device_id device_;
     std::vector<plugin::KernelParameter> parameters_;
+    std::size_t sub_buffer_alignment_; // CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes
     std::mutex launch_mutex_;
 };
 

@@ -6,6 +6,7 @@
 
 #include <rtcg/core/plugin/backend.hpp>
 
+#include <cstdint>
 #include <memory>
 
 namespace rtcg::opencl {
@@ -28,6 +29,9 @@ public:
     std::unique_ptr<plugin::EventImpl> record() override;
     void wait_for(plugin::EventImpl& event) override;
     void finish() override;
+    plugin::NativeHandle native_handle() const noexcept override {
+        return reinterpret_cast<std::uintptr_t>(queue_.get());
+    }
 
 private:
     QueueHandle queue_;

@@ -1,5 +1,6 @@
 #include "program_build.hpp"
 
+#include "header_directory.hpp"
 #include "info.hpp"
 #include "pocl_binary_layout.hpp"
 #include "status.hpp"
@@ -110,7 +111,9 @@ BuiltProgram build_from_source(cl_context context, cl_device_id device, const st
     ProgramHandle program(clCreateProgramWithSource(context, 1, &source, &length, &status));
     check(status, "clCreateProgramWithSource");
 
-    const auto options = build_options(request);
+    // The in-memory headers come before any include directory of the options, as on CUDA.
+    const HeaderDirectory headers(request.headers);
+    const auto options = headers.option() + " " + build_options(request);
     status = clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr);
     auto log = build_log(program.get(), device);
     if (status != CL_SUCCESS) {

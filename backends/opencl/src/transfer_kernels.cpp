@@ -92,7 +92,7 @@ TransferKernels::TransferKernels(cl_context context, cl_device_id device, std::s
 const TransferKernels::Kernels* TransferKernels::kernels() {
     std::call_once(build_once_, [this] {
         try {
-            const plugin::CompileRequest request{transfer_source, {}, false};
+            const plugin::CompileRequest request{transfer_source, {}, false, {}};
             OpenclModule module(build_from_source(context_, device_, device_name_, request).program, device_,
                           std::make_shared<const plugin::CompileRequest>(request));
             kernels_.emplace(Kernels{module.kernel("rtcg_copy_16"), module.kernel("rtcg_copy_4"),

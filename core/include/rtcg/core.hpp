@@ -4,12 +4,14 @@
 /// compile cache and offline compiles (link rtcg::rtcg). <rtcg/rtcg.hpp> adds the other parts.
 #include <rtcg/core/backends.hpp>
 #include <rtcg/core/buffer.hpp>
+#include <rtcg/core/buffer_view.hpp>
 #include <rtcg/core/compiled_binary.hpp>
 #include <rtcg/core/compile_cache.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/event.hpp>
+#include <rtcg/core/interop.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>

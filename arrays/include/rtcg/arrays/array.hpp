@@ -94,6 +94,17 @@ public:
         return array;
     }
 
+    /// An array over the memory of `buffer`, which it takes over, without a copy: element
+    /// (0, ..., 0) at element `offset`, neighbours `strides` elements apart along each axis
+    /// (empty: C order; negative and 0 strides as numpy has them). With an imported buffer
+    /// (rtcg/core/interop.hpp) the array works on memory that another library made.
+    /// InvalidArgument where an element would lie outside the buffer.
+    static Array from_buffer(Buffer buffer, std::vector<std::size_t> shape, std::vector<std::ptrdiff_t> strides = {},
+                             std::size_t offset = 0) {
+        return Array(detail::ArrayData(std::move(buffer), codegen::dtype_of<Element>(), std::move(shape),
+                                       std::move(strides), offset));
+    }
+
     /// A 1-D array holding a copy of `values`.
     static Array to_device(const Context& context, std::span<const Element> values) {
         return to_device(context, values, {values.size()});

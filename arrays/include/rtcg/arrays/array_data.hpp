@@ -54,6 +54,14 @@ public:
     /// device cannot hold it.
     ArrayData(const Context& context, codegen::DType dtype, std::vector<std::size_t> shape, Order order = Order::c);
 
+    /// An array over the memory of `buffer` (which it keeps), without a copy: element (0, ..., 0)
+    /// at element `offset`, neighbours `strides` elements apart along each axis (empty: C order).
+    /// For memory that came from elsewhere (rtcg/core/interop.hpp, DLPack). InvalidArgument for an
+    /// empty buffer, a stride list of another length than the shape, or an element that would lie
+    /// outside the buffer.
+    ArrayData(Buffer buffer, codegen::DType dtype, std::vector<std::size_t> shape, std::vector<std::ptrdiff_t> strides,
+              std::size_t offset);
+
     const Context& context() const noexcept { return context_; }
     const codegen::DType& dtype() const noexcept { return dtype_; }
     const std::vector<std::size_t>& shape() const noexcept { return shape_; }

@@ -43,6 +43,7 @@ public:
 private:
     friend class Context;
     friend class detail::MemoryPoolState;
+    friend class detail::Interop;
     /// `recycler`, when set, takes `impl` back when the buffer is done with it.
     Buffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
            std::size_t size, std::shared_ptr<detail::BufferRecycler> recycler = {}) noexcept;

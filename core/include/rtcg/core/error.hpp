@@ -64,6 +64,13 @@ public:
     using Error::Error;
 };
 
+/// A native handle was asked of, or given to, an object of another backend than the call names
+/// (a cl_mem of a CUDA buffer, a CUstream for an OpenCL context). what() names both backends.
+class RTCG_API BackendMismatch : public InvalidArgument {
+public:
+    using InvalidArgument::InvalidArgument;
+};
+
 /// A backend, platform or device that was asked for is not usable here; the message says why
 /// (no driver, no platform, plug-in or library not found) and what is available instead.
 class RTCG_API BackendUnavailable : public Error {

@@ -14,6 +14,7 @@ namespace detail {
 struct ContextState;
 struct LoadedModule;
 class BufferRecycler;
+class Interop;
 class MemoryPoolState;
 } // namespace detail
 namespace plugin {

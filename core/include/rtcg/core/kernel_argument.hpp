@@ -1,8 +1,10 @@
 #pragma once
-// How C++ values become kernel arguments: a Buffer passes its device memory, any other
+// How C++ values become kernel arguments: a Buffer passes its device memory, a BufferView a
+// pointer into it (rtcg/core/buffer_view.hpp), any other
 // trivially-copyable value (every fixed-width integer, float, double, enums, plain structs)
 // passes its bytes. Host pointers are refused at compile time: on a device they are garbage.
 #include <rtcg/core/buffer.hpp>
+#include <rtcg/core/buffer_view.hpp>
 #include <rtcg/core/fwd.hpp>
 
 #include <cstddef>
@@ -22,6 +24,10 @@ struct KernelArgument {
     std::size_t size = 0; ///< the value's size in bytes; 0 for a buffer
     /// The context the buffer belongs to, which the launch compares with the kernel's.
     const detail::ContextState* context = nullptr;
+    /// For a BufferView: where the kernel's pointer starts, in bytes into `buffer`; 0 otherwise.
+    std::size_t view_offset = 0;
+    /// For a BufferView: its length in bytes (never 0); 0 for a whole buffer or a value.
+    std::size_t view_size = 0;
 };
 
 /// The argument that passes `value` to a kernel: a Buffer's device memory, or the bytes of a
@@ -31,6 +37,9 @@ template <class T>
 KernelArgument kernel_argument(const T& value) noexcept {
     if constexpr (std::is_same_v<T, Buffer>) {
         return KernelArgument{value.impl(), nullptr, 0, value.context_state()};
+    } else if constexpr (std::is_same_v<T, BufferView>) {
+        return KernelArgument{value.buffer().impl(), nullptr, 0, value.buffer().context_state(), value.offset(),
+                              value.size()};
     } else {
         static_assert(!std::is_pointer_v<T>, "rtcg: a host pointer cannot be a kernel argument; pass an rtcg::Buffer");
         static_assert(std::is_trivially_copyable_v<T>,

@@ -8,7 +8,10 @@
 #include <rtcg/core/kernel.hpp>
 
 #include <functional>
+#include <map>
+#include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +37,12 @@ struct CompileOptions {
     /// When set, its text for the device goes before the source, followed by `#line 1`, so that
     /// compiler messages and CompileError's excerpt keep the source's own line numbers.
     SourcePrelude prelude = {};
+    /// Headers held in memory, by name: `#include "my.h"` in the source (or in another of them)
+    /// finds `headers["my.h"]` on every backend, before any include directory. Names are
+    /// relative paths ("my.h", "sub/my.h") without "..". The compile cache's key covers their
+    /// contents, and the contents of every file the source includes from the include
+    /// directories given in `options` ("-Idir"), so an edit to any of them compiles anew.
+    std::map<std::string, std::string> headers = {};
 };
 
 /// Compiled kernel source: a program on OpenCL, a module on CUDA. Copies share the module.
@@ -52,6 +61,18 @@ public:
     Module(Module&&) noexcept;
     /// Copies and moves share the same module.
     Module& operator=(Module&&) noexcept;
+
+    /// A module from a binary made elsewhere, loaded as it is (not cached, not compiled here):
+    /// on CUDA a cubin, a fatbin or PTX text (cuModuleLoadDataEx; the driver compiles PTX for the
+    /// device), on OpenCL a program binary for the context's device (clCreateProgramWithBinary,
+    /// as clGetProgramInfo(CL_PROGRAM_BINARIES) or an offline compiler makes them; SPIR-V is not
+    /// taken). `options` go to the OpenCL build of the binary; headers and a prelude have no
+    /// effect. Kernels of such a module check their arguments' sizes where the driver reports
+    /// them (CUDA 12.4 and later), not their kinds: there is no source to read them from.
+    /// InvalidArgument when the driver rejects the binary (another architecture or device, a
+    /// truncated or foreign file), with the driver's reason.
+    static Module from_binary(const Context& context, std::span<const std::byte> binary,
+                              const CompileOptions& options = {});
 
     /// Throws InvalidArgument, naming the kernels the module has, when `name` is not one.
     Kernel kernel(const std::string& name) const;

@@ -79,6 +79,7 @@ public:
 private:
     friend class Context;
     friend struct detail::ContextState;
+    friend class detail::Interop;
     Queue(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::QueueImpl> impl) noexcept;
 
     std::shared_ptr<detail::ContextState> context_;

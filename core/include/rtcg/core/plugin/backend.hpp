@@ -18,6 +18,7 @@
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
+#include <rtcg/core/interop.hpp>
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
@@ -29,17 +30,26 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 3;
+inline constexpr std::uint32_t abi_version = 4;
+
+// A backend object's own handle as an integer, as rtcg/core/interop.hpp describes: a CUdeviceptr,
+// a CUdevice, or an object pointer (CUstream, CUcontext, cl_mem, cl_command_queue, ...) through
+// std::uintptr_t.
+using rtcg::NativeContextHandles;
+using rtcg::NativeHandle;
 
 class RTCG_API BufferImpl {
 public:
     virtual ~BufferImpl() = default;
     virtual std::size_t size() const noexcept = 0;
+    // The CUdeviceptr of the first byte, or the cl_mem.
+    virtual NativeHandle native_handle() const noexcept = 0;
 };
 
 // Page-locked host memory, mapped for fast transfers.
@@ -126,12 +136,18 @@ public:
     // Later work on this queue waits for `event` (which may come from another queue).
     virtual void wait_for(EventImpl& event) = 0;
     virtual void finish() = 0;
+    // The CUstream or cl_command_queue work goes to.
+    virtual NativeHandle native_handle() const noexcept = 0;
 };
 
 struct CompileRequest {
     std::string source;
     std::vector<std::string> options; // user options and -D defines, in the backend's syntax
     bool debug = false;               // add the backend's device-debug flags
+    // Headers `#include "name"` finds, as (name, contents), sorted by name; core checked each name
+    // is a relative path without "..", empty parts or characters a path or an #include line
+    // cannot hold.
+    std::vector<std::pair<std::string, std::string>> headers;
 };
 
 struct CompileResult {
@@ -155,6 +171,18 @@ public:
     virtual std::unique_ptr<QueueImpl> create_queue() = 0;
     virtual std::unique_ptr<BufferImpl> allocate(std::size_t bytes) = 0;
     virtual std::unique_ptr<HostBufferImpl> allocate_host(std::size_t bytes) = 0;
+
+    // The context, device and platform (0 where the backend has none) as native handles.
+    virtual NativeContextHandles native_handles() const noexcept = 0;
+    // Memory made outside rtcg, `bytes` long from `memory` (never 0 bytes, never a null handle:
+    // core checks), used without taking it over: the result frees nothing of it. Throws
+    // InvalidArgument when the driver says `memory` belongs to another context or device, is
+    // shorter than `bytes`, or is no memory object at all.
+    virtual std::unique_ptr<BufferImpl> import_buffer(NativeHandle memory, std::size_t bytes) = 0;
+    // A stream or command queue made outside rtcg, used without taking it over (it is neither
+    // destroyed nor released for good). InvalidArgument when it belongs to another context or
+    // device, or cannot run work in order.
+    virtual std::unique_ptr<QueueImpl> import_queue(NativeHandle queue) = 0;
 
     // Throws CompileError (with the full log and the source lines it points at).
     virtual CompileResult compile(const CompileRequest& request) = 0;
