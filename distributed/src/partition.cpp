@@ -3,6 +3,7 @@
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 namespace rtcg {
