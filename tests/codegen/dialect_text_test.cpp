@@ -98,12 +98,24 @@ TEST_CASE("portable_prelude gives the text with_prelude puts before the source, 
 
 TEST_CASE("the OpenCL warp support is PTX, not CUDA's intrinsics") {
     const std::string_view opencl = warp_support(Dialect::opencl);
-    for (const char* intrinsic : {"__ballot_sync", "__syncwarp", "__shfl", "__popc", "__clz", "__ffs"}) {
+    for (const char* intrinsic : {"__ballot_sync", "__syncwarp", "__shfl"}) {
         CAPTURE(intrinsic);
         CHECK(opencl.find(intrinsic) == std::string_view::npos);
         CHECK(warp_support(Dialect::cuda).find(intrinsic) != std::string_view::npos);
     }
     CHECK(opencl.find("vote.sync.ballot.b32") != std::string_view::npos);
+}
+
+TEST_CASE("the bit functions are CUDA's intrinsics in the CUDA prelude and OpenCL's built-ins in the other") {
+    for (const char* intrinsic : {"__popc", "__clz", "__ffs", "__umulhi"}) {
+        CAPTURE(intrinsic);
+        CHECK(rtcg::codegen::prelude(Dialect::opencl).find(intrinsic) == std::string_view::npos);
+        CHECK(rtcg::codegen::prelude(Dialect::cuda).find(intrinsic) != std::string_view::npos);
+    }
+    for (const char* builtin : {"popcount(x)", "clz(x)", "mul_hi(a, b)"}) {
+        CAPTURE(builtin);
+        CHECK(rtcg::codegen::prelude(Dialect::opencl).find(builtin) != std::string_view::npos);
+    }
 }
 
 TEST_CASE("a target has warp primitives on CUDA and on NVIDIA's OpenCL platform with warps of 32") {
