@@ -246,11 +246,15 @@ def plot(path, report):
     columns = 4
     rows_count = -(-len(panels) // columns)
     figure, axes = plt.subplots(rows_count, columns, figsize=(4.2 * columns, 3.2 * rows_count), squeeze=False)
+    # One colour per system in every panel, whichever systems a panel has.
+    palette = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    colour = {s: palette[k % len(palette)] for k, s in enumerate(report.systems)}
     for axis, (case, dtype) in zip(axes.flat, panels):
         for s in report.systems:
             points = sorted((n, v[2]) for (sy, c, d, n), v in report.rows.items() if (sy, c, d) == (s, case, dtype))
             if points:
-                axis.plot([p[0] for p in points], [p[1] for p in points], marker="o", markersize=3, label=s)
+                axis.plot([p[0] for p in points], [p[1] for p in points], marker="o", markersize=3, label=s,
+                          color=colour[s])
         axis.set_xscale("log", base=2)
         axis.set_yscale("log")  # from launch-bound kilobytes to terabytes per second
         axis.set_title(f"{case} {dtype}", fontsize=10)
