@@ -107,7 +107,8 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
     source += render_elementwise_kernel({{"name", elementwise_kernel_name(program.name)},
                                          {"parameters", template_lines(parameters)},
                                          {"pointers", template_lines(array_pointer_setup(program.arguments, dialect))},
-                                         {"operation", operation_statement(operation)}});
+                                         {"operation", operation_statement(operation)},
+                                         {"two_lanes", program.paired.has_value()}});
     const bool complex = codegen::needs_complex_support(types, {program.operation, program.preamble});
     return codegen::with_prelude(dialect, source, {.complex = complex});
 }

@@ -29,13 +29,15 @@ const codegen::Template& paired_template() {
     return kernel;
 }
 
-// What both templates take: the kernel's name, parameters and pointers, and the operation.
+// What both templates take: the kernel's name, parameters and pointers, and the operation; the
+// flat one-index kernel runs one lane.
 codegen::Values kernel_values(Dialect dialect, std::span<const Argument> arguments, std::string_view operation,
                               std::string kernel_name) {
     return {{"name", std::move(kernel_name)},
             {"parameters", detail::template_lines(detail::array_parameters(arguments, dialect))},
             {"pointers", detail::template_lines(detail::array_pointer_setup(arguments, dialect))},
-            {"operation", detail::operation_statement(operation)}};
+            {"operation", detail::operation_statement(operation)},
+            {"two_lanes", false}};
 }
 
 } // namespace

@@ -78,11 +78,18 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                     Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "inner"),
                                     Argument::scalar(DType::int64(), "n_indices")};
     if (mode == IndexMode::raise) arguments.push_back(Argument::pointer(DType::int64(), "error"));
-    const std::string operation = "const rtcg_index_t within = i % inner, rest = i / inner;\n"
-                                  "const rtcg_index_t j = rest % n_indices, outer = rest / n_indices;\n"
-                                  "rtcg_index_t k = (rtcg_index_t)indices[j];\n" +
-                                  normalized_index(mode) + "out[i] = source[(outer * n_axis + k) * inner + within]";
-    const ElementwiseKernel kernel(context, std::move(arguments), operation, {.name = "take_" + mode_name(mode)});
+    // Output i is element `within` of index j's row in block `outer`. Where the axis is the whole
+    // source (one block, rows of one element) i is j: the kernel splits no index, which would cost
+    // two 64-bit divisions per element.
+    const bool flat = inner == 1 && out.size() == indices.size();
+    const std::string position = flat ? "const rtcg_index_t j = i;\n"
+                                      : "const rtcg_index_t within = i % inner, rest = i / inner;\n"
+                                        "const rtcg_index_t j = rest % n_indices, outer = rest / n_indices;\n";
+    const std::string element = flat ? "source[k]" : "source[(outer * n_axis + k) * inner + within]";
+    const std::string operation = position + "rtcg_index_t k = (rtcg_index_t)indices[j];\n" + normalized_index(mode) +
+                                  "out[i] = " + element;
+    const ElementwiseKernel kernel(context, std::move(arguments), operation,
+                                   {.name = std::string(flat ? "take_flat_" : "take_") + mode_name(mode)});
     const auto n_axis = static_cast<std::int64_t>(axis_extent), n_inner = static_cast<std::int64_t>(inner),
                n_indices = static_cast<std::int64_t>(indices.size());
     std::vector<CallArgument> args{{&out, {}}, {&source, {}, true}, {&indices, {}, true},
