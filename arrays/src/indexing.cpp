@@ -86,8 +86,9 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                       : "const rtcg_index_t within = i % inner, rest = i / inner;\n"
                                         "const rtcg_index_t j = rest % n_indices, outer = rest / n_indices;\n";
     const std::string element = flat ? "source[k]" : "source[(outer * n_axis + k) * inner + within]";
-    const std::string operation = position + "rtcg_index_t k = (rtcg_index_t)indices[j];\n" + normalized_index(mode) +
-                                  "out[i] = " + element;
+    // The indices stream past: the L2 keeps the source's lines, which the gather reads at random.
+    const std::string operation = position + "rtcg_index_t k = (rtcg_index_t)RTCG_LOAD_STREAMING(&indices[j]);\n" +
+                                  normalized_index(mode) + "out[i] = " + element;
     const ElementwiseKernel kernel(context, std::move(arguments), operation,
                                    {.name = std::string(flat ? "take_flat_" : "take_") + mode_name(mode)});
     const auto n_axis = static_cast<std::int64_t>(axis_extent), n_inner = static_cast<std::int64_t>(inner),
