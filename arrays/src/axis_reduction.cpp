@@ -36,22 +36,31 @@ std::string returning(const std::string& expression) { return "return " + expres
 
 // argmin / argmax: (value, index) pairs, the better value first, a NaN better than any number and
 // between equals the lower index, so that the fold is the first extreme in any order of folding.
-// The fold decides once whether b wins, then selects each field: NVIDIA's OpenCL compiler keeps a
-// struct that branches return in local memory, copied there on every fold, where selected fields
-// stay in registers.
+// In OpenCL the fold decides once whether b wins, then selects each field: NVIDIA's OpenCL compiler
+// keeps a pair that branches return in local memory, copied there on every fold, where selected
+// fields stay in registers. NVRTC keeps either form in registers, and the branches' early exits
+// run faster there.
 Fold arg_fold(bool largest, const DType& type, Dialect dialect) {
     const std::string t = c_type(type, dialect);
     const std::string better = largest ? ">" : "<";
-    const std::string b_by_value =
-        "(b.value " + better + " a.value || (!(a.value " + better + " b.value) && b.index < a.index))";
     std::string op;
-    if (type.is_floating())
-        op += "const int a_nan = a.value != a.value, b_nan = b.value != b.value; "
-              "const int b_wins = a_nan != b_nan ? b_nan : " + b_by_value + "; ";
-    else
-        op += "const int b_wins = " + b_by_value + "; ";
-    op += "rtcg_reduce_value_t r; r.value = b_wins ? b.value : a.value; r.index = b_wins ? b.index : a.index; "
-          "return r;";
+    if (dialect == Dialect::opencl) {
+        const std::string b_by_value =
+            "(b.value " + better + " a.value || (!(a.value " + better + " b.value) && b.index < a.index))";
+        if (type.is_floating())
+            op += "const int a_nan = a.value != a.value, b_nan = b.value != b.value; "
+                  "const int b_wins = a_nan != b_nan ? b_nan : " + b_by_value + "; ";
+        else
+            op += "const int b_wins = " + b_by_value + "; ";
+        op += "rtcg_reduce_value_t r; r.value = b_wins ? b.value : a.value; r.index = b_wins ? b.index : a.index; "
+              "return r;";
+    } else {
+        if (type.is_floating())
+            op += "const int a_nan = a.value != a.value, b_nan = b.value != b.value; "
+                  "if (a_nan != b_nan) return a_nan ? a : b; ";
+        op += "if (a.value " + better + " b.value) return a; if (b.value " + better + " a.value) return b; "
+              "return a.index <= b.index ? a : b;";
+    }
     const std::string last_index = codegen::integer_literal(dialect, DType::int64(), std::numeric_limits<std::int64_t>::max());
     return Fold{"typedef struct { " + t + " value; rtcg_index_t index; } rtcg_reduce_value_t;\n"
                 "RTCG_DEVICE rtcg_reduce_value_t rtcg_axis_pair(" + t + " value, rtcg_index_t index) "

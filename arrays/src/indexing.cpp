@@ -78,6 +78,10 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                     Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "inner"),
                                     Argument::scalar(DType::int64(), "n_indices")};
     if (mode == IndexMode::raise) arguments.push_back(Argument::pointer(DType::int64(), "error"));
+    // Restrict where `out` has storage of its own (the error words always do), so that the compiler
+    // may issue a work-item's second gather before its first index's check and store.
+    const bool own_storage = &out.buffer() != &source.buffer() && &out.buffer() != &indices.buffer();
+    for (Argument& argument : arguments) argument.is_restrict = argument.is_pointer && own_storage;
     // Output i is element `within` of index j's row in block `outer`. Where the axis is the whole
     // source (one block, rows of one element) i is j: the kernel splits no index, which would cost
     // two 64-bit divisions per element.
@@ -86,11 +90,11 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                       : "const rtcg_index_t within = i % inner, rest = i / inner;\n"
                                         "const rtcg_index_t j = rest % n_indices, outer = rest / n_indices;\n";
     const std::string element = flat ? "source[k]" : "source[(outer * n_axis + k) * inner + within]";
-    // The indices stream past: the L2 keeps the source's lines, which the gather reads at random.
-    const std::string operation = position + "rtcg_index_t k = (rtcg_index_t)RTCG_LOAD_STREAMING(&indices[j]);\n" +
-                                  normalized_index(mode) + "out[i] = " + element;
+    const std::string operation = position + "rtcg_index_t k = (rtcg_index_t)indices[j];\n" + normalized_index(mode) +
+                                  "out[i] = " + element;
     const ElementwiseKernel kernel(context, std::move(arguments), operation,
-                                   {.name = std::string(flat ? "take_flat_" : "take_") + mode_name(mode)});
+                                   {.name = std::string(flat ? "take_flat_" : "take_") + (own_storage ? "" : "aliased_") +
+                                            mode_name(mode)});
     const auto n_axis = static_cast<std::int64_t>(axis_extent), n_inner = static_cast<std::int64_t>(inner),
                n_indices = static_cast<std::int64_t>(indices.size());
     std::vector<CallArgument> args{{&out, {}}, {&source, {}, true}, {&indices, {}, true},

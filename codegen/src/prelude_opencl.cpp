@@ -28,7 +28,6 @@ constexpr std::string_view base_prelude =
 #define RTCG_CONSTANT __constant
 #define RTCG_LAUNCH_BOUNDS(block, min_groups)
 #define RTCG_STORE_STREAMING(pointer, value) (*(pointer) = (value))
-#define RTCG_LOAD_STREAMING(pointer) (*(pointer))
 typedef long rtcg_index_t;
 typedef ulong rtcg_uindex_t;
 #define RTCG_LOCAL_ID(d) get_local_id(d)

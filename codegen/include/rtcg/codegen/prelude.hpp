@@ -17,13 +17,11 @@
 ///   OpenCL, which has no such attribute.
 /// Pointers, written before the pointee type
 ///   RTCG_GLOBAL, RTCG_LOCAL_PTR, RTCG_CONSTANT_PTR (`const` in CUDA: do not add your own const).
-/// Streaming loads and stores
+/// Stores
 ///   RTCG_STORE_STREAMING(pointer, value): *pointer = value, for data the kernel writes once and
 ///   does not read: CUDA's __stcs (cache-streaming: its lines leave the L2 first, ahead of the
 ///   data still to be read), for scalars and for 2-vectors and 4-byte 4-vectors of the types
 ///   below; a plain store in OpenCL.
-///   RTCG_LOAD_STREAMING(pointer): *pointer, for data the kernel reads once, beside data it reads
-///   at random that the L2 should keep: CUDA's __ldcs, for the same types; a plain load in OpenCL.
 /// Variables
 ///   RTCG_LOCAL float tile[64];  or  RTCG_LOCAL_ARRAY(float, tile, 64);  work-group memory, at the
 ///   kernel's outermost scope (OpenCL's rule). RTCG_CONSTANT float table[4] = {...}; at program
