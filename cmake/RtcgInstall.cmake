@@ -33,7 +33,7 @@ install(DIRECTORY include/ core/include/ codegen/include/ arrays/include/ tuning
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS rtcg rtcg-codegen rtcg-arrays rtcg-tuning rtcg-sparse rtcg-fft rtcg-all EXPORT rtcg-targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS rtcg-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS rtcg-info rtcg-cache RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # rtcg::distributed, where MPI was found: its package then looks for MPI too.
 if(TARGET rtcg-distributed)
   set(RTCG_HAS_DISTRIBUTED TRUE)

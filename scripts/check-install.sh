@@ -36,7 +36,7 @@ fi
 
 expected=(include/rtcg/rtcg.hpp include/rtcg/codegen/device_struct.hpp include/rtcg/arrays/elementwise.hpp
           include/rtcg/sparse/spmv.hpp include/rtcg/fft/plan.hpp "$libdir/librtcg_sparse.so" "$libdir/librtcg_fft.so"
-          "$libdir/librtcg.so" "$libdir/librtcg_codegen.so" "$libdir/librtcg_arrays.so" bin/rtcg-info
+          "$libdir/librtcg.so" "$libdir/librtcg_codegen.so" "$libdir/librtcg_arrays.so" bin/rtcg-info bin/rtcg-cache
           "$libdir/cmake/rtcg/rtcg-config.cmake" "$libdir/cmake/rtcg/rtcg-config-version.cmake"
           "$libdir/cmake/rtcg/rtcg-targets.cmake" "$libdir/cmake/rtcg/rtcg-plugins.cmake")
 for backend in "${backends[@]}"; do expected+=("$libdir/rtcg/plugins/librtcg-$backend.so"); done

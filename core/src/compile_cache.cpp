@@ -1,6 +1,7 @@
 #include "compile_cache.hpp"
 
 #include "cache_file.hpp"
+#include "cache_pruning.hpp"
 #include "environment.hpp"
 #include "include_dependencies.hpp"
 
@@ -149,6 +150,7 @@ std::optional<std::vector<std::byte>> load_cache_entry(const std::filesystem::pa
         std::string why;
         auto payload = checked_payload(contents.bytes, key, why);
         if (!payload) discard_damaged(file, why);
+        else mark_cache_entry_used(file);
         return payload;
     } catch (const std::exception&) {
         return std::nullopt; // out of memory: a miss, like any entry that cannot be read
@@ -189,8 +191,8 @@ void store_cache_entry(const std::filesystem::path& dir, const CacheKey& key,
         const auto digest = Sha256().update(payload).finish();
         append(entry, digest.data(), digest.size());
         entry.insert(entry.end(), payload.begin(), payload.end());
-        if (auto failure = replace_file(file, entry))
-            report_store_failure("cannot write compile cache entry: " + *failure);
+        if (auto failure = replace_file(file, entry)) report_store_failure("cannot write compile cache entry: " + *failure);
+        else prune_after_store(dir);
     } catch (const std::exception& e) {
         plugin::logger().debug("compile cache entry not written: {}", e.what());
     }

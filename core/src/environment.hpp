@@ -14,6 +14,7 @@ bool env_flag(const char* name);
 inline constexpr const char* backend_variable = "RTCG_BACKEND";
 inline constexpr const char* plugin_path_variable = "RTCG_PLUGIN_PATH";
 inline constexpr const char* cache_dir_variable = "RTCG_CACHE_DIR";
+inline constexpr const char* cache_max_size_variable = "RTCG_CACHE_MAX_SIZE";
 inline constexpr const char* no_cache_variable = "RTCG_NO_CACHE";
 inline constexpr const char* debug_variable = "RTCG_DEBUG";
 

@@ -1,5 +1,6 @@
 // The compile cache: in-process memo, disk entries shared by contexts, damage detection, bypass,
 // entries that cannot be read or written, and stored binaries the driver does not load.
+#include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
 #include "sha256.hpp"
@@ -19,41 +20,10 @@
 #include <thread>
 
 using rtcg::test::context;
+using rtcg::test::ScopedCacheDirectory;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Points RTCG_CACHE_DIR at a fresh directory for one test and restores the old value after.
-class ScopedCacheDirectory {
-public:
-    ScopedCacheDirectory() {
-        const char* old = std::getenv("RTCG_CACHE_DIR");
-        if (old) previous_ = old;
-        std::random_device random;
-        path_ = fs::temp_directory_path() / ("rtcg-cache-test-" + std::to_string(random()));
-        fs::remove_all(path_);
-        ::setenv("RTCG_CACHE_DIR", path_.c_str(), 1);
-    }
-    ~ScopedCacheDirectory() {
-        if (previous_.empty()) ::unsetenv("RTCG_CACHE_DIR");
-        else ::setenv("RTCG_CACHE_DIR", previous_.c_str(), 1);
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    const fs::path& path() const { return path_; }
-
-    std::vector<fs::path> entries() const {
-        std::vector<fs::path> files;
-        if (!fs::exists(path_)) return files;
-        for (const auto& e : fs::recursive_directory_iterator(path_))
-            if (e.is_regular_file()) files.push_back(e.path());
-        return files;
-    }
-
-private:
-    fs::path path_;
-    std::string previous_;
-};
 
 // A source no earlier test or run has compiled, so counts start from nothing.
 std::string unique_twice_source() {

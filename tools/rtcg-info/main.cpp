@@ -1,9 +1,12 @@
 // rtcg-info: every backend, platform and device rtcg can use here, with its key properties, and
-// for each backend that is unavailable, the reason.
+// for each backend that is unavailable, the reason; `rtcg-info --json` prints the same as JSON.
+#include "json_report.hpp"
+
 #include <rtcg/core.hpp>
 
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -50,8 +53,17 @@ void print_offline_targets(const rtcg::BackendReport& report) {
 
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    const std::string_view option = argc > 1 ? argv[1] : "";
+    if (argc > 2 || (argc == 2 && option != "--json")) {
+        std::fprintf(stderr, "usage: rtcg-info [--json]\n");
+        return 2;
+    }
     try {
+        if (option == "--json") {
+            rtcg_info::print_json(rtcg::backend_reports());
+            return 0;
+        }
         std::printf("rtcg %s\n", rtcg::version());
         const auto cache = rtcg::compile_cache_directory();
         std::printf("compile cache: %s\n\n", cache ? cache->c_str() : "off (RTCG_NO_CACHE or RTCG_DEBUG)");
