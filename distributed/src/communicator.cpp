@@ -3,7 +3,6 @@
 #include "agreement.hpp"
 #include "mpi_call.hpp"
 #include "mpi_types.hpp"
-#include "host_transport.hpp"
 #include "transport_selection.hpp"
 
 #include <rtcg/core/plugin/support.hpp>
@@ -78,12 +77,11 @@ MPI_Comm duplicate(MPI_Comm comm) {
 struct CommunicatorState {
     CommunicatorState(MPI_Comm comm, Context ctx)
         : context(std::move(ctx)), chunk_bytes(chunk_bytes_from_environment()), debug(debug_mode()),
-          report(choose_transport(context, chunk_bytes)), own(duplicate(comm)) {
+          own(duplicate(comm)) {
         try {
             mpi_check(MPI_Comm_rank(own, &rank), "MPI_Comm_rank");
             mpi_check(MPI_Comm_size(own, &size), "MPI_Comm_size");
-            // choose_transport only reports direct transports available once they can run.
-            transport = std::make_unique<HostTransport>(own, context, chunk_bytes);
+            transport = make_transport(own, context, chunk_bytes, forced_transport(), report);
         } catch (...) {
             MPI_Comm_free(&own);
             throw;

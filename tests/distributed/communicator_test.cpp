@@ -9,10 +9,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <complex>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
 #include <string>
+#include <vector>
 
 namespace rtcg::test {
 namespace {
@@ -27,8 +29,8 @@ Array<T> mine(std::size_t count = n) {
 template <class T>
 T combine(ReduceOp op, T a, T b) {
     switch (op) {
-    case ReduceOp::sum: return a + b;
-    case ReduceOp::prod: return a * b;
+    case ReduceOp::sum: return static_cast<T>(a + b);
+    case ReduceOp::prod: return static_cast<T>(a * b);
     case ReduceOp::min: return std::min(a, b);
     case ReduceOp::max: return std::max(a, b);
     }
@@ -58,6 +60,33 @@ TEST_CASE_TEMPLATE("all_reduce: every reduction, in place and into another array
         CHECK(out.get() == reduced<T>(op));
         comm().all_reduce(data, op);
         CHECK(data.get() == reduced<T>(op));
+    }
+}
+
+// 16-bit integers and complex products have no NCCL type or operation: the nccl transport
+// reduces them through the host; complex sums are sums of reals there.
+TEST_CASE("all_reduce of 16-bit integers and complex numbers") {
+    for (const ReduceOp op : {ReduceOp::sum, ReduceOp::max}) {
+        const Array<std::int16_t> data = mine<std::int16_t>();
+        comm().all_reduce(data, op);
+        CHECK(data.get() == reduced<std::int16_t>(op));
+    }
+    const auto complex_values = [](int r) {
+        std::vector<std::complex<float>> values(n);
+        for (std::size_t i = 0; i < n; ++i) values[i] = {rank_value<float>(r, i), rank_value<float>(r, i + 1)};
+        return values;
+    };
+    for (const ReduceOp op : {ReduceOp::sum, ReduceOp::prod}) {
+        CAPTURE(to_string(op));
+        std::vector<std::complex<float>> expected = complex_values(0);
+        for (int r = 1; r < comm().size(); ++r) {
+            const std::vector<std::complex<float>> theirs = complex_values(r);
+            for (std::size_t i = 0; i < n; ++i)
+                expected[i] = op == ReduceOp::sum ? expected[i] + theirs[i] : expected[i] * theirs[i];
+        }
+        const auto data = Array<std::complex<float>>::to_device(comm().context(), complex_values(comm().rank()));
+        comm().all_reduce(data, op);
+        CHECK(data.get() == expected);
     }
 }
 
@@ -274,13 +303,34 @@ TEST_CASE("the transport: host staging on OpenCL, the others say why not, RTCG_C
     CHECK(report.candidates[2].available);
     for (const TransportStatus& status : report.candidates)
         if (!status.available) CHECK_FALSE(status.reason.empty());
-    if (comm().context().selector().rfind("opencl", 0) == 0) {
+    const bool opencl = comm().context().selector().rfind("opencl", 0) == 0;
+    if (opencl) {
         CHECK(report.chosen == TransportKind::host);
         CHECK(report.describe().find("not CUDA's") != std::string::npos);
     }
+    // The first available transport is the one taken (all of them start where they are found).
+    for (const TransportStatus& status : report.candidates) {
+        if (!status.available) continue;
+        CHECK(report.chosen == status.kind);
+        break;
+    }
     ::setenv("RTCG_COMM", "nccl", 1);
-    CHECK_THROWS_WITH_AS(Communicator(MPI_COMM_WORLD, comm().context()), doctest::Contains("RTCG_COMM=nccl"),
-                         BackendUnavailable);
+    if (report.candidates[0].available) {
+        // CUDA ranks with NCCL: the forced communicator runs its collectives through NCCL.
+        Communicator nccl(MPI_COMM_WORLD, comm().context());
+        CHECK(nccl.transport().chosen == TransportKind::nccl);
+        const Array<double> data = mine<double>();
+        nccl.all_reduce(data, ReduceOp::max);
+        CHECK(data.get() == reduced<double>(ReduceOp::max));
+    } else {
+        CHECK_THROWS_WITH_AS(Communicator(MPI_COMM_WORLD, comm().context()), doctest::Contains("RTCG_COMM=nccl"),
+                             BackendUnavailable);
+    }
+    if (opencl) {
+        ::setenv("RTCG_COMM", "mpi", 1);
+        CHECK_THROWS_WITH_AS(Communicator(MPI_COMM_WORLD, comm().context()), doctest::Contains("not CUDA's"),
+                             BackendUnavailable);
+    }
     ::setenv("RTCG_COMM", "pigeon", 1);
     CHECK_THROWS_AS(Communicator(MPI_COMM_WORLD, comm().context()), InvalidArgument);
     ::unsetenv("RTCG_COMM");

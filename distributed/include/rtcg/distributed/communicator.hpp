@@ -17,8 +17,11 @@
 ///
 /// Arrays must be C-contiguous (a contiguous view of a larger array is fine); send and receive
 /// arrays are either the same array or do not overlap. The data is read after the work already on
-/// the array's context's current queue (queue_scope.hpp) and written before the work that follows,
-/// and each call returns when its own part is done.
+/// the array's context's current queue (queue_scope.hpp) and written before the work that follows
+/// on that queue. With the host transport (and CUDA-aware MPI) a call returns when its data has
+/// moved; with NCCL it returns once the transfer is enqueued on that queue's stream, so the host
+/// sees the result after the queue's finish(), an Event recorded after the call, or a read of the
+/// array (which goes through the queue).
 ///
 /// Every collective first agrees on a small descriptor (operation, element type, counts, root,
 /// reduction) with one small all-reduce: ranks that disagree all throw CollectiveMismatch, and a
