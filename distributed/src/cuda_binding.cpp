@@ -1,6 +1,7 @@
 #include "cuda_binding.hpp"
 
 #include <rtcg/core/error.hpp>
+#include <rtcg/core/interop.hpp>
 
 #include <dlfcn.h>
 
@@ -58,6 +59,12 @@ CudaContextBinding::CudaContextBinding(std::uintptr_t context) : bound_(std::bit
 CudaContextBinding::~CudaContextBinding() {
     // Restoring is best effort: the thread keeps a valid context either way.
     if (previous_ != bound_) static_cast<void>(driver().set_current(previous_));
+}
+
+void* cuda_address(const ArrayData& array) {
+    if (array.nbytes() == 0) return nullptr;
+    const NativeHandle base = interop::native_buffer(array.buffer(), "cuda");
+    return reinterpret_cast<void*>(static_cast<std::uintptr_t>(base + array.offset() * array.dtype().size()));
 }
 
 } // namespace rtcg::detail

@@ -4,6 +4,9 @@
 // transport binds the rtcg context's (the device's primary context) around every NCCL call, as
 // the CUDA plug-in binds it around its own. libcuda.so.1 is opened with dlopen (the CUDA plug-in
 // has loaded it already where a CUDA context exists), so this library links nothing of CUDA.
+// Also the device address of an array, which the direct transports hand to NCCL or MPI.
+#include <rtcg/arrays/array_data.hpp>
+
 #include <cstdint>
 
 namespace rtcg::detail {
@@ -22,5 +25,9 @@ private:
     void* previous_ = nullptr;
     void* bound_ = nullptr;
 };
+
+// The CUDA device address of the array's first element; null for an empty array (which has no
+// memory). BackendMismatch for an array of another backend.
+void* cuda_address(const ArrayData& array);
 
 } // namespace rtcg::detail

@@ -69,13 +69,6 @@ int nccl_op(ReduceOp op) {
     return nccl_sum;
 }
 
-// The device address of the array's first element; null for an empty array (no memory).
-void* address(const ArrayData& array) {
-    if (array.nbytes() == 0) return nullptr;
-    const NativeHandle base = interop::native_buffer(array.buffer(), "cuda");
-    return reinterpret_cast<void*>(static_cast<std::uintptr_t>(base + array.offset() * array.dtype().size()));
-}
-
 // Byte offsets of consecutive blocks of `counts` elements of `element_size`.
 std::vector<std::size_t> byte_offsets(std::span<const std::size_t> counts, std::size_t element_size) {
     std::vector<std::size_t> offsets(counts.size());
@@ -194,8 +187,8 @@ void NcclTransport::all_reduce(const ArrayData& send, const ArrayData& recv, Red
     if (!type) return fallback().all_reduce(send, recv, op);
     if (send.size() == 0) return;
     run("Communicator::all_reduce", [&](CudaStream stream) {
-        check(api_.all_reduce(address(send), address(recv), send.size() * type->lanes, type->type, nccl_op(op), comm_,
-                              stream),
+        check(api_.all_reduce(cuda_address(send), cuda_address(recv), send.size() * type->lanes, type->type,
+                              nccl_op(op), comm_, stream),
               "ncclAllReduce");
     });
 }
@@ -203,7 +196,7 @@ void NcclTransport::all_reduce(const ArrayData& send, const ArrayData& recv, Red
 void NcclTransport::broadcast(const ArrayData& data, int root) {
     if (data.nbytes() == 0) return;
     run("Communicator::broadcast", [&](CudaStream stream) {
-        check(api_.broadcast(address(data), address(data), data.nbytes(), nccl_uint8, root, comm_, stream),
+        check(api_.broadcast(cuda_address(data), cuda_address(data), data.nbytes(), nccl_uint8, root, comm_, stream),
               "ncclBroadcast");
     });
 }
@@ -213,8 +206,8 @@ void NcclTransport::reduce(const ArrayData& send, const ArrayData& recv, ReduceO
     if (!type) return fallback().reduce(send, recv, op, root);
     if (send.size() == 0) return;
     run("Communicator::reduce", [&](CudaStream stream) {
-        check(api_.reduce(address(send), address(recv), send.size() * type->lanes, type->type, nccl_op(op), root,
-                          comm_, stream),
+        check(api_.reduce(cuda_address(send), cuda_address(recv), send.size() * type->lanes, type->type, nccl_op(op),
+                          root, comm_, stream),
               "ncclReduce");
     });
 }
@@ -222,7 +215,7 @@ void NcclTransport::reduce(const ArrayData& send, const ArrayData& recv, ReduceO
 void NcclTransport::all_gather(const ArrayData& send, const ArrayData& recv) {
     if (send.nbytes() == 0) return;
     run("Communicator::all_gather", [&](CudaStream stream) {
-        check(api_.all_gather(address(send), address(recv), send.nbytes(), nccl_uint8, comm_, stream),
+        check(api_.all_gather(cuda_address(send), cuda_address(recv), send.nbytes(), nccl_uint8, comm_, stream),
               "ncclAllGather");
     });
 }
@@ -230,7 +223,7 @@ void NcclTransport::all_gather(const ArrayData& send, const ArrayData& recv) {
 void NcclTransport::all_gather_v(const ArrayData& send, const ArrayData& recv, std::span<const std::size_t> counts) {
     const std::size_t element = send.dtype().size();
     const std::vector<std::size_t> offsets = byte_offsets(counts, element);
-    void* target = address(recv);
+    void* target = cuda_address(recv);
     // One broadcast from each rank into its block, grouped so that NCCL runs them together.
     run("Communicator::all_gather_v", [&](CudaStream stream) {
         check(api_.group_start(), "ncclGroupStart");
@@ -239,7 +232,7 @@ void NcclTransport::all_gather_v(const ArrayData& send, const ArrayData& recv, s
         for (std::size_t r = 0; r < counts.size() && result == nccl_success; ++r) {
             if (counts[r] == 0) continue;
             void* block = at(target, offsets[r]);
-            const void* source = static_cast<int>(r) == rank_ ? address(send) : block;
+            const void* source = static_cast<int>(r) == rank_ ? cuda_address(send) : block;
             result = api_.broadcast(source, block, counts[r] * element, nccl_uint8, static_cast<int>(r), comm_, stream);
             failed = "ncclBroadcast";
         }
@@ -258,19 +251,20 @@ void NcclTransport::reduce_scatter(const ArrayData& send, const ArrayData& recv,
     }
     if (recv.size() == 0) return;
     run("Communicator::reduce_scatter", [&](CudaStream stream) {
-        check(api_.reduce_scatter(address(send), address(recv), recv.size() * type->lanes, type->type, nccl_op(op),
-                                  comm_, stream),
+        check(api_.reduce_scatter(cuda_address(send), cuda_address(recv), recv.size() * type->lanes, type->type,
+                                  nccl_op(op), comm_, stream),
               "ncclReduceScatter");
     });
 }
 
 void NcclTransport::all_to_all(const ArrayData& send, const ArrayData& recv) {
-    const std::vector<std::size_t> counts(static_cast<std::size_t>(size_), send.size() / static_cast<std::size_t>(size_));
+    const std::vector<std::size_t> counts(static_cast<std::size_t>(size_),
+                                          send.size() / static_cast<std::size_t>(size_));
     all_to_all_v(send, counts, recv, counts);
 }
 
-void NcclTransport::all_to_all_v(const ArrayData& send, std::span<const std::size_t> send_counts,
-                                 const ArrayData& recv, std::span<const std::size_t> recv_counts) {
+void NcclTransport::all_to_all_v(const ArrayData& send, std::span<const std::size_t> send_counts, const ArrayData& recv,
+                                 std::span<const std::size_t> recv_counts) {
     const std::size_t element = send.dtype().size();
     const std::vector<std::size_t> send_offsets = byte_offsets(send_counts, element);
     const std::vector<std::size_t> recv_offsets = byte_offsets(recv_counts, element);
@@ -281,8 +275,8 @@ void NcclTransport::all_to_all_v(const ArrayData& send, std::span<const std::siz
         current_queue(context_).copy(send.buffer(), recv.buffer(), send_counts[self] * element,
                                      send.offset() * element + send_offsets[self],
                                      recv.offset() * element + recv_offsets[self]);
-    void* source = address(send);
-    void* target = address(recv);
+    void* source = cuda_address(send);
+    void* target = cuda_address(recv);
     run("Communicator::all_to_all_v", [&](CudaStream stream) {
         check(api_.group_start(), "ncclGroupStart");
         int result = nccl_success;
@@ -312,14 +306,14 @@ void NcclTransport::all_to_all_v(const ArrayData& send, std::span<const std::siz
 void NcclTransport::send(const ArrayData& data, int destination, int) {
     if (data.nbytes() == 0) return;
     run("Communicator::send", [&](CudaStream stream) {
-        check(api_.send(address(data), data.nbytes(), nccl_uint8, destination, comm_, stream), "ncclSend");
+        check(api_.send(cuda_address(data), data.nbytes(), nccl_uint8, destination, comm_, stream), "ncclSend");
     });
 }
 
 void NcclTransport::recv(const ArrayData& data, int source, int) {
     if (data.nbytes() == 0) return;
     run("Communicator::recv", [&](CudaStream stream) {
-        check(api_.recv(address(data), data.nbytes(), nccl_uint8, source, comm_, stream), "ncclRecv");
+        check(api_.recv(cuda_address(data), data.nbytes(), nccl_uint8, source, comm_, stream), "ncclRecv");
     });
 }
 

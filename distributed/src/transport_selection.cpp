@@ -2,6 +2,7 @@
 
 #include "host_transport.hpp"
 #include "mpi_call.hpp"
+#include "mpi_transport.hpp"
 #include "nccl_library.hpp"
 #include "nccl_transport.hpp"
 
@@ -61,9 +62,9 @@ TransportStatus mpi_status(bool cuda) {
         return status;
     }
 #if defined(MPIX_CUDA_AWARE_SUPPORT)
-    status.reason = MPIX_Query_cuda_support()
-                        ? "the MPI library is CUDA-aware, but rtcg has no transport handing it device memory"
-                        : "the MPI library says it is not CUDA-aware (MPIX_Query_cuda_support)";
+    status.available = MPIX_Query_cuda_support() != 0;
+    status.reason = status.available ? "the MPI library is CUDA-aware (MPIX_Query_cuda_support)"
+                                     : "the MPI library says it is not CUDA-aware (MPIX_Query_cuda_support)";
 #else
     status.reason = "the MPI library offers no MPIX_Query_cuda_support, so it is not assumed CUDA-aware";
 #endif
@@ -87,10 +88,10 @@ void agree_on_availability(MPI_Comm comm, std::vector<TransportStatus>& candidat
 std::unique_ptr<Transport> start(TransportKind kind, MPI_Comm comm, const Context& context, std::size_t chunk_bytes) {
     switch (kind) {
     case TransportKind::nccl: return std::make_unique<NcclTransport>(comm, context, chunk_bytes, probe_nccl().api);
-    case TransportKind::mpi: break;
-    case TransportKind::host: return std::make_unique<HostTransport>(comm, context, chunk_bytes);
+    case TransportKind::mpi: return std::make_unique<MpiTransport>(comm, context);
+    case TransportKind::host: break;
     }
-    throw BackendUnavailable(std::string("no ") + to_string(kind) + " transport", "Communicator");
+    return std::make_unique<HostTransport>(comm, context, chunk_bytes);
 }
 
 } // namespace
