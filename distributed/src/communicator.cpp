@@ -5,6 +5,7 @@
 #include "mpi_types.hpp"
 #include "transport_selection.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
 #include <spdlog/logger.h>
@@ -196,6 +197,8 @@ int Communicator::size() const noexcept { return state_->size; }
 const Context& Communicator::context() const noexcept { return state_->context; }
 MPI_Comm Communicator::mpi_comm() const noexcept { return state_->own; }
 const TransportReport& Communicator::transport() const noexcept { return state_->report; }
+
+Event Communicator::enqueued() { return detail::current_queue(state_->context).record(); }
 
 void Communicator::barrier() {
     state_->agreed({.operation = "barrier"}, [](CallDescriptor&) {});

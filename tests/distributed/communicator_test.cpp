@@ -4,6 +4,8 @@
 #include "distributed_support.hpp"
 
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/distributed/errors.hpp>
 
 #include <doctest/doctest.h>
@@ -113,6 +115,43 @@ TEST_CASE("all_reduce: a contiguous view, an empty array, host values") {
     std::iota(ranks.begin(), ranks.end(), 0);
     CHECK(comm().all_gather(comm().rank()) == ranks);
     comm().barrier();
+}
+
+TEST_CASE("asynchronous forms: Events of the current queue, which another queue waits for") {
+    const Array<float> data = mine<float>();
+    Event reduced_event = comm().all_reduce_async(data, data, ReduceOp::sum);
+    reduced_event.wait();
+    CHECK(data.get() == reduced<float>(ReduceOp::sum));
+
+    // Issued from a second queue; the context's own queue orders its read after the Event.
+    Queue side = comm().context().create_queue();
+    const Array<float> broadcast = mine<float>();
+    Array<float> copy = Array<float>::empty(comm().context(), n);
+    Event done;
+    {
+        QueueScope on_side(side);
+        done = comm().broadcast_async(broadcast, 0);
+    }
+    comm().context().queue().wait_for(done);
+    copy.assign(broadcast);
+    CHECK(copy.get() == rank_values<float>(0, n));
+
+    const int p = comm().size();
+    const std::vector<std::size_t> counts(static_cast<std::size_t>(p), 3);
+    const Array<float> send = mine<float>(3 * static_cast<std::size_t>(p));
+    const Array<float> recv = Array<float>::empty(comm().context(), 3 * static_cast<std::size_t>(p));
+    comm().all_to_all_v_async(send, counts, recv, counts).wait();
+    std::vector<float> expected;
+    for (int r = 0; r < p; ++r)
+        for (std::size_t i = 0; i < 3; ++i)
+            expected.push_back(rank_value<float>(r, 3 * static_cast<std::size_t>(comm().rank()) + i));
+    CHECK(recv.get() == expected);
+    const Array<float> gathered = Array<float>::empty(comm().context(), 3 * static_cast<std::size_t>(p));
+    comm().all_gather_v_async(mine<float>(3), gathered, counts).wait();
+    std::vector<float> all;
+    for (int r = 0; r < p; ++r)
+        for (std::size_t i = 0; i < 3; ++i) all.push_back(rank_value<float>(r, i));
+    CHECK(gathered.get() == all);
 }
 
 TEST_CASE("broadcast and reduce from every root") {

@@ -38,6 +38,7 @@
 /// A moved-from communicator may only be destroyed or assigned to.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/core/context.hpp>
+#include <rtcg/core/event.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/distributed/errors.hpp>
 #include <rtcg/distributed/transports.hpp>
@@ -158,6 +159,40 @@ public:
         recv(data.data(), source, tag);
     }
 
+    /// \name Asynchronous forms
+    /// Each runs the collective as the form above does, ordered after the work already on the
+    /// context's current queue (queue_scope.hpp), and returns an Event of that queue that happens
+    /// when the result is in place: another queue orders its work after the collective with
+    /// Queue::wait_for(event), the host with event.wait(). With the nccl transport the call
+    /// returns as soon as the transfer is enqueued, so host work and other queues' work overlap
+    /// it; the host and mpi transports move the data before returning (the Event has happened
+    /// then), so there the overlap comes from issuing the call from a second queue's QueueScope
+    /// while the first queue's kernels run (as DistributedCsrOperator does). Collective as the
+    /// blocking forms: every rank calls them in the same order.
+    ///@{
+    template <class T>
+    Event all_reduce_async(const Array<T>& send, const Array<T>& recv, ReduceOp op) {
+        all_reduce(send.data(), recv.data(), op);
+        return enqueued();
+    }
+    template <class T>
+    Event broadcast_async(const Array<T>& data, int root) {
+        broadcast(data.data(), root);
+        return enqueued();
+    }
+    template <class T>
+    Event all_gather_v_async(const Array<T>& send, const Array<T>& recv, std::span<const std::size_t> counts) {
+        all_gather_v(send.data(), recv.data(), counts);
+        return enqueued();
+    }
+    template <class T>
+    Event all_to_all_v_async(const Array<T>& send, std::span<const std::size_t> send_counts, const Array<T>& recv,
+                             std::span<const std::size_t> recv_counts) {
+        all_to_all_v(send.data(), send_counts, recv.data(), recv_counts);
+        return enqueued();
+    }
+    ///@}
+
     /// A host value reduced over the ranks (arithmetic types).
     template <class T>
         requires std::is_arithmetic_v<T>
@@ -210,6 +245,8 @@ public:
     ///@}
 
 private:
+    // An Event of the context's current queue, recorded after the collective just issued.
+    Event enqueued();
     void all_reduce_host(void* value, const codegen::DType& dtype, ReduceOp op, bool exclusive);
     void all_gather_host(const void* value, void* values, std::size_t bytes);
 

@@ -24,6 +24,7 @@
 /// Every function is collective (each rank calls it in the same order).
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/axis_reductions.hpp>
+#include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/event.hpp>
 #include <rtcg/distributed/communicator.hpp>
