@@ -170,21 +170,25 @@ public:
     /// while the first queue's kernels run (as DistributedCsrOperator does). Collective as the
     /// blocking forms: every rank calls them in the same order.
     ///@{
+    /// all_reduce, returning its Event.
     template <class T>
     Event all_reduce_async(const Array<T>& send, const Array<T>& recv, ReduceOp op) {
         all_reduce(send.data(), recv.data(), op);
         return enqueued();
     }
+    /// broadcast, returning its Event.
     template <class T>
     Event broadcast_async(const Array<T>& data, int root) {
         broadcast(data.data(), root);
         return enqueued();
     }
+    /// all_gather_v, returning its Event.
     template <class T>
     Event all_gather_v_async(const Array<T>& send, const Array<T>& recv, std::span<const std::size_t> counts) {
         all_gather_v(send.data(), recv.data(), counts);
         return enqueued();
     }
+    /// all_to_all_v, returning its Event.
     template <class T>
     Event all_to_all_v_async(const Array<T>& send, std::span<const std::size_t> send_counts, const Array<T>& recv,
                              std::span<const std::size_t> recv_counts) {
