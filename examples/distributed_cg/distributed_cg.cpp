@@ -7,6 +7,7 @@
 // Runs the given number of iterations (or fewer, at a residual of 1e-12), prints the time per
 // iteration and the transport, and exits non-zero when the residual did not fall.
 #include <rtcg/distributed/distributed_csr.hpp>
+#include <rtcg/distributed/generators.hpp>
 #include <rtcg/distributed/session.hpp>
 #include <rtcg/rtcg.hpp>
 #include <rtcg/sparse/cg.hpp>
@@ -18,35 +19,6 @@
 #include <memory>
 #include <string>
 
-namespace {
-
-// Rows [first, first + count) of the 7-point Laplacian of an nx * ny * nz grid, x fastest.
-rtcg::HostCsr<double, std::int32_t> poisson_rows(std::size_t nx, std::size_t ny, std::size_t nz, std::size_t first,
-                                                 std::size_t count) {
-    rtcg::HostCsr<double, std::int32_t> rows{count, nx * ny * nz, {0}, {}, {}};
-    rows.col_indices.reserve(count * 7);
-    rows.values.reserve(count * 7);
-    const std::size_t plane = nx * ny;
-    for (std::size_t row = first; row < first + count; ++row) {
-        const std::size_t x = row % nx, y = row / nx % ny, z = row / plane;
-        const auto entry = [&](std::size_t column, double value) {
-            rows.col_indices.push_back(static_cast<std::int32_t>(column));
-            rows.values.push_back(value);
-        };
-        if (z > 0) entry(row - plane, -1);
-        if (y > 0) entry(row - nx, -1);
-        if (x > 0) entry(row - 1, -1);
-        entry(row, 6);
-        if (x + 1 < nx) entry(row + 1, -1);
-        if (y + 1 < ny) entry(row + nx, -1);
-        if (z + 1 < nz) entry(row + plane, -1);
-        rows.row_offsets.push_back(static_cast<std::int32_t>(rows.col_indices.size()));
-    }
-    return rows;
-}
-
-} // namespace
-
 int main(int argc, char** argv) {
     rtcg::MpiSession mpi(argc, argv);
     try {
@@ -56,8 +28,6 @@ int main(int argc, char** argv) {
         rtcg::Context ctx = rtcg::rank_context(MPI_COMM_WORLD);
         rtcg::Communicator comm(MPI_COMM_WORLD, ctx);
         const std::size_t nz = weak ? n * static_cast<std::size_t>(comm.size()) : n;
-        if (n * n * nz > std::size_t(INT32_MAX))
-            throw rtcg::InvalidArgument("the grid has more rows than int32 indexes");
         // Blocks of whole planes, so that each rank's ghosts are one plane on each side.
         const rtcg::BlockPartition planes = rtcg::BlockPartition::even(nz, comm.size());
         std::vector<std::size_t> counts;
@@ -66,7 +36,7 @@ int main(int argc, char** argv) {
         const std::size_t first = partition.offset(comm.rank()), own = partition.count(comm.rank());
 
         auto a = std::make_shared<const rtcg::DistributedCsrOperator<double, std::int32_t>>(
-            comm, partition, poisson_rows(n, n, nz, first, own));
+            comm, partition, rtcg::poisson_3d_rows<double, std::int32_t>(n, n, nz, first, own));
         auto space = std::make_shared<const rtcg::DistributedVectorSpace<double>>(comm);
         rtcg::ConjugateGradient<double> cg(a, {.rtol = 1e-12, .max_iterations = iterations, .check_every = 25}, space);
         const auto b = rtcg::Array<double>::full(ctx, own, 1.0);

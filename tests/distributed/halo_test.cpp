@@ -3,6 +3,7 @@
 #include "distributed_support.hpp"
 
 #include <rtcg/distributed/distributed_csr.hpp>
+#include <rtcg/distributed/generators.hpp>
 #include <rtcg/distributed/halo.hpp>
 #include <rtcg/sparse/cg.hpp>
 
@@ -34,29 +35,6 @@ Array<double> own_indices(const BlockPartition& partition) {
 
 std::vector<double> as_doubles(const std::vector<std::size_t>& indices) {
     return std::vector<double>(indices.begin(), indices.end());
-}
-
-// Rows [first, first + count) of the 7-point Laplacian of an nx * ny * nz grid (x fastest).
-HostCsr<double, std::int32_t> poisson_rows(std::size_t nx, std::size_t ny, std::size_t nz, std::size_t first,
-                                           std::size_t count) {
-    HostCsr<double, std::int32_t> rows{count, nx * ny * nz, {0}, {}, {}};
-    const std::size_t plane = nx * ny;
-    for (std::size_t row = first; row < first + count; ++row) {
-        const std::size_t x = row % nx, y = row / nx % ny, z = row / plane;
-        const auto entry = [&](std::size_t column, double value) {
-            rows.col_indices.push_back(static_cast<std::int32_t>(column));
-            rows.values.push_back(value);
-        };
-        if (z > 0) entry(row - plane, -1);
-        if (y > 0) entry(row - nx, -1);
-        if (x > 0) entry(row - 1, -1);
-        entry(row, 6);
-        if (x + 1 < nx) entry(row + 1, -1);
-        if (y + 1 < ny) entry(row + nx, -1);
-        if (z + 1 < nz) entry(row + plane, -1);
-        rows.row_offsets.push_back(static_cast<std::int32_t>(rows.col_indices.size()));
-    }
-    return rows;
 }
 
 // y = A x on the host, A the whole matrix.
@@ -119,8 +97,8 @@ TEST_CASE("DistributedCsrOperator: the product against the host's, and the spars
     const std::size_t nx = 4, ny = 5, nz = 6, n = nx * ny * nz;
     const BlockPartition partition = BlockPartition::even(n, comm().size());
     const std::size_t first = partition.offset(comm().rank()), own = partition.count(comm().rank());
-    const HostCsr<double, std::int32_t> whole = poisson_rows(nx, ny, nz, 0, n);
-    const HostCsr<double, std::int32_t> mine = poisson_rows(nx, ny, nz, first, own);
+    const HostCsr<double, std::int32_t> whole = poisson_3d_rows<double, std::int32_t>(nx, ny, nz, 0, n);
+    const HostCsr<double, std::int32_t> mine = poisson_3d_rows<double, std::int32_t>(nx, ny, nz, first, own);
     auto a = std::make_shared<const DistributedCsrOperator<double, std::int32_t>>(comm(), partition, mine);
     CHECK(a->rows() == own);
     std::vector<std::size_t> outside;
