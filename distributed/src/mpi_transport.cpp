@@ -27,6 +27,13 @@ char* at(void* base, std::size_t elements, std::size_t element_size) {
     return static_cast<char*>(base) + elements * element_size;
 }
 
+// The send buffer, or MPI_IN_PLACE where it is the receive buffer (MPI forbids aliased buffers;
+// the Communicator lets one array be both where the sizes allow, as on one rank).
+void* in_place(const ArrayData& send, const ArrayData& recv) {
+    void* source = cuda_address(send);
+    return source != nullptr && source == cuda_address(recv) ? MPI_IN_PLACE : source;
+}
+
 } // namespace
 
 MpiTransport::MpiTransport(MPI_Comm comm, const Context& context)
@@ -92,7 +99,7 @@ void MpiTransport::all_gather(const ArrayData& send, const ArrayData& recv) {
     if (send.nbytes() == 0) return;
     const int bytes = static_cast<int>(send.nbytes());
     run([&] {
-        mpi_check(MPI_Allgather(cuda_address(send), bytes, MPI_BYTE, cuda_address(recv), bytes, MPI_BYTE, comm_),
+        mpi_check(MPI_Allgather(in_place(send, recv), bytes, MPI_BYTE, cuda_address(recv), bytes, MPI_BYTE, comm_),
                   "MPI_Allgather");
     });
 }
@@ -101,7 +108,7 @@ void MpiTransport::all_gather_v(const ArrayData& send, const ArrayData& recv, st
     std::vector<int> bytes, displacements;
     byte_layout(counts, send.dtype().size(), bytes, displacements);
     run([&] {
-        mpi_check(MPI_Allgatherv(cuda_address(send), bytes[static_cast<std::size_t>(rank_)], MPI_BYTE,
+        mpi_check(MPI_Allgatherv(in_place(send, recv), bytes[static_cast<std::size_t>(rank_)], MPI_BYTE,
                                  cuda_address(recv), bytes.data(), displacements.data(), MPI_BYTE, comm_),
                   "MPI_Allgatherv");
     });
@@ -111,8 +118,8 @@ void MpiTransport::reduce_scatter(const ArrayData& send, const ArrayData& recv, 
     const MPI_Datatype type = reduction_type(send.dtype(), op, "Communicator::reduce_scatter");
     if (recv.size() == 0) return;
     run([&] {
-        mpi_check(MPI_Reduce_scatter_block(cuda_address(send), cuda_address(recv), static_cast<int>(recv.size()), type,
-                                           mpi_op(op), comm_),
+        mpi_check(MPI_Reduce_scatter_block(in_place(send, recv), cuda_address(recv), static_cast<int>(recv.size()),
+                                           type, mpi_op(op), comm_),
                   "MPI_Reduce_scatter_block");
     });
 }
@@ -121,7 +128,7 @@ void MpiTransport::all_to_all(const ArrayData& send, const ArrayData& recv) {
     if (send.nbytes() == 0) return;
     const int block = static_cast<int>(send.nbytes() / static_cast<std::size_t>(size_));
     run([&] {
-        mpi_check(MPI_Alltoall(cuda_address(send), block, MPI_BYTE, cuda_address(recv), block, MPI_BYTE, comm_),
+        mpi_check(MPI_Alltoall(in_place(send, recv), block, MPI_BYTE, cuda_address(recv), block, MPI_BYTE, comm_),
                   "MPI_Alltoall");
     });
 }
@@ -132,7 +139,7 @@ void MpiTransport::all_to_all_v(const ArrayData& send, std::span<const std::size
     byte_layout(send_counts, send.dtype().size(), send_bytes, send_displacements);
     byte_layout(recv_counts, recv.dtype().size(), recv_bytes, recv_displacements);
     run([&] {
-        mpi_check(MPI_Alltoallv(cuda_address(send), send_bytes.data(), send_displacements.data(), MPI_BYTE,
+        mpi_check(MPI_Alltoallv(in_place(send, recv), send_bytes.data(), send_displacements.data(), MPI_BYTE,
                                 cuda_address(recv), recv_bytes.data(), recv_displacements.data(), MPI_BYTE, comm_),
                   "MPI_Alltoallv");
     });
