@@ -1,6 +1,8 @@
 // rtcg-distributed-bench: the Communicator's all-reduce and broadcast of float32 arrays from 8 bytes
 // up, under mpiexec, one rank per device; beside them, this rank's pinned host copy bandwidth
-// (device to pinned host and back), the ceiling of the host transport.
+// (device to pinned host and back), the ceiling of the host transport; then the sum all-reduce at
+// 8 bytes (latency, at least 200 repetitions) and from 64 MiB to the largest size, doubling
+// (all_reduce_sum rows, as bench/torch_allreduce.py measures torch.distributed with NCCL).
 //
 //   mpiexec -n 2 build/bin/rtcg-distributed-bench [max bytes, default 2^30] [repetitions, default 20]
 //
@@ -58,13 +60,20 @@ int main(int argc, char** argv) {
                         algorithm * bus_factor);
             std::fflush(stdout);
         };
+        // Every step waits for its queue: the nccl transport returns once its work is enqueued.
         for (std::size_t bytes = 8; bytes <= max_bytes; bytes *= 8) {
             const auto x = rtcg::Array<float>::full(ctx, bytes / sizeof(float), 1.0f);
             ctx.queue().finish();
-            row("all_reduce", bytes,
-                median_seconds(comm, repetitions, [&] { comm.all_reduce(x, rtcg::ReduceOp::max); }),
+            row("all_reduce", bytes, median_seconds(comm, repetitions, [&] {
+                    comm.all_reduce(x, rtcg::ReduceOp::max);
+                    ctx.queue().finish();
+                }),
                 2 * (p - 1) / p);
-            row("broadcast", bytes, median_seconds(comm, repetitions, [&] { comm.broadcast(x, 0); }), 1.0);
+            row("broadcast", bytes, median_seconds(comm, repetitions, [&] {
+                    comm.broadcast(x, 0);
+                    ctx.queue().finish();
+                }),
+                1.0);
             rtcg::PinnedHostBuffer host = ctx.allocate_pinned(bytes);
             rtcg::Buffer& device = x.data().buffer();
             row("pinned_read", bytes, median_seconds(comm, repetitions, [&] {
@@ -74,6 +83,19 @@ int main(int argc, char** argv) {
                     ctx.queue().write(device, host.data(), bytes);
                 }), 1.0);
         }
+        // nccl-tests' figures: the 8-byte all-reduce's latency over many repetitions, and the sum
+        // all-reduce's bus bandwidth from 64 MiB up, doubling.
+        const auto sum_row = [&](std::size_t bytes, int times) {
+            const auto x = rtcg::Array<float>::full(ctx, bytes / sizeof(float), 1.0f);
+            ctx.queue().finish();
+            row("all_reduce_sum", bytes, median_seconds(comm, times, [&] {
+                    comm.all_reduce(x, rtcg::ReduceOp::sum);
+                    ctx.queue().finish();
+                }),
+                2 * (p - 1) / p);
+        };
+        sum_row(8, std::max(repetitions, 200));
+        for (std::size_t bytes = std::size_t(64) << 20; bytes <= max_bytes; bytes *= 2) sum_row(bytes, repetitions);
         return 0;
     } catch (const std::exception& e) {
         mpi.abort(e.what());

@@ -69,7 +69,7 @@ void cg_case(Workload& workload, std::size_t side) {
         const std::size_t few = workload.options.quick ? 2 : 10;
         const std::size_t many = workload.options.quick ? 12 : 110;
         auto solve_ms = [&](std::size_t iterations) {
-            const ConjugateGradient<T, std::int32_t> solver(
+            const ConjugateGradient<T> solver(
                 a, {.rtol = 0, .atol = 0, .max_iterations = iterations, .check_every = iterations});
             std::vector<double> times;
             for (int round = 0; round < 3; ++round) {

@@ -3,9 +3,9 @@
 #include "agreement.hpp"
 #include "mpi_call.hpp"
 #include "mpi_types.hpp"
-#include "host_transport.hpp"
 #include "transport_selection.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
 #include <spdlog/logger.h>
@@ -78,12 +78,11 @@ MPI_Comm duplicate(MPI_Comm comm) {
 struct CommunicatorState {
     CommunicatorState(MPI_Comm comm, Context ctx)
         : context(std::move(ctx)), chunk_bytes(chunk_bytes_from_environment()), debug(debug_mode()),
-          report(choose_transport(context, chunk_bytes)), own(duplicate(comm)) {
+          own(duplicate(comm)) {
         try {
             mpi_check(MPI_Comm_rank(own, &rank), "MPI_Comm_rank");
             mpi_check(MPI_Comm_size(own, &size), "MPI_Comm_size");
-            // choose_transport only reports direct transports available once they can run.
-            transport = std::make_unique<HostTransport>(own, context, chunk_bytes);
+            transport = make_transport(own, context, chunk_bytes, forced_transport(), report);
         } catch (...) {
             MPI_Comm_free(&own);
             throw;
@@ -198,6 +197,8 @@ int Communicator::size() const noexcept { return state_->size; }
 const Context& Communicator::context() const noexcept { return state_->context; }
 MPI_Comm Communicator::mpi_comm() const noexcept { return state_->own; }
 const TransportReport& Communicator::transport() const noexcept { return state_->report; }
+
+Event Communicator::enqueued() { return detail::current_queue(state_->context).record(); }
 
 void Communicator::barrier() {
     state_->agreed({.operation = "barrier"}, [](CallDescriptor&) {});

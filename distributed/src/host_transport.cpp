@@ -7,23 +7,6 @@
 #include <vector>
 
 namespace rtcg::detail {
-namespace {
-
-// Byte counts and displacements of a v-collective's blocks, as MPI's ints (the Communicator has
-// checked that they fit).
-void byte_layout(std::span<const std::size_t> counts, std::size_t element_size, std::vector<int>& bytes,
-                 std::vector<int>& displacements) {
-    bytes.resize(counts.size());
-    displacements.resize(counts.size());
-    std::size_t offset = 0;
-    for (std::size_t r = 0; r < counts.size(); ++r) {
-        bytes[r] = static_cast<int>(counts[r] * element_size);
-        displacements[r] = static_cast<int>(offset);
-        offset += counts[r] * element_size;
-    }
-}
-
-} // namespace
 
 HostTransport::HostTransport(MPI_Comm comm, const Context& context, std::size_t chunk_bytes)
     : comm_(comm), pool_(context, chunk_bytes) {

@@ -55,4 +55,16 @@ int mpi_count(std::size_t count, std::string_view where) {
     return static_cast<int>(count);
 }
 
+void byte_layout(std::span<const std::size_t> counts, std::size_t element_size, std::vector<int>& bytes,
+                 std::vector<int>& displacements) {
+    bytes.resize(counts.size());
+    displacements.resize(counts.size());
+    std::size_t offset = 0;
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+        bytes[r] = static_cast<int>(counts[r] * element_size);
+        displacements[r] = static_cast<int>(offset);
+        offset += counts[r] * element_size;
+    }
+}
+
 } // namespace rtcg::detail

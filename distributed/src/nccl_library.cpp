@@ -4,17 +4,18 @@
 
 #include <bit>
 #include <string>
+#include <utility>
 
 namespace rtcg::detail {
 namespace {
 
-// The entry points a NCCL transport calls: communicator set-up with an id broadcast over MPI,
-// the collectives, grouped point-to-point transfers, and error text.
-constexpr const char* required_symbols[] = {
-    "ncclGetVersion",  "ncclGetUniqueId",   "ncclCommInitRank", "ncclCommDestroy", "ncclCommAbort",
-    "ncclGetErrorString", "ncclAllReduce", "ncclBroadcast",    "ncclReduce",      "ncclAllGather",
-    "ncclReduceScatter", "ncclSend",       "ncclRecv",         "ncclGroupStart",  "ncclGroupEnd",
-};
+// Resolves `name` into `entry`; false when the library lacks it.
+template <class Function>
+bool resolve(void* handle, const char* name, Function& entry) {
+    void* symbol = dlsym(handle, name);
+    entry = std::bit_cast<Function>(symbol);
+    return symbol != nullptr;
+}
 
 NcclProbe open_nccl() {
     NcclProbe probe;
@@ -24,17 +25,33 @@ NcclProbe open_nccl() {
         probe.reason = std::string("libnccl.so.2 did not open: ") + (why ? why : "dlopen gave no reason");
         return probe;
     }
-    for (const char* name : required_symbols) {
-        if (!dlsym(handle, name)) {
-            probe.reason = std::string("libnccl.so.2 has no ") + name;
-            dlclose(handle);
-            return probe;
-        }
+    NcclApi& api = probe.api;
+    const std::pair<const char*, bool> entries[] = {
+        {"ncclGetVersion", resolve(handle, "ncclGetVersion", api.get_version)},
+        {"ncclGetUniqueId", resolve(handle, "ncclGetUniqueId", api.get_unique_id)},
+        {"ncclCommInitRank", resolve(handle, "ncclCommInitRank", api.comm_init_rank)},
+        {"ncclCommDestroy", resolve(handle, "ncclCommDestroy", api.comm_destroy)},
+        {"ncclCommAbort", resolve(handle, "ncclCommAbort", api.comm_abort)},
+        {"ncclCommGetAsyncError", resolve(handle, "ncclCommGetAsyncError", api.comm_get_async_error)},
+        {"ncclGetErrorString", resolve(handle, "ncclGetErrorString", api.get_error_string)},
+        {"ncclAllReduce", resolve(handle, "ncclAllReduce", api.all_reduce)},
+        {"ncclBroadcast", resolve(handle, "ncclBroadcast", api.broadcast)},
+        {"ncclReduce", resolve(handle, "ncclReduce", api.reduce)},
+        {"ncclAllGather", resolve(handle, "ncclAllGather", api.all_gather)},
+        {"ncclReduceScatter", resolve(handle, "ncclReduceScatter", api.reduce_scatter)},
+        {"ncclSend", resolve(handle, "ncclSend", api.send)},
+        {"ncclRecv", resolve(handle, "ncclRecv", api.recv)},
+        {"ncclGroupStart", resolve(handle, "ncclGroupStart", api.group_start)},
+        {"ncclGroupEnd", resolve(handle, "ncclGroupEnd", api.group_end)},
+    };
+    for (const auto& [name, found] : entries) {
+        if (found) continue;
+        probe.reason = std::string("libnccl.so.2 has no ") + name;
+        dlclose(handle);
+        return probe;
     }
-    using GetVersion = int (*)(int*);
     int code = 0;
-    // ncclResult_t is an enum whose success value is 0.
-    if (std::bit_cast<GetVersion>(dlsym(handle, "ncclGetVersion"))(&code) != 0) {
+    if (api.get_version(&code) != nccl_success) {
         probe.reason = "ncclGetVersion failed";
         dlclose(handle);
         return probe;
@@ -44,7 +61,7 @@ NcclProbe open_nccl() {
     probe.found = true;
     probe.version = std::to_string(wide ? code / 10000 : code / 1000) + "." +
                     std::to_string(wide ? code / 100 % 100 : code / 100 % 10) + "." + std::to_string(code % 100);
-    // The library stays loaded for the process: a transport resolves its entry points again.
+    // The library stays loaded for the process, with the entry points in `api`.
     return probe;
 }
 

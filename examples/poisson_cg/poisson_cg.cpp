@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
         const auto x = rtcg::Array<double>::zeros(ctx, host.rows);
 
         constexpr double rtol = 1e-8;
-        const rtcg::ConjugateGradient<double, int> solver(
+        const rtcg::ConjugateGradient<double> solver(
             a, {.rtol = rtol, .max_iterations = 10 * n + 100, .preconditioner = rtcg::Preconditioner::jacobi});
         const auto start = std::chrono::steady_clock::now();
         const rtcg::CgResult result = solver.solve(b, x);

@@ -3,6 +3,7 @@
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
 #include "value_operations.hpp"
+#include "values.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/range.hpp>
@@ -34,6 +35,7 @@ struct SpmvState {
     std::optional<Array<I>> cols;
     std::optional<Array<T>> values;
     Kernel kernel;
+    Kernel inverse_diagonal; // for real values only
     LaunchConfig launch;
     bool dot = false;
     // Where the public products of a dot plan put the shares nobody reads.
@@ -105,6 +107,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                 {},
                                 {},
                                 {},
+                                {},
                                 dot,
                                 {}});
     RowStatistics& statistics = state->statistics;
@@ -154,6 +157,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         const std::size_t groups = std::clamp<std::size_t>((a.rows() + teams - 1) / teams, 1, most_groups);
         state->launch = LaunchConfig{Dim3{groups}, Dim3{state->group}, 0};
     }
+    if constexpr (!sparse_detail::is_complex_v<T>) state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
     if (dot) state->dot_scratch.emplace(Array<T>::empty(context, state->launch.grid.x));
     state_ = std::move(state);
 }
@@ -227,6 +231,22 @@ const RowStatistics& Spmv<T, I>::statistics() const noexcept {
 template <SparseValue T, SparseIndex I>
 std::size_t Spmv<T, I>::groups() const noexcept {
     return state_->launch.grid.x;
+}
+
+template <SparseValue T, SparseIndex I>
+const CsrMatrix<T, I>& Spmv<T, I>::matrix() const noexcept {
+    return state_->matrix;
+}
+
+template <SparseValue T, SparseIndex I>
+Array<T> Spmv<T, I>::inverse_diagonal() const {
+    const CsrMatrix<T, I>& a = state_->matrix;
+    const auto result = Array<T>::empty(a.context(), std::max<std::size_t>(a.rows(), 1));
+    if (a.rows() != 0)
+        state_->inverse_diagonal(detail::current_queue(a.context()), sparse_detail::grid_stride(a.context(), a.rows()),
+                                 a.row_offsets().data().buffer(), non_empty(a.col_indices()).data().buffer(),
+                                 non_empty(a.values()).data().buffer(), result.data().buffer());
+    return result;
 }
 
 template <SparseValue T, SparseIndex I>

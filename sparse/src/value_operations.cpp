@@ -15,6 +15,7 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
         text += "#define RTCG_SPARSE_MUL(a, b) " + prefix + "_mul(a, b)\n";
         text += "#define RTCG_SPARSE_IS_ZERO(a) ((a).real == 0 && (a).imag == 0)\n";
     } else {
+        text += "#define RTCG_SPARSE_REAL 1\n";
         text += "#define RTCG_SPARSE_ZERO ((rtcg_sparse_value_t)0)\n";
         text += "#define RTCG_SPARSE_ADD(a, b) ((a) + (b))\n";
         text += "#define RTCG_SPARSE_SUB(a, b) ((a) - (b))\n";

@@ -4,15 +4,19 @@
 #include "distributed_support.hpp"
 
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/expression.hpp>
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/distributed/errors.hpp>
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <complex>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
 #include <string>
+#include <vector>
 
 namespace rtcg::test {
 namespace {
@@ -27,8 +31,8 @@ Array<T> mine(std::size_t count = n) {
 template <class T>
 T combine(ReduceOp op, T a, T b) {
     switch (op) {
-    case ReduceOp::sum: return a + b;
-    case ReduceOp::prod: return a * b;
+    case ReduceOp::sum: return static_cast<T>(a + b);
+    case ReduceOp::prod: return static_cast<T>(a * b);
     case ReduceOp::min: return std::min(a, b);
     case ReduceOp::max: return std::max(a, b);
     }
@@ -61,6 +65,33 @@ TEST_CASE_TEMPLATE("all_reduce: every reduction, in place and into another array
     }
 }
 
+// 16-bit integers and complex products have no NCCL type or operation: the nccl transport
+// reduces them through the host; complex sums are sums of reals there.
+TEST_CASE("all_reduce of 16-bit integers and complex numbers") {
+    for (const ReduceOp op : {ReduceOp::sum, ReduceOp::max}) {
+        const Array<std::int16_t> data = mine<std::int16_t>();
+        comm().all_reduce(data, op);
+        CHECK(data.get() == reduced<std::int16_t>(op));
+    }
+    const auto complex_values = [](int r) {
+        std::vector<std::complex<float>> values(n);
+        for (std::size_t i = 0; i < n; ++i) values[i] = {rank_value<float>(r, i), rank_value<float>(r, i + 1)};
+        return values;
+    };
+    for (const ReduceOp op : {ReduceOp::sum, ReduceOp::prod}) {
+        CAPTURE(to_string(op));
+        std::vector<std::complex<float>> expected = complex_values(0);
+        for (int r = 1; r < comm().size(); ++r) {
+            const std::vector<std::complex<float>> theirs = complex_values(r);
+            for (std::size_t i = 0; i < n; ++i)
+                expected[i] = op == ReduceOp::sum ? expected[i] + theirs[i] : expected[i] * theirs[i];
+        }
+        const auto data = Array<std::complex<float>>::to_device(comm().context(), complex_values(comm().rank()));
+        comm().all_reduce(data, op);
+        CHECK(data.get() == expected);
+    }
+}
+
 TEST_CASE("all_reduce: a contiguous view, an empty array, host values") {
     const Array<double> whole = mine<double>(n + 10);
     const Array<double> middle = whole(slice(5, 5 + static_cast<std::int64_t>(n)));
@@ -84,6 +115,43 @@ TEST_CASE("all_reduce: a contiguous view, an empty array, host values") {
     std::iota(ranks.begin(), ranks.end(), 0);
     CHECK(comm().all_gather(comm().rank()) == ranks);
     comm().barrier();
+}
+
+TEST_CASE("asynchronous forms: Events of the current queue, which another queue waits for") {
+    const Array<float> data = mine<float>();
+    Event reduced_event = comm().all_reduce_async(data, data, ReduceOp::sum);
+    reduced_event.wait();
+    CHECK(data.get() == reduced<float>(ReduceOp::sum));
+
+    // Issued from a second queue; the context's own queue orders its read after the Event.
+    Queue side = comm().context().create_queue();
+    const Array<float> broadcast = mine<float>();
+    Array<float> copy = Array<float>::empty(comm().context(), n);
+    Event done;
+    {
+        QueueScope on_side(side);
+        done = comm().broadcast_async(broadcast, 0);
+    }
+    comm().context().queue().wait_for(done);
+    copy.assign(broadcast);
+    CHECK(copy.get() == rank_values<float>(0, n));
+
+    const int p = comm().size();
+    const std::vector<std::size_t> counts(static_cast<std::size_t>(p), 3);
+    const Array<float> send = mine<float>(3 * static_cast<std::size_t>(p));
+    const Array<float> recv = Array<float>::empty(comm().context(), 3 * static_cast<std::size_t>(p));
+    comm().all_to_all_v_async(send, counts, recv, counts).wait();
+    std::vector<float> expected;
+    for (int r = 0; r < p; ++r)
+        for (std::size_t i = 0; i < 3; ++i)
+            expected.push_back(rank_value<float>(r, 3 * static_cast<std::size_t>(comm().rank()) + i));
+    CHECK(recv.get() == expected);
+    const Array<float> gathered = Array<float>::empty(comm().context(), 3 * static_cast<std::size_t>(p));
+    comm().all_gather_v_async(mine<float>(3), gathered, counts).wait();
+    std::vector<float> all;
+    for (int r = 0; r < p; ++r)
+        for (std::size_t i = 0; i < 3; ++i) all.push_back(rank_value<float>(r, i));
+    CHECK(gathered.get() == all);
 }
 
 TEST_CASE("broadcast and reduce from every root") {
@@ -274,13 +342,34 @@ TEST_CASE("the transport: host staging on OpenCL, the others say why not, RTCG_C
     CHECK(report.candidates[2].available);
     for (const TransportStatus& status : report.candidates)
         if (!status.available) CHECK_FALSE(status.reason.empty());
-    if (comm().context().selector().rfind("opencl", 0) == 0) {
+    const bool opencl = comm().context().selector().rfind("opencl", 0) == 0;
+    if (opencl) {
         CHECK(report.chosen == TransportKind::host);
         CHECK(report.describe().find("not CUDA's") != std::string::npos);
     }
+    // The first available transport is the one taken (all of them start where they are found).
+    for (const TransportStatus& status : report.candidates) {
+        if (!status.available) continue;
+        CHECK(report.chosen == status.kind);
+        break;
+    }
     ::setenv("RTCG_COMM", "nccl", 1);
-    CHECK_THROWS_WITH_AS(Communicator(MPI_COMM_WORLD, comm().context()), doctest::Contains("RTCG_COMM=nccl"),
-                         BackendUnavailable);
+    if (report.candidates[0].available) {
+        // CUDA ranks with NCCL: the forced communicator runs its collectives through NCCL.
+        Communicator nccl(MPI_COMM_WORLD, comm().context());
+        CHECK(nccl.transport().chosen == TransportKind::nccl);
+        const Array<double> data = mine<double>();
+        nccl.all_reduce(data, ReduceOp::max);
+        CHECK(data.get() == reduced<double>(ReduceOp::max));
+    } else {
+        CHECK_THROWS_WITH_AS(Communicator(MPI_COMM_WORLD, comm().context()), doctest::Contains("RTCG_COMM=nccl"),
+                             BackendUnavailable);
+    }
+    if (opencl) {
+        ::setenv("RTCG_COMM", "mpi", 1);
+        CHECK_THROWS_WITH_AS(Communicator(MPI_COMM_WORLD, comm().context()), doctest::Contains("not CUDA's"),
+                             BackendUnavailable);
+    }
     ::setenv("RTCG_COMM", "pigeon", 1);
     CHECK_THROWS_AS(Communicator(MPI_COMM_WORLD, comm().context()), InvalidArgument);
     ::unsetenv("RTCG_COMM");

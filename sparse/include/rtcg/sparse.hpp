@@ -6,4 +6,5 @@
 #include <rtcg/sparse/generators.hpp>
 #include <rtcg/sparse/matrix.hpp>
 #include <rtcg/sparse/matrix_market.hpp>
+#include <rtcg/sparse/operator.hpp>
 #include <rtcg/sparse/spmv.hpp>

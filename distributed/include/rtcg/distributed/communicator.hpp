@@ -17,8 +17,11 @@
 ///
 /// Arrays must be C-contiguous (a contiguous view of a larger array is fine); send and receive
 /// arrays are either the same array or do not overlap. The data is read after the work already on
-/// the array's context's current queue (queue_scope.hpp) and written before the work that follows,
-/// and each call returns when its own part is done.
+/// the array's context's current queue (queue_scope.hpp) and written before the work that follows
+/// on that queue. With the host transport (and CUDA-aware MPI) a call returns when its data has
+/// moved; with NCCL it returns once the transfer is enqueued on that queue's stream, so the host
+/// sees the result after the queue's finish(), an Event recorded after the call, or a read of the
+/// array (which goes through the queue).
 ///
 /// Every collective first agrees on a small descriptor (operation, element type, counts, root,
 /// reduction) with one small all-reduce: ranks that disagree all throw CollectiveMismatch, and a
@@ -35,6 +38,7 @@
 /// A moved-from communicator may only be destroyed or assigned to.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/core/context.hpp>
+#include <rtcg/core/event.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/distributed/errors.hpp>
 #include <rtcg/distributed/transports.hpp>
@@ -155,6 +159,44 @@ public:
         recv(data.data(), source, tag);
     }
 
+    /// \name Asynchronous forms
+    /// Each runs the collective as the form above does, ordered after the work already on the
+    /// context's current queue (queue_scope.hpp), and returns an Event of that queue that happens
+    /// when the result is in place: another queue orders its work after the collective with
+    /// Queue::wait_for(event), the host with event.wait(). With the nccl transport the call
+    /// returns as soon as the transfer is enqueued, so host work and other queues' work overlap
+    /// it; the host and mpi transports move the data before returning (the Event has happened
+    /// then), so there the overlap comes from issuing the call from a second queue's QueueScope
+    /// while the first queue's kernels run (as DistributedCsrOperator does). Collective as the
+    /// blocking forms: every rank calls them in the same order.
+    ///@{
+    /// all_reduce, returning its Event.
+    template <class T>
+    Event all_reduce_async(const Array<T>& send, const Array<T>& recv, ReduceOp op) {
+        all_reduce(send.data(), recv.data(), op);
+        return enqueued();
+    }
+    /// broadcast, returning its Event.
+    template <class T>
+    Event broadcast_async(const Array<T>& data, int root) {
+        broadcast(data.data(), root);
+        return enqueued();
+    }
+    /// all_gather_v, returning its Event.
+    template <class T>
+    Event all_gather_v_async(const Array<T>& send, const Array<T>& recv, std::span<const std::size_t> counts) {
+        all_gather_v(send.data(), recv.data(), counts);
+        return enqueued();
+    }
+    /// all_to_all_v, returning its Event.
+    template <class T>
+    Event all_to_all_v_async(const Array<T>& send, std::span<const std::size_t> send_counts, const Array<T>& recv,
+                             std::span<const std::size_t> recv_counts) {
+        all_to_all_v(send.data(), send_counts, recv.data(), recv_counts);
+        return enqueued();
+    }
+    ///@}
+
     /// A host value reduced over the ranks (arithmetic types).
     template <class T>
         requires std::is_arithmetic_v<T>
@@ -207,6 +249,8 @@ public:
     ///@}
 
 private:
+    // An Event of the context's current queue, recorded after the collective just issued.
+    Event enqueued();
     void all_reduce_host(void* value, const codegen::DType& dtype, ReduceOp op, bool exclusive);
     void all_gather_host(const void* value, void* values, std::size_t bytes);
 

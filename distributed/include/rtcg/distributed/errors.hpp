@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The errors the distributed layer adds to rtcg::Error's family: a failed MPI call, ranks that
+/// The errors the distributed layer adds to rtcg::Error's family: a failed MPI or NCCL call, ranks that
 /// disagree about a collective, and a rank that could not take part in one.
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/export.hpp>
@@ -12,6 +12,15 @@ namespace rtcg {
 /// An MPI call returned an error: where() names the call, code() its MPI error class and
 /// code_name() that class's name ("MPI_ERR_TRUNCATE"), why() MPI's own message.
 class RTCG_API MpiError : public BackendError {
+public:
+    using BackendError::BackendError;
+};
+
+/// A NCCL call returned an error, or NCCL reported one of its asynchronous errors
+/// (ncclCommGetAsyncError): where() names the call, code() the ncclResult_t and code_name() its
+/// name ("ncclUnhandledCudaError"), why() NCCL's own message. The communicator's NCCL communicator
+/// has been aborted then: its later collectives throw this error again.
+class RTCG_API NcclError : public BackendError {
 public:
     using BackendError::BackendError;
 };

@@ -1,35 +1,40 @@
 #pragma once
 /// \file
-/// Conjugate gradients for symmetric positive definite CSR matrices, plain or with the Jacobi
-/// (inverse diagonal) preconditioner:
+/// Conjugate gradients for symmetric positive definite operators (operator.hpp: a CSR matrix, a
+/// matrix-free stencil, a distributed matrix), plain or with the Jacobi (inverse diagonal)
+/// preconditioner:
 ///
 /// \code
-///   rtcg::ConjugateGradient<double, int> solver(a, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
+///   rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
 ///   rtcg::CgResult result = solver.solve(b, x);   // x: the first guess, then the solution
 ///   if (result.reason != rtcg::CgStop::converged) ...
 ///   rtcg::cg(a, b, x);                             // the same with default options, planned per call
 /// \endcode
 ///
 /// The solver stops when the residual's norm ||r|| falls to max(rtol ||b||, atol) (converged), when
-/// p^T A p or r^T z is not positive or not a number (breakdown: the matrix, or the preconditioner,
-/// is not positive definite), or after max_iterations (iteration_limit); the result says which,
-/// after how many iterations, with the last residual norm (the recursively updated residual's).
+/// p^T A p or r^T z is not positive or not a number (breakdown: the operator, or the
+/// preconditioner, is not positive definite), or after max_iterations (iteration_limit); the
+/// result says which, after how many iterations, with the last residual norm (the recursively
+/// updated residual's).
 ///
 /// No iteration waits for the host: alpha, beta and the dot products stay on the device (the
 /// kernels are described in sparse/device/kernel/cg.rtcg: per iteration, the product, which also
-/// folds p.q, and three short kernels, the vector updates fused with the dot products that follow
-/// them). The device decides
-/// when to stop; the host copies the two words of its status asynchronously every check_every
-/// iterations and stops enqueuing once a copy says so. Iterations enqueued after the stop change
-/// nothing. The solver waits for the queue when it starts (for ||b||) and when it ends.
+/// folds p.q when the operator can (LinearOperator::dot_shares), and three short kernels, the
+/// vector updates fused with the dot products that follow them). Every dot product's partial sums
+/// pass through the vector space's combine before they are folded, which is where a distributed
+/// space makes them global. The device decides when to stop; the host copies the two words of its
+/// status asynchronously every check_every iterations and stops enqueuing once a copy says so.
+/// Iterations enqueued after the stop change nothing. The solver waits for the queue when it
+/// starts (for ||b||) and when it ends.
 ///
-/// b and x are contiguous vectors of the matrix's rows, of its context; the matrix must be square.
-/// Each fault, and options out of range, is an InvalidArgument before anything runs. Work runs on
-/// the context's current queue (queue_scope.hpp).
+/// b and x are contiguous vectors of the operator's rows, of its context; the operator must be
+/// square. Each fault, and options out of range, is an InvalidArgument before anything runs. Work
+/// runs on the context's current queue (queue_scope.hpp).
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/sparse/matrix.hpp>
+#include <rtcg/sparse/operator.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
 #include <concepts>
@@ -52,7 +57,7 @@ struct CgOptions {
     std::size_t max_iterations = 1000;                        ///< the most iterations
     std::size_t check_every = 8;                              ///< iterations between the host's reads of the status
     Preconditioner preconditioner = Preconditioner::identity; ///< the preconditioner
-    SpmvOptions product = {};                                 ///< how the product q = A p is planned (spmv.hpp)
+    SpmvOptions product = {}; ///< how a CSR matrix's product q = A p is planned (spmv.hpp)
 };
 
 /// Why a solve stopped.
@@ -70,31 +75,45 @@ struct CgResult {
 };
 
 namespace detail {
-template <std::floating_point T, SparseIndex I>
+template <std::floating_point T>
 struct CgState;
 } // namespace detail
 
-/// A conjugate-gradient solver planned for one matrix; see cg.hpp.
-template <std::floating_point T, SparseIndex I>
+/// A conjugate-gradient solver planned for one operator; see cg.hpp.
+template <std::floating_point T>
 class RTCG_API ConjugateGradient {
 public:
-    /// Plans solves with `a` (square; InvalidArgument otherwise, or for options out of range).
-    explicit ConjugateGradient(const CsrMatrix<T, I>& a, const CgOptions& options = {});
+    /// Plans solves with `a` (square; InvalidArgument otherwise, for a null operator, for options
+    /// out of range, or for Jacobi on an operator without a diagonal), its dot products combined
+    /// by `space` (the single-device VectorSpace when null).
+    explicit ConjugateGradient(std::shared_ptr<const LinearOperator<T>> a, const CgOptions& options = {},
+                               std::shared_ptr<const VectorSpace<T>> space = {});
+    /// Plans solves with a CSR matrix, its product planned with options.product.
+    template <SparseIndex I>
+    explicit ConjugateGradient(const CsrMatrix<T, I>& a, const CgOptions& options = {})
+        : ConjugateGradient(std::make_shared<const CsrOperator<T, I>>(a, options.product), options) {}
     /// Solves A x = b from the guess in `x`, which receives the solution.
     CgResult solve(const Array<T>& b, const Array<T>& x) const;
-    /// The source of the solver's kernels (not the product's) in `dialect`, prelude included.
+    /// The source of the solver's kernels (not the operator's) in `dialect`, prelude included.
     std::string source(codegen::Dialect dialect) const;
-    /// The source of its product, which also folds p.q, in `dialect`, prelude included.
-    std::string product_source(codegen::Dialect dialect) const;
+    /// The operator it solves with.
+    const LinearOperator<T>& linear_operator() const noexcept;
 
 private:
-    std::shared_ptr<const detail::CgState<T, I>> state_;
+    std::shared_ptr<const detail::CgState<T>> state_;
 };
 
 /// Solves A x = b from the guess in `x` with a solver planned for this call.
 template <std::floating_point T, SparseIndex I>
 CgResult cg(const CsrMatrix<T, I>& a, const Array<T>& b, const Array<T>& x, const CgOptions& options = {}) {
-    return ConjugateGradient<T, I>(a, options).solve(b, x);
+    return ConjugateGradient<T>(a, options).solve(b, x);
+}
+
+/// Solves A x = b from the guess in `x` with a solver planned for this call.
+template <std::floating_point T>
+CgResult cg(std::shared_ptr<const LinearOperator<T>> a, const Array<T>& b, const Array<T>& x,
+            const CgOptions& options = {}) {
+    return ConjugateGradient<T>(std::move(a), options).solve(b, x);
 }
 
 } // namespace rtcg

@@ -65,7 +65,7 @@ struct SpmvState;
 } // namespace detail
 
 template <std::floating_point T, SparseIndex I>
-class ConjugateGradient;
+class CsrOperator;
 
 /// A planned product with one CSR matrix; see spmv.hpp.
 template <SparseValue T, SparseIndex I>
@@ -85,14 +85,19 @@ public:
     std::string source(codegen::Dialect dialect) const;
 
 private:
-    // The solvers' plan: each product also writes every work-group's share of x . y (the new y)
-    // into partials[first + group], for groups() groups (device/kernel/spmv.rtcg, RTCG_SPMV_DOT).
+    // The solvers' plan (operator.hpp): each product also writes every work-group's share of
+    // x . y (the new y) into partials[first + group], for groups() groups
+    // (device/kernel/spmv.rtcg, RTCG_SPMV_DOT).
     template <std::floating_point, SparseIndex>
-    friend class ConjugateGradient;
+    friend class CsrOperator;
     Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot);
     void product_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                          std::size_t first) const;
     std::size_t groups() const noexcept;
+    // The matrix multiplied (A^T's copy with SpmvOptions::transpose).
+    const CsrMatrix<T, I>& matrix() const noexcept;
+    // 1 / the matrix's diagonal, a new array of its rows (at least one element).
+    Array<T> inverse_diagonal() const;
 
     std::shared_ptr<const detail::SpmvState<T, I>> state_;
 };

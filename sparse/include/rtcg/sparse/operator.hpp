@@ -1,0 +1,104 @@
+#pragma once
+/// \file
+/// What the iterative solvers run on: a linear operator, anything that applies y = alpha A x + beta y
+/// (a CSR matrix, a matrix-free stencil, a matrix distributed over processes), and a vector space,
+/// which makes the solvers' dot products whole.
+///
+/// \code
+///   auto a = std::make_shared<const rtcg::CsrOperator<double, int>>(matrix);
+///   rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-8});
+///   solver.solve(b, x);
+/// \endcode
+///
+/// The solvers keep their vectors as Arrays of the operator's rows, on its context: for one device
+/// the whole vectors, for a distributed operator each process's own part. The vector updates
+/// (x += alpha p and the like) are the solver's own generated kernels on those arrays, fused with
+/// the dot products that follow them; each dot product leaves one partial sum per work-group in a
+/// device array, and the solver hands that region to VectorSpace::combine before any kernel folds
+/// it. For one device combine does nothing; a distributed vector space all-reduces there (on the
+/// device, in queue order), so that every process folds the same global sums and takes the same
+/// decisions, with no host synchronisation added.
+#include <rtcg/arrays/array.hpp>
+#include <rtcg/core/context.hpp>
+#include <rtcg/core/export.hpp>
+#include <rtcg/sparse/matrix.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <concepts>
+#include <cstddef>
+#include <memory>
+
+namespace rtcg {
+
+/// y = alpha A x + beta y for some A; see operator.hpp.
+///
+/// x has cols() elements and y rows() elements (this process's parts for a distributed operator),
+/// contiguous 1-d arrays of the operator's context, possibly views; y does not share memory with x.
+/// Work runs on the context's current queue (queue_scope.hpp) and does not wait for it.
+template <std::floating_point T>
+class RTCG_API LinearOperator {
+public:
+    virtual ~LinearOperator() = default;
+    /// The context its products run in.
+    virtual const Context& context() const = 0;
+    /// The length of y.
+    virtual std::size_t rows() const = 0;
+    /// The length of x.
+    virtual std::size_t cols() const = 0;
+    /// y = alpha A x + beta y; y is not read when beta is 0.
+    virtual void apply(T alpha, const Array<T>& x, T beta, const Array<T>& y) const = 0;
+    /// How many partial sums apply_and_dot writes; 0 (the default) when the operator has no fused
+    /// form, and the solvers take x . y with a kernel of their own after apply.
+    virtual std::size_t dot_shares() const { return 0; }
+    /// apply, which also writes partial sums of x . y (the new y) into
+    /// partials[first, first + dot_shares()); x and y are whole arrays (offset 0). The default
+    /// throws InvalidArgument: the solvers call it only when dot_shares() is not 0.
+    virtual void apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
+                               std::size_t first) const;
+    /// 1 / A's diagonal, rows() elements, for the Jacobi preconditioner. The default throws
+    /// InvalidArgument (an operator without a known diagonal cannot be Jacobi-preconditioned).
+    virtual Array<T> inverse_diagonal() const;
+
+protected:
+    LinearOperator() = default;
+    LinearOperator(const LinearOperator&) = default;
+    LinearOperator& operator=(const LinearOperator&) = default;
+};
+
+/// Where the solvers' vectors live; see operator.hpp. This class is the single-device space.
+template <std::floating_point T>
+class RTCG_API VectorSpace {
+public:
+    virtual ~VectorSpace() = default;
+    /// For each of `sums` consecutive regions of `count` elements from partials[first], makes the
+    /// region's sum the sum of that region over every process, in the order of the context's
+    /// current queue and without waiting for the host (an all-reduce, for instance, of the
+    /// regions' folded sums). Each process passes its own count. For one device (this class)
+    /// there is nothing to add: it does nothing.
+    virtual void combine(const Array<T>& partials, std::size_t first, std::size_t count, std::size_t sums = 1) const;
+};
+
+/// A CSR matrix as a LinearOperator: a Spmv planned once (spmv.hpp), whose product folds the
+/// solvers' dot product; square or not.
+template <std::floating_point T, SparseIndex I>
+class RTCG_API CsrOperator final : public LinearOperator<T> {
+public:
+    /// Plans products with `a` as Spmv does with `options` (InvalidArgument as there).
+    explicit CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options = {});
+    const Context& context() const override;
+    std::size_t rows() const override;
+    std::size_t cols() const override;
+    void apply(T alpha, const Array<T>& x, T beta, const Array<T>& y) const override;
+    std::size_t dot_shares() const override;
+    void apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
+                       std::size_t first) const override;
+    /// 1 / the diagonal (the entries on it summed; infinity for a row without one).
+    Array<T> inverse_diagonal() const override;
+    /// The product's plan.
+    const Spmv<T, I>& plan() const noexcept { return product_; }
+
+private:
+    Spmv<T, I> product_;
+};
+
+} // namespace rtcg
