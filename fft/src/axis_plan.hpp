@@ -29,13 +29,20 @@ struct BatchLayout {
     std::int64_t outer_distance = 0;
 };
 
+// Work-groups for `work` items of `per_group` each, within a few rounds of the device's compute
+// units (the kernels stride over the rest).
+std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group);
+
 class AxisPlan {
 public:
     // Transforms of n > 0 points of `complex` elements (complex64 or complex128), unnormalised, in
-    // either direction, for the context's device.
-    AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex);
+    // either direction, for the context's device; `strided`: along an axis whose points are apart
+    // and whose batch's neighbouring transforms are next to each other (not the last axis), which
+    // a work-group reads several transforms at a time across.
+    AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided);
 
     std::size_t size() const noexcept { return n_; }
+    bool strided() const noexcept { return strided_; }
     bool uses_bluestein() const noexcept { return bluestein_ != nullptr; }
 
     // Transforms `batch` transforms from `in` into `out` in the direction `sign` (-1 forward, +1
@@ -72,6 +79,7 @@ private:
     Context context_;
     std::size_t n_;
     codegen::DType complex_;
+    bool strided_;
     std::vector<Pass> passes_;
     Buffer table_; // exp(-2 pi i m / n), m < n
     std::unique_ptr<Bluestein> bluestein_;

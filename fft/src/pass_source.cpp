@@ -75,12 +75,14 @@ PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t 
            2 * group * points <= 1024)
         group *= 2;
     shape.group = group;
+    shape.row = group > 1 ? points + 1 : points;
     return shape;
 }
 
 std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     std::string text = configuration(real);
     text += "#define FFT_R " + std::to_string(shape.points) + "\n";
+    text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
     text += "#define FFT_LOCAL_PASSES(points, t, table, subs, sign)";
@@ -100,6 +102,13 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += device::block::local_pass;
     for (const std::size_t p : distinct) text += "FFT_DEFINE_LOCAL_PASS(" + std::to_string(p) + ")\n";
     text += device::kernel::pass;
+    return text;
+}
+
+std::string real_source(const codegen::DType& real) {
+    std::string text = configuration(real);
+    text += device::thread::complex;
+    text += device::kernel::real;
     return text;
 }
 
