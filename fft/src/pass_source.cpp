@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <numbers>
 #include <set>
 
 namespace rtcg::detail::fft {
@@ -24,6 +25,8 @@ std::string configuration(const codegen::DType& real) {
     std::string text = "#define FFT_REAL " + std::string(single ? "float" : "double") + "\n";
     text += "typedef " + std::string(single ? "rtcg_float2" : "rtcg_double2") + " fft_c;\n";
     text += "#define FFT_HALF_SQRT2 " + real_literal(real, std::sqrt(0.5L)) + "\n";
+    text += "#define FFT_COS_PI8 " + real_literal(real, std::cos(std::numbers::pi_v<long double> / 8)) + "\n";
+    text += "#define FFT_SIN_PI8 " + real_literal(real, std::sin(std::numbers::pi_v<long double> / 8)) + "\n";
     return text;
 }
 

@@ -265,3 +265,27 @@ TEST_CASE("rfft and irfft of even lengths through half-length transforms") {
         CHECK(relative_error(row, want) <= error_bound<float>(n));
     }
 }
+
+TEST_CASE("RealPlan: made once, executed on arrays of its shape; bad input") {
+    const auto& ctx = rtcg::test::context();
+    const rtcg::fft::RealPlan forward(ctx, {2, 30}, rtcg::codegen::DType::float32(), Direction::forward);
+    const rtcg::fft::RealPlan inverse(ctx, {2, 30}, rtcg::codegen::DType::float32(), Direction::inverse);
+    CHECK(forward.spectrum_shape() == std::vector<std::size_t>{2, 16});
+    std::vector<float> points(60);
+    for (std::size_t k = 0; k < points.size(); ++k) points[k] = static_cast<float>(k % 7) - 3.0f;
+    const auto x = rtcg::Array<float>::to_device(ctx, points, {2, 30});
+    const std::vector<float> back = inverse(forward(x)).get();
+    for (std::size_t k = 0; k < points.size(); ++k) CHECK(back[k] == doctest::Approx(points[k]).epsilon(1e-5));
+    const auto message = [](auto&& call) { return rtcg::test::message_of<rtcg::InvalidArgument>(call); };
+    CHECK(rtcg::test::contains(message([&] {
+        rtcg::fft::RealPlan(ctx, {2, 31}, rtcg::codegen::DType::float32(), Direction::forward);
+    }), "odd or zero"));
+    CHECK(rtcg::test::contains(message([&] {
+        rtcg::fft::RealPlan(ctx, {4}, rtcg::codegen::DType::complex64(), Direction::forward);
+    }), "float32 or float64"));
+    CHECK(rtcg::test::contains(message([&] { forward(rtcg::Array<float>::zeros(ctx, {3, 30})); }), "shape"));
+    CHECK(rtcg::test::contains(message([&] { inverse(rtcg::Array<Complex>::zeros(ctx, {2, 0})); }), "shape"));
+    CHECK(rtcg::test::contains(message([&] {
+        forward.execute_data(x.data(), rtcg::Array<float>::zeros(ctx, {2, 16}).data());
+    }), "complex64"));
+}

@@ -8,9 +8,9 @@
 ///   auto back = rtcg::fft::irfft(spectrum, n);        // float32 (..., n)
 /// \endcode
 ///
-/// Along the last axis, for an even number of points n, both run a complex transform of n / 2
-/// points, the real points read as complex pairs, and one more kernel that separates the pairs'
-/// spectra (rfft) or joins them (irfft). Otherwise (odd n, another axis) they run the complex
+/// Along the last axis, for an even number of points n, both run a RealPlan (real_plan.hpp): a
+/// complex transform of n / 2 points, the real points read as complex pairs, and one more kernel
+/// that separates the pairs' spectra (rfft) or joins them (irfft). Otherwise (odd n, another axis) they run the complex
 /// transform of the whole length (the real input widened to complex, the spectrum completed by its
 /// conjugate half), about twice the work. The results are numpy's, the imaginary parts of irfft's
 /// zero and (for even n) n / 2 frequencies ignored as numpy ignores them.
@@ -18,6 +18,7 @@
 #include <rtcg/arrays/index.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/fft/plan.hpp>
+#include <rtcg/fft/real_plan.hpp>
 
 #include <algorithm>
 #include <complex>
@@ -39,15 +40,6 @@ inline std::vector<Index> along(std::size_t ndim, std::size_t axis, Slice part) 
 /// A slice bound from a count.
 inline std::int64_t bound(std::size_t value) { return static_cast<std::int64_t>(value); }
 
-/// rfft of real `x` (float32 or float64) along its last axis, of an even extent n >= 2, through
-/// a complex transform of n / 2 points: a new C-ordered array of n / 2 + 1 frequencies.
-RTCG_API rtcg::detail::ArrayData half_length_rfft(const rtcg::detail::ArrayData& x, Norm norm);
-
-/// irfft of the spectrum `x` (complex64 or complex128, its last axis of at least one point) into
-/// an even number n >= 2 of real points along that axis, through a complex transform of n / 2
-/// points: a new C-ordered array.
-RTCG_API rtcg::detail::ArrayData half_length_irfft(const rtcg::detail::ArrayData& x, std::size_t n, Norm norm);
-
 } // namespace detail
 
 /// numpy.fft.rfft: the forward transform of real `x` along `axis`, its n / 2 + 1 non-negative
@@ -60,7 +52,7 @@ Array<std::complex<Real>> rfft(const Array<Real>& x, std::int64_t axis = -1, Nor
     const std::size_t a = rtcg::detail::checked_axis("fft::rfft", axis, x.ndim());
     const std::size_t n = x.shape()[a];
     if (n % 2 == 0 && n > 0 && a + 1 == x.ndim())
-        return Array<Complex>::from_data(detail::half_length_rfft(x.data(), norm));
+        return RealPlan(x.context(), x.shape(), x.dtype(), Direction::forward, norm)(x);
     const Array<Complex> z = x.template astype<Complex>();
     Plan(x.context(), z.shape(), {axis}, z.dtype(), Direction::forward, norm).execute(z, z);
     const std::vector<Index> kept = detail::along(x.ndim(), a, slice(0, detail::bound(n / 2 + 1)));
@@ -83,10 +75,11 @@ Array<typename Complex::value_type> irfft(const Array<Complex>& x, std::size_t n
                                   "fft::irfft");
         n = 2 * (m - 1);
     }
-    if (n % 2 == 0 && m > 0 && a + 1 == x.ndim())
-        return Array<typename Complex::value_type>::from_data(detail::half_length_irfft(x.data(), n, norm));
     std::vector<std::size_t> shape = x.shape();
     shape[a] = n;
+    if (n % 2 == 0 && m > 0 && a + 1 == x.ndim())
+        return RealPlan(x.context(), shape, rtcg::codegen::dtype_of<typename Complex::value_type>(), Direction::inverse,
+                        norm)(x);
     const Array<Complex> y = Array<Complex>::zeros(x.context(), shape);
     const std::size_t kept = std::min(m, n / 2 + 1);
     const auto head = detail::along(x.ndim(), a, slice(0, detail::bound(kept)));
