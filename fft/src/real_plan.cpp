@@ -116,6 +116,12 @@ std::vector<std::size_t> RealPlan::spectrum_shape() const {
 const std::vector<std::size_t>& RealPlan::shape() const noexcept { return state_->shape; }
 Direction RealPlan::direction() const noexcept { return state_->direction; }
 
+std::vector<std::string> RealPlan::sources() const {
+    std::vector<std::string> texts{detail::fft::real_source(state_->real)};
+    for (std::string& text : state_->half.sources()) texts.push_back(std::move(text));
+    return texts;
+}
+
 void RealPlan::execute_data(const ArrayData& in, const ArrayData& out) const {
     const State& plan = *state_;
     const bool forward = plan.direction == Direction::forward;

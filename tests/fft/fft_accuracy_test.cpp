@@ -138,4 +138,8 @@ TEST_CASE("the generated CUDA source compiles with NVRTC") {
         for (const std::string& source : plan.sources())
             rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
     }
+    // A real transform's kernels and its half-length transform's (radix 16, a strided pass).
+    const rtcg::fft::RealPlan real(ctx, {2 * 49152}, rtcg::codegen::DType::float32(), Direction::inverse);
+    for (const std::string& source : real.sources())
+        rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
 }

@@ -17,6 +17,7 @@
 #include <complex>
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace rtcg::fft {
@@ -60,6 +61,8 @@ public:
 
     const std::vector<std::size_t>& shape() const noexcept; ///< the real arrays' shape
     Direction direction() const noexcept;                   ///< forward: rfft, inverse: irfft
+    /// The source of every program the plan compiled, as Plan::sources gives it.
+    std::vector<std::string> sources() const;
 
     struct State; ///< the plan's kernels and tables, shared by copies
 private:
