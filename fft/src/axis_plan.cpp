@@ -61,9 +61,25 @@ Buffer upload(const Context& context, const std::vector<std::complex<Real>>& val
     return context.to_device(values);
 }
 
-// The table of roots of unity in the plan's precision.
+// The table of the n-th roots of unity in the plan's precision.
 Buffer roots_table(const Context& context, std::size_t n, bool single) {
     return single ? upload(context, roots_of_unity<float>(n)) : upload(context, roots_of_unity<double>(n));
+}
+
+// exp(-2 pi i m step / n) for m < count, in the plan's precision.
+template <class Real>
+std::vector<std::complex<Real>> strided_roots(std::size_t count, std::size_t step, std::size_t n) {
+    std::vector<std::complex<Real>> values(count);
+    for (std::size_t m = 0; m < count; ++m) {
+        const std::complex<long double> w = root_of_unity(m * step % n, n);
+        values[m] = {static_cast<Real>(w.real()), static_cast<Real>(w.imag())};
+    }
+    return values;
+}
+
+Buffer strided_table(const Context& context, std::size_t count, std::size_t step, std::size_t n, bool single) {
+    return single ? upload(context, strided_roots<float>(count, step, n))
+                  : upload(context, strided_roots<double>(count, step, n));
 }
 
 // The chirp exp(-pi i t^2 / n) = exp(-2 pi i (t^2 mod 2n) / 2n), t < n, with t^2 mod 2n kept exact
@@ -162,9 +178,15 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                 throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
                                       "fft plan");
         }
+        pass.roots = roots_table(context, points, single);
         passes_.push_back(std::move(pass));
     }
-    table_ = roots_table(context, n, single);
+    if (passes_.size() == 1) return;
+    // 2^shift fine roots and n / 2^shift (rounded up) coarse ones: about sqrt(n) each.
+    while ((std::size_t{1} << (2 * shift_)) < n) ++shift_;
+    const std::size_t split = std::size_t{1} << shift_;
+    fine_ = strided_table(context, split, 1, n, single);
+    coarse_ = strided_table(context, (n + split - 1) / split, split, n, single);
 }
 
 void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
@@ -185,17 +207,20 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
     const std::int64_t subs = signed_value(n_ / pass.shape.points);
     const std::int64_t ns = signed_value(pass.ns);
     const std::int64_t slots = signed_value(batch) * subs;
+    // A one-pass plan reads no split twiddles: its roots stand in for them.
+    const Buffer& coarse = passes_.size() == 1 ? pass.roots : coarse_;
+    const Buffer& fine = passes_.size() == 1 ? pass.roots : fine_;
     const LaunchConfig config{Dim3{launch_groups(context_.device(), static_cast<std::size_t>(slots), pass.shape.group)},
                               Dim3{pass.shape.group * pass.shape.threads}, 0};
     if (complex_ == codegen::DType::complex64()) {
         const float real_scale = static_cast<float>(scale);
         pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, table_, subs,
-                    ns, slots, real_scale, sign);
+                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
+                    coarse, fine, shift_, subs, ns, slots, real_scale, sign);
     } else {
         pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, table_, subs,
-                    ns, slots, scale, sign);
+                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
+                    coarse, fine, shift_, subs, ns, slots, scale, sign);
     }
 }
 

@@ -59,6 +59,7 @@ private:
         std::string source;
         Kernel kernel;
         std::size_t ns = 1; // the points combined before this pass
+        Buffer roots;       // exp(-2 pi i m / points), m < points: the local passes' twiddles
     };
     struct Bluestein {
         std::size_t m = 0;
@@ -81,7 +82,10 @@ private:
     codegen::DType complex_;
     bool strided_;
     std::vector<Pass> passes_;
-    Buffer table_; // exp(-2 pi i m / n), m < n
+    // The twiddles between passes, exp(-2 pi i m / n) = coarse[m >> shift] fine[m mod 2^shift]
+    // (fft_split_twiddle); a one-pass plan has none.
+    Buffer coarse_, fine_;
+    int shift_ = 0;
     std::unique_ptr<Bluestein> bluestein_;
 };
 

@@ -88,11 +88,11 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
-    text += "#define FFT_LOCAL_PASSES(points, t, table, subs, sign)";
+    text += "#define FFT_LOCAL_PASSES(points, t, table, sign)";
     std::size_t ns = 1;
     for (const std::size_t p : shape.radices) {
         const std::size_t step = shape.points / (ns * p);
-        text += " fft_local_pass_" + std::to_string(p) + "(points, " + std::to_string(ns) + ", t, table, (subs) * " +
+        text += " fft_local_pass_" + std::to_string(p) + "(points, " + std::to_string(ns) + ", t, table, " +
                 std::to_string(step) + ", sign);";
         ns *= p;
     }
