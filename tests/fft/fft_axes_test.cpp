@@ -5,6 +5,7 @@
 #include "../support/test_context.hpp"
 #include "reference_dft.hpp"
 
+#include <rtcg/core/compile_cache.hpp>
 #include <rtcg/fft.hpp>
 
 #include <doctest/doctest.h>
@@ -288,4 +289,23 @@ TEST_CASE("RealPlan: made once, executed on arrays of its shape; bad input") {
     CHECK(rtcg::test::contains(message([&] {
         forward.execute_data(x.data(), rtcg::Array<float>::zeros(ctx, {2, 16}).data());
     }), "complex64"));
+}
+
+TEST_CASE("a plan made once executes without compiling") {
+    const auto& ctx = rtcg::test::context();
+    // Over several passes (the accuracy test's 49152), and a real transform of the same half.
+    const rtcg::fft::Plan plan(ctx, {2, 49152}, {-1}, rtcg::codegen::DType::complex64(), Direction::forward);
+    const rtcg::fft::RealPlan real(ctx, {1, 2 * 49152}, rtcg::codegen::DType::float32(), Direction::forward);
+    const auto x = rtcg::Array<Complex>::zeros(ctx, {2, 49152});
+    const auto y = rtcg::Array<Complex>::empty_like(x);
+    const auto signal = rtcg::Array<float>::zeros(ctx, {1, 2 * 49152});
+    const auto spectrum = rtcg::Array<Complex>::empty(ctx, real.spectrum_shape());
+    rtcg::reset_compile_cache_stats();
+    for (int round = 0; round < 3; ++round) {
+        plan.execute(x, y);
+        real.execute_data(signal.data(), spectrum.data());
+    }
+    const rtcg::CompileCacheStats stats = rtcg::compile_cache_stats();
+    CHECK(stats.memory_hits + stats.disk_hits + stats.disk_misses + stats.compiles == 0);
+    CHECK(y.get() == std::vector<Complex>(2 * 49152, Complex(0, 0)));
 }
