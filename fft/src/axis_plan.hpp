@@ -38,11 +38,15 @@ public:
     // Transforms of n > 0 points of `complex` elements (complex64 or complex128), unnormalised, in
     // either direction, for the context's device; `strided`: along an axis whose points are apart
     // and whose batch's neighbouring transforms are next to each other (not the last axis), which
-    // a work-group reads several transforms at a time across.
-    AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided);
+    // a work-group reads several transforms at a time across. `untangle`: for a RealPlan's forward
+    // transform of 2n real points read as n complex pairs, write the n + 1 points of the real
+    // transform where the transform is one pass (untangles() says whether it does).
+    AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
+             bool untangle = false);
 
     std::size_t size() const noexcept { return n_; }
     bool strided() const noexcept { return strided_; }
+    bool untangles() const noexcept { return real_roots_.size() != 0; }
     bool uses_bluestein() const noexcept { return bluestein_ != nullptr; }
 
     // Transforms `batch` transforms from `in` into `out` in the direction `sign` (-1 forward, +1
@@ -86,6 +90,7 @@ private:
     // (fft_split_twiddle); a one-pass plan has none.
     Buffer coarse_, fine_;
     int shift_ = 0;
+    Buffer real_roots_; // exp(-2 pi i q / 2n), q <= n, where the pass untangles
     std::unique_ptr<Bluestein> bluestein_;
 };
 

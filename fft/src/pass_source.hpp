@@ -18,6 +18,7 @@ struct PassShape {
     std::size_t threads = 1;
     std::size_t group = 1;
     std::vector<std::size_t> radices;
+    bool untangle = false; // writes a real transform's points (FFT_UNTANGLE)
 };
 
 // The pass shape for sub-transforms of `points` points, with `local_bytes` of local memory per

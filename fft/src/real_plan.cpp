@@ -28,7 +28,7 @@ struct RealPlan::State {
     Direction direction;
     double scale;
     std::size_t length; // n / 2
-    AxisPlan half;      // of n / 2 points
+    AxisPlan half;      // of n / 2 points; the forward one untangles where it is one pass
     Kernel untangle, tangle;
     Buffer table; // w^k = exp(-2 pi i k / n), k <= n / 4
 };
@@ -103,7 +103,7 @@ RealPlan::RealPlan(const Context& context, std::vector<std::size_t> shape, const
     const Module module = context.compile(detail::fft::real_source(real), {.prelude = codegen::portable_prelude()});
     state_ = std::make_shared<const State>(State{
         context, std::move(shape), real, complex, direction, detail::fft::axis_scale(n, direction, norm), n / 2,
-        AxisPlan(context, n / 2, complex, false), module.kernel("fft_real_untangle"), module.kernel("fft_real_tangle"),
+        AxisPlan(context, n / 2, complex, false, direction == Direction::forward), module.kernel("fft_real_untangle"), module.kernel("fft_real_tangle"),
         real == codegen::DType::float32() ? twiddles<float>(context, n) : twiddles<double>(context, n)});
 }
 
@@ -156,8 +156,10 @@ void RealPlan::execute_data(const ArrayData& in, const ArrayData& out) const {
         if (!pairs_in_place) detail::copy_elements(real_points, in);
         plan.half.execute(queue, rows(real_points.buffer(), real_points.offset() / 2, length), at, batch, plan.scale,
                           -1);
-        plan.untangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.inner, at.inner_distance,
-                      at.outer_distance, plan.table, signed_value(length), signed_value(pairs));
+        // A one-pass half transform writes the real transform itself.
+        if (!plan.half.untangles())
+            plan.untangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.inner, at.inner_distance,
+                          at.outer_distance, plan.table, signed_value(length), signed_value(pairs));
         if (&spectrum_points.buffer() != &out.buffer()) detail::copy_elements(out, spectrum_points);
         return;
     }
