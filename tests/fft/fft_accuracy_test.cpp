@@ -138,8 +138,12 @@ TEST_CASE("the generated CUDA source compiles with NVRTC") {
         for (const std::string& source : plan.sources())
             rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
     }
-    // A real transform's kernels and its half-length transform's (radix 16, a strided pass).
-    const rtcg::fft::RealPlan real(ctx, {2 * 49152}, rtcg::codegen::DType::float32(), Direction::inverse);
-    for (const std::string& source : real.sources())
-        rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
+    // Real transforms' kernels and their half-length transforms': one over several passes (radix
+    // 16, strided passes) and a forward one of one pass that untangles.
+    for (const auto& [n, direction] : {std::pair{std::size_t{2 * 49152}, Direction::inverse},
+                                       std::pair{std::size_t{30}, Direction::forward}}) {
+        const rtcg::fft::RealPlan real(ctx, {n}, rtcg::codegen::DType::float32(), direction);
+        for (const std::string& source : real.sources())
+            rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
+    }
 }
