@@ -67,16 +67,6 @@ Buffer roots_table(const Context& context, std::size_t n, bool single) {
 }
 
 // exp(-2 pi i m step / n) for m < count, in the plan's precision.
-template <class Real>
-std::vector<std::complex<Real>> strided_roots(std::size_t count, std::size_t step, std::size_t n) {
-    std::vector<std::complex<Real>> values(count);
-    for (std::size_t m = 0; m < count; ++m) {
-        const std::complex<long double> w = root_of_unity(m * step % n, n);
-        values[m] = {static_cast<Real>(w.real()), static_cast<Real>(w.imag())};
-    }
-    return values;
-}
-
 Buffer strided_table(const Context& context, std::size_t count, std::size_t step, std::size_t n, bool single) {
     return single ? upload(context, strided_roots<float>(count, step, n))
                   : upload(context, strided_roots<double>(count, step, n));

@@ -35,14 +35,10 @@ struct RealPlan::State {
 
 namespace {
 
+// w^k = exp(-2 pi i k / n), k <= n / 4.
 template <class Real>
 Buffer twiddles(const Context& context, std::size_t n) {
-    std::vector<std::complex<Real>> values(n / 4 + 1);
-    for (std::size_t k = 0; k < values.size(); ++k) {
-        const std::complex<long double> w = detail::fft::root_of_unity(k, n);
-        values[k] = {static_cast<Real>(w.real()), static_cast<Real>(w.imag())};
-    }
-    return context.to_device(values);
+    return context.to_device(detail::fft::strided_roots<Real>(n / 4 + 1, 1, n));
 }
 
 std::int64_t signed_value(std::size_t value) { return static_cast<std::int64_t>(value); }
