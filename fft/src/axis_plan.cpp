@@ -102,7 +102,7 @@ std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_
 }
 
 AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
-                   bool untangle)
+                   RealStep real_step)
     : context_(context), n_(n), complex_(complex), strided_(strided) {
     const codegen::DType real = complex.element();
     const bool single = real == codegen::DType::float32();
@@ -153,7 +153,8 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     for (const std::size_t points : sizes) {
         Pass pass;
         pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group);
-        pass.shape.untangle = untangle && one_pass;
+        pass.shape.untangle = real_step == RealStep::untangle && one_pass;
+        pass.shape.tangle = real_step == RealStep::tangle && one_pass;
         pass.ns = ns;
         ns *= points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
@@ -174,7 +175,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         passes_.push_back(std::move(pass));
     }
     if (passes_.size() == 1) {
-        if (untangle) real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
+        if (real_step != RealStep::none) real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
         return;
     }
     // 2^shift fine roots and n / 2^shift (rounded up) coarse ones: about sqrt(n) each.
@@ -205,18 +206,19 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
     // A one-pass plan reads no split twiddles: its roots stand in for them.
     const Buffer& coarse = passes_.size() == 1 ? pass.roots : coarse_;
     const Buffer& fine = passes_.size() == 1 ? pass.roots : fine_;
-    const Buffer& real_roots = untangles() ? real_roots_ : pass.roots;
+    const Buffer& real_roots = fuses_real() ? real_roots_ : pass.roots;
+    const std::int64_t extent = in.points > 0 ? in.points : signed_value(n_);
     const LaunchConfig config{Dim3{launch_groups(context_.device(), static_cast<std::size_t>(slots), pass.shape.group)},
                               Dim3{pass.shape.group * pass.shape.threads}, 0};
     if (complex_ == codegen::DType::complex64()) {
         const float real_scale = static_cast<float>(scale);
         pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
                     *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
-                    coarse, fine, shift_, real_roots, subs, ns, slots, real_scale, sign);
+                    coarse, fine, shift_, real_roots, extent, subs, ns, slots, real_scale, sign);
     } else {
         pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
                     *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
-                    coarse, fine, shift_, real_roots, subs, ns, slots, scale, sign);
+                    coarse, fine, shift_, real_roots, extent, subs, ns, slots, scale, sign);
     }
 }
 

@@ -19,6 +19,7 @@ struct PassShape {
     std::size_t group = 1;
     std::vector<std::size_t> radices;
     bool untangle = false; // writes a real transform's points (FFT_UNTANGLE)
+    bool tangle = false;   // reads a real transform's points (FFT_TANGLE)
 };
 
 // The pass shape for sub-transforms of `points` points, with `local_bytes` of local memory per

@@ -28,7 +28,7 @@ struct RealPlan::State {
     Direction direction;
     double scale;
     std::size_t length; // n / 2
-    AxisPlan half;      // of n / 2 points; the forward one untangles where it is one pass
+    AxisPlan half;      // of n / 2 points; it untangles or tangles itself where it is one pass
     Kernel untangle, tangle;
     Buffer table; // w^k = exp(-2 pi i k / n), k <= n / 4
 };
@@ -99,7 +99,9 @@ RealPlan::RealPlan(const Context& context, std::vector<std::size_t> shape, const
     const Module module = context.compile(detail::fft::real_source(real), {.prelude = codegen::portable_prelude()});
     state_ = std::make_shared<const State>(State{
         context, std::move(shape), real, complex, direction, detail::fft::axis_scale(n, direction, norm), n / 2,
-        AxisPlan(context, n / 2, complex, false, direction == Direction::forward), module.kernel("fft_real_untangle"), module.kernel("fft_real_tangle"),
+        AxisPlan(context, n / 2, complex, false,
+                 direction == Direction::forward ? detail::fft::RealStep::untangle : detail::fft::RealStep::tangle),
+        module.kernel("fft_real_untangle"), module.kernel("fft_real_tangle"),
         real == codegen::DType::float32() ? twiddles<float>(context, n) : twiddles<double>(context, n)});
 }
 
@@ -153,21 +155,27 @@ void RealPlan::execute_data(const ArrayData& in, const ArrayData& out) const {
         plan.half.execute(queue, rows(real_points.buffer(), real_points.offset() / 2, length), at, batch, plan.scale,
                           -1);
         // A one-pass half transform writes the real transform itself.
-        if (!plan.half.untangles())
+        if (!plan.half.fuses_real())
             plan.untangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.inner, at.inner_distance,
                           at.outer_distance, plan.table, signed_value(length), signed_value(pairs));
         if (&spectrum_points.buffer() != &out.buffer()) detail::copy_elements(out, spectrum_points);
         return;
     }
     if (&spectrum_points.buffer() != &in.buffer()) detail::copy_elements(spectrum_points, in);
-    const ArrayData work(plan.context, plan.complex, {batch * length});
-    plan.tangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.stride, at.inner, at.inner_distance,
-                at.outer_distance, signed_value(in.shape().back()), work.buffer(), plan.table, signed_value(length),
-                signed_value(pairs));
     // The unnormalised inverse of Z is length z: numpy's default 1 / n is 2 / (2 length) of it,
     // and the other norms scale z likewise.
-    plan.half.execute(queue, rows(work.buffer(), 0, length), rows(real_points.buffer(), real_points.offset() / 2, length),
-                      batch, 2 * plan.scale, +1);
+    const BatchLayout to = rows(real_points.buffer(), real_points.offset() / 2, length);
+    if (plan.half.fuses_real()) {
+        BatchLayout from = at;
+        from.points = signed_value(in.shape().back());
+        plan.half.execute(queue, from, to, batch, 2 * plan.scale, +1);
+    } else {
+        const ArrayData work(plan.context, plan.complex, {batch * length});
+        plan.tangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.stride, at.inner,
+                    at.inner_distance, at.outer_distance, signed_value(in.shape().back()), work.buffer(), plan.table,
+                    signed_value(length), signed_value(pairs));
+        plan.half.execute(queue, rows(work.buffer(), 0, length), to, batch, 2 * plan.scale, +1);
+    }
     if (!pairs_in_place) detail::copy_elements(out, real_points);
 }
 
