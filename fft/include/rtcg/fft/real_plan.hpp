@@ -2,8 +2,10 @@
 /// \file
 /// Plans of real transforms along the last axis, for an even number of points: rfft's
 /// real-to-complex transform and irfft's complex-to-real one, each a complex transform of half as
-/// many points (the real points read as complex pairs) and one kernel that separates the pairs'
-/// spectra (forward) or joins them (inverse). rtcg::fft::rfft and irfft (real_transforms.hpp) make
+/// many points (the real points read as complex pairs) whose pass separates the pairs' spectra
+/// (forward) or joins them (inverse) as it writes or reads global memory, where the half
+/// transform is one pass (up to 8192 float32 points); a longer one takes one more kernel
+/// for that. rtcg::fft::rfft and irfft (real_transforms.hpp) make
 /// one per call; code that transforms arrays of one shape repeatedly keeps one instead.
 ///
 /// \code
