@@ -35,7 +35,9 @@ SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d"]  # bench/src/sparse_cases.cpp,
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
 # --cases=fft names them all, as it names rtcg-bench's group.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
-FFT_CASES = [f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"]
+FFT_R2C_LENGTHS = [1 << k for k in range(8, 25, 4)]
+FFT_CASES = ([f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"] +
+             [f"fft_r2c_{length}" for length in FFT_R2C_LENGTHS])
 CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + FFT_CASES + ["fft"]
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
@@ -136,6 +138,9 @@ class CuPy:
         # cuFFT through cupy.fft, whose plan cache keeps the plan from one call to the next.
         return self.cp.fft.fftn(x, axes=axes) if len(axes) > 1 else self.cp.fft.fft(x, axis=axes[0])
 
+    def rfft(self, x):
+        return self.cp.fft.rfft(x, axis=-1)
+
     def lin_comb(self, a, x, b, y, z):
         self.lin_comb_kernel(a, x, b, y, z)
 
@@ -231,6 +236,9 @@ class Torch:
 
     def fft(self, x, axes):
         return self.torch.fft.fftn(x, dim=axes) if len(axes) > 1 else self.torch.fft.fft(x, dim=axes[0])
+
+    def rfft(self, x):
+        return self.torch.fft.rfft(x, dim=-1)
 
     def copy(self, x, z):
         z.copy_(x)
@@ -413,12 +421,22 @@ def fft_cases(peer):
     cases = {f"fft_c2c_{length}": (["complex64"], 2, 2, transform(lambda n, m=length: (n // m, m), (-1,)))
              for length in FFT_LENGTHS}
     cases["fftn_cube"] = (["complex64"], 2, 2, transform(cube_shape, (0, 1, 2)))
+
+    def real_transform(length):
+        def prepare(n, dtype, sets):
+            data = [peer.random(n // length * length, "float32", s + 1).reshape(n // length, length) for s in range(sets)]
+            return lambda index: peer.rfft(data[index % sets])
+        return prepare
+
+    # float32 rows: n floats read, about as many bytes of half spectrum written.
+    for length in FFT_R2C_LENGTHS:
+        cases[f"fft_r2c_{length}"] = (["float32"], 1, 2, real_transform(length))
     return cases
 
 
 def fft_length(name):
-    """The transform length of an fft_c2c case (its smallest n), else 0."""
-    return int(name.rsplit("_", 1)[1]) if name.startswith("fft_c2c_") else 0
+    """The transform length of an fft_c2c or fft_r2c case (its smallest n), else 0."""
+    return int(name.rsplit("_", 1)[1]) if name.startswith(("fft_c2c_", "fft_r2c_")) else 0
 
 
 def case_table(peer):

@@ -1,6 +1,7 @@
 // FFTs through rtcg::fft, complex64 (float32 parts): batched 1-D complex-to-complex transforms of
 // one length each (powers of two 2^8 .. 2^24 and two 3-5-7-smooth lengths), as many as n elements
-// hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24). Each is a Plan made
+// hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24); rfft of float32 rows of
+// powers of two 2^8 .. 2^24. Each is a Plan made
 // once, then executed out of place. Bytes counted: the array read and written once, 16 n (an FFT
 // of several passes moves more).
 #include "cases.hpp"
@@ -31,10 +32,10 @@ Array<Complex> random_points(const Context& context, std::size_t n, std::uint64_
 }
 
 // The first transform of the batch against a double-precision DFT on the host, at a few
-// frequencies: an Error when the relative error is beyond float32's rounding.
+// frequencies up to `last`: an Error when the relative error is beyond float32's rounding.
 void verify_first_line(const std::string& what, const std::vector<Complex>& in, const std::vector<Complex>& out,
-                       std::size_t length) {
-    for (const std::size_t k : {std::size_t{0}, std::size_t{1}, length / 3, length - 1}) {
+                       std::size_t length, std::size_t last) {
+    for (const std::size_t k : {std::size_t{0}, std::size_t{1}, length / 3, last}) {
         std::complex<double> sum = 0;
         for (std::size_t j = 0; j < length; ++j) {
             const double angle = -2 * std::numbers::pi * static_cast<double>(j * k % length) / static_cast<double>(length);
@@ -71,11 +72,39 @@ void run_fft_case(Workload& workload, const std::string& name, std::size_t min_e
                             // the sum of all points, X[0, 0, 0], instead.
                             const auto& [x, y] = data->front();
                             const std::vector<Complex> in = x.get(), out = y.get();
-                            if (axes.size() == 1) return verify_first_line(name, in, out, shape.back());
+                            if (axes.size() == 1) return verify_first_line(name, in, out, shape.back(), shape.back() - 1);
                             std::complex<double> sum = 0;
                             for (const Complex& z : in) sum += std::complex<double>(z);
                             expect_close(name + " X[0].real", out[0].real(), sum.real(), 1e-3);
                             expect_close(name + " X[0].imag", out[0].imag(), sum.imag(), 1e-3);
+                        }};
+    };
+    run_sized_case(workload, c);
+}
+
+// rfft of float32 rows of `length` points, as many as n elements hold, through a RealPlan made
+// once: n floats read, about as many bytes of half spectrum written.
+void run_rfft_case(Workload& workload, std::size_t length) {
+    const std::string name = "fft_r2c_" + std::to_string(length);
+    SizedCase c{name, "float32", 3 * sizeof(float), 0, 2.0 * sizeof(float), {}};
+    c.min_elements = length;
+    c.prepare = [&workload, name, length](std::size_t n, std::size_t sets) {
+        const std::vector<std::size_t> shape{n / length, length};
+        auto plan = std::make_shared<fft::RealPlan>(workload.context, shape, codegen::DType::float32(),
+                                                    fft::Direction::forward);
+        auto data = std::make_shared<std::vector<std::pair<Array<float>, Array<Complex>>>>();
+        for (std::size_t s = 0; s < sets; ++s)
+            data->emplace_back(random_array<float>(workload.context, shape[0] * length, s + 1).reshape(shape),
+                               Array<Complex>::empty(workload.context, plan->spectrum_shape()));
+        return Prepared{[data, plan](std::size_t index) {
+                            const auto& [x, y] = (*data)[index % data->size()];
+                            plan->execute_data(x.data(), y.data());
+                        },
+                        [data, name, length] {
+                            const auto& [x, y] = data->front();
+                            const std::vector<float> real = x.get();
+                            verify_first_line(name, std::vector<Complex>(real.begin(), real.end()), y.get(), length,
+                                              length / 2);
                         }};
     };
     run_sized_case(workload, c);
@@ -95,6 +124,7 @@ void run_fft(Workload& workload) {
     for (const std::size_t length : {std::size_t{14175}, std::size_t{52920}})
         run_fft_case(workload, "fft_c2c_" + std::to_string(length), length, batch_shape, length, {-1});
     run_fft_case(workload, "fftn_cube", 8, cube, 0, {0, 1, 2});
+    for (int k = 8; k <= 24; k += 4) run_rfft_case(workload, std::size_t{1} << k);
 }
 
 } // namespace rtcg::bench

@@ -20,10 +20,37 @@ namespace {
 // and small enough that a few groups share a multiprocessor.
 constexpr std::size_t local_budget = 32768;
 
-// The sub-transforms a work-group of a pass over global memory takes together. Their points
-// lie next to each other in memory (sub-transform j reads j + r subs and writes near j), so
-// that a group's reads and writes come in runs of this many elements, not one at a time.
+// The sub-transforms a work-group of a pass over global memory takes together, at most and at
+// least. Their points lie next to each other in memory (sub-transform j reads j + r subs and
+// writes near j), so that a group's reads and writes come in runs of this many elements, not one
+// at a time: 16 fill a 128-byte line, 4 a 32-byte sector of complex64.
 constexpr std::size_t coalesced_group = 16;
+constexpr std::size_t least_group = 4;
+
+// The sub-transforms per work-group of a transform of n points over several passes, each of at
+// most `fitting` / group points: the fewest passes (each reads and writes every point once), and
+// of those the longest runs.
+std::size_t passes_group(std::size_t n, std::size_t fitting) {
+    std::size_t best = coalesced_group;
+    std::size_t fewest = global_passes(n, fitting / best).size();
+    for (std::size_t group = coalesced_group / 2; group >= least_group; group /= 2) {
+        const std::size_t passes = global_passes(n, fitting / group).size();
+        if (passes < fewest) {
+            fewest = passes;
+            best = group;
+        }
+    }
+    return best;
+}
+
+// The sub-transforms per work-group of a one-pass transform of n points along a strided axis,
+// whose neighbours in the batch lie next to each other: as many as local memory holds, up to
+// coalesced_group.
+std::size_t group_across(std::size_t n, std::size_t fitting) {
+    std::size_t group = 1;
+    while (2 * group <= coalesced_group && 2 * group * n <= fitting) group *= 2;
+    return group;
+}
 
 Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
     return context.compile(source, {.prelude = codegen::portable_prelude()}).kernel(name);
@@ -34,9 +61,15 @@ Buffer upload(const Context& context, const std::vector<std::complex<Real>>& val
     return context.to_device(values);
 }
 
-// The table of roots of unity in the plan's precision.
+// The table of the n-th roots of unity in the plan's precision.
 Buffer roots_table(const Context& context, std::size_t n, bool single) {
     return single ? upload(context, roots_of_unity<float>(n)) : upload(context, roots_of_unity<double>(n));
+}
+
+// exp(-2 pi i m step / n) for m < count, in the plan's precision.
+Buffer strided_table(const Context& context, std::size_t count, std::size_t step, std::size_t n, bool single) {
+    return single ? upload(context, strided_roots<float>(count, step, n))
+                  : upload(context, strided_roots<double>(count, step, n));
 }
 
 // The chirp exp(-pi i t^2 / n) = exp(-2 pi i (t^2 mod 2n) / 2n), t < n, with t^2 mod 2n kept exact
@@ -60,16 +93,17 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
     return BatchLayout{&buffer, 0, 1, 1, 0, signed_value(n)};
 }
 
+} // namespace
+
 std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group) {
     const std::size_t wanted = work / per_group + (work % per_group != 0 ? 1 : 0);
     const std::size_t limit = std::max<std::size_t>(1, std::size_t{device.compute_units} * 32);
     return std::max<std::size_t>(1, std::min({wanted, limit, device.max_grid_size[0]}));
 }
 
-} // namespace
-
-AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex)
-    : context_(context), n_(n), complex_(complex) {
+AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
+                   RealStep real_step)
+    : context_(context), n_(n), complex_(complex), strided_(strided) {
     const codegen::DType real = complex.element();
     const bool single = real == codegen::DType::float32();
     const DeviceInfo& device = context.device();
@@ -79,7 +113,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     if (needs_bluestein(n)) {
         auto plan = std::make_unique<Bluestein>();
         plan->m = bluestein_size(n);
-        plan->convolution = std::make_unique<AxisPlan>(context, plan->m, complex);
+        plan->convolution = std::make_unique<AxisPlan>(context, plan->m, complex, false);
         plan->source = bluestein_source(real);
         const Module module = context.compile(plan->source, {.prelude = codegen::portable_prelude()});
         plan->chirp_in = module.kernel("fft_chirp_in");
@@ -105,17 +139,22 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         bluestein_ = std::move(plan);
         return;
     }
-    const std::size_t local_bytes = static_cast<std::size_t>(std::min<std::uint64_t>(device.local_memory_bytes, local_budget));
+    // Kept back from the device's local memory: the rows' padding and the kernel's slot tables.
+    constexpr std::size_t reserved = 1024;
+    const std::size_t local_bytes = static_cast<std::size_t>(
+        std::min<std::uint64_t>(device.local_memory_bytes > reserved ? device.local_memory_bytes - reserved : 0,
+                                local_budget));
     const std::size_t element_bytes = complex.size();
-    // A transform that fits local memory is one pass; a longer one takes passes of sub-transforms
-    // small enough that coalesced_group of them share a work-group's local memory.
-    const std::size_t fitting = local_bytes / element_bytes;
+    const std::size_t fitting = std::max<std::size_t>(1, local_bytes / element_bytes);
     const bool one_pass = n <= fitting;
-    const std::size_t min_group = one_pass ? 1 : coalesced_group;
+    const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
+    const std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group);
     std::size_t ns = 1;
-    for (const std::size_t points : one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group)) {
+    for (const std::size_t points : sizes) {
         Pass pass;
         pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group);
+        pass.shape.untangle = real_step == RealStep::untangle && one_pass;
+        pass.shape.tangle = real_step == RealStep::tangle && one_pass;
         pass.ns = ns;
         ns *= points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
@@ -132,9 +171,18 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                 throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
                                       "fft plan");
         }
+        pass.roots = roots_table(context, points, single);
         passes_.push_back(std::move(pass));
     }
-    table_ = roots_table(context, n, single);
+    if (passes_.size() == 1) {
+        if (real_step != RealStep::none) real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
+        return;
+    }
+    // 2^shift fine roots and n / 2^shift (rounded up) coarse ones: about sqrt(n) each.
+    while ((std::size_t{1} << (2 * shift_)) < n) ++shift_;
+    const std::size_t split = std::size_t{1} << shift_;
+    fine_ = strided_table(context, split, 1, n, single);
+    coarse_ = strided_table(context, (n + split - 1) / split, split, n, single);
 }
 
 void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
@@ -155,17 +203,22 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
     const std::int64_t subs = signed_value(n_ / pass.shape.points);
     const std::int64_t ns = signed_value(pass.ns);
     const std::int64_t slots = signed_value(batch) * subs;
+    // A one-pass plan reads no split twiddles: its roots stand in for them.
+    const Buffer& coarse = passes_.size() == 1 ? pass.roots : coarse_;
+    const Buffer& fine = passes_.size() == 1 ? pass.roots : fine_;
+    const Buffer& real_roots = fuses_real() ? real_roots_ : pass.roots;
+    const std::int64_t extent = in.points > 0 ? in.points : signed_value(n_);
     const LaunchConfig config{Dim3{launch_groups(context_.device(), static_cast<std::size_t>(slots), pass.shape.group)},
                               Dim3{pass.shape.group * pass.shape.threads}, 0};
     if (complex_ == codegen::DType::complex64()) {
         const float real_scale = static_cast<float>(scale);
         pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, table_, subs,
-                    ns, slots, real_scale, sign);
+                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
+                    coarse, fine, shift_, real_roots, extent, subs, ns, slots, real_scale, sign);
     } else {
         pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, table_, subs,
-                    ns, slots, scale, sign);
+                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
+                    coarse, fine, shift_, real_roots, extent, subs, ns, slots, scale, sign);
     }
 }
 

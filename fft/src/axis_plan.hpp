@@ -27,15 +27,32 @@ struct BatchLayout {
     std::int64_t inner = 1;
     std::int64_t inner_distance = 0;
     std::int64_t outer_distance = 0;
+    std::int64_t points = 0; // the points of each transform, where not the plan's (RealStep::tangle)
 };
+
+// The real transform's step an AxisPlan fuses into its pass.
+enum class RealStep { none, untangle, tangle };
+
+// Work-groups for `work` items of `per_group` each, within a few rounds of the device's compute
+// units (the kernels stride over the rest).
+std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group);
 
 class AxisPlan {
 public:
     // Transforms of n > 0 points of `complex` elements (complex64 or complex128), unnormalised, in
-    // either direction, for the context's device.
-    AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex);
+    // either direction, for the context's device; `strided`: along an axis whose points are apart
+    // and whose batch's neighbouring transforms are next to each other (not the last axis), which
+    // a work-group reads several transforms at a time across. `real`: for a RealPlan's transforms
+    // of 2n real points read as n complex pairs, where the transform is one pass (fuses_real()
+    // says whether it is): RealStep::untangle writes the n + 1 points of the real forward
+    // transform, RealStep::tangle reads those of the inverse's input (its extent: the input
+    // layout's `points`).
+    AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
+             RealStep real = RealStep::none);
 
     std::size_t size() const noexcept { return n_; }
+    bool strided() const noexcept { return strided_; }
+    bool fuses_real() const noexcept { return real_roots_.size() != 0; }
     bool uses_bluestein() const noexcept { return bluestein_ != nullptr; }
 
     // Transforms `batch` transforms from `in` into `out` in the direction `sign` (-1 forward, +1
@@ -52,6 +69,7 @@ private:
         std::string source;
         Kernel kernel;
         std::size_t ns = 1; // the points combined before this pass
+        Buffer roots;       // exp(-2 pi i m / points), m < points: the local passes' twiddles
     };
     struct Bluestein {
         std::size_t m = 0;
@@ -72,8 +90,13 @@ private:
     Context context_;
     std::size_t n_;
     codegen::DType complex_;
+    bool strided_;
     std::vector<Pass> passes_;
-    Buffer table_; // exp(-2 pi i m / n), m < n
+    // The twiddles between passes, exp(-2 pi i m / n) = coarse[m >> shift] fine[m mod 2^shift]
+    // (fft_split_twiddle); a one-pass plan has none.
+    Buffer coarse_, fine_;
+    int shift_ = 0;
+    Buffer real_roots_; // exp(-2 pi i q / 2n), q <= n, where the pass untangles or tangles
     std::unique_ptr<Bluestein> bluestein_;
 };
 

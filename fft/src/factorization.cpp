@@ -63,7 +63,8 @@ std::vector<std::size_t> local_radices(std::size_t r) {
         r /= 2;
         ++twos;
     }
-    for (; twos >= 3; twos -= 3) radices.push_back(8);
+    for (; twos >= 4; twos -= 4) radices.push_back(16);
+    if (twos == 3) radices.push_back(8);
     if (twos == 2) radices.push_back(4);
     if (twos == 1) radices.push_back(2);
     for (const std::size_t p : prime_factors(r)) radices.push_back(p);

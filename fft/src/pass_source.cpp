@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <numbers>
 #include <set>
 
 namespace rtcg::detail::fft {
@@ -24,6 +25,8 @@ std::string configuration(const codegen::DType& real) {
     std::string text = "#define FFT_REAL " + std::string(single ? "float" : "double") + "\n";
     text += "typedef " + std::string(single ? "rtcg_float2" : "rtcg_double2") + " fft_c;\n";
     text += "#define FFT_HALF_SQRT2 " + real_literal(real, std::sqrt(0.5L)) + "\n";
+    text += "#define FFT_COS_PI8 " + real_literal(real, std::cos(std::numbers::pi_v<long double> / 8)) + "\n";
+    text += "#define FFT_SIN_PI8 " + real_literal(real, std::sin(std::numbers::pi_v<long double> / 8)) + "\n";
     return text;
 }
 
@@ -75,19 +78,23 @@ PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t 
            2 * group * points <= 1024)
         group *= 2;
     shape.group = group;
+    shape.row = group > 1 ? points + 1 : points;
     return shape;
 }
 
 std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     std::string text = configuration(real);
     text += "#define FFT_R " + std::to_string(shape.points) + "\n";
+    text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
-    text += "#define FFT_LOCAL_PASSES(points, t, table, subs, sign)";
+    text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
+    text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
+    text += "#define FFT_LOCAL_PASSES(points, t, table, sign)";
     std::size_t ns = 1;
     for (const std::size_t p : shape.radices) {
         const std::size_t step = shape.points / (ns * p);
-        text += " fft_local_pass_" + std::to_string(p) + "(points, " + std::to_string(ns) + ", t, table, (subs) * " +
+        text += " fft_local_pass_" + std::to_string(p) + "(points, " + std::to_string(ns) + ", t, table, " +
                 std::to_string(step) + ", sign);";
         ns *= p;
     }
@@ -100,6 +107,13 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += device::block::local_pass;
     for (const std::size_t p : distinct) text += "FFT_DEFINE_LOCAL_PASS(" + std::to_string(p) + ")\n";
     text += device::kernel::pass;
+    return text;
+}
+
+std::string real_source(const codegen::DType& real) {
+    std::string text = configuration(real);
+    text += device::thread::complex;
+    text += device::kernel::real;
     return text;
 }
 

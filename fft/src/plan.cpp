@@ -2,6 +2,7 @@
 
 #include "axis_plan.hpp"
 #include "batch_layout.hpp"
+#include "normalization.hpp"
 
 #include <rtcg/arrays/array_data.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
@@ -11,8 +12,24 @@
 #include <cmath>
 #include <optional>
 
+namespace rtcg::detail::fft {
+
+double axis_scale(std::size_t n, rtcg::fft::Direction direction, rtcg::fft::Norm norm) {
+    using rtcg::fft::Direction, rtcg::fft::Norm;
+    const long double points = static_cast<long double>(n);
+    switch (norm) {
+    case Norm::backward: return direction == Direction::inverse ? static_cast<double>(1 / points) : 1.0;
+    case Norm::ortho: return static_cast<double>(1 / std::sqrt(points));
+    case Norm::forward: return direction == Direction::forward ? static_cast<double>(1 / points) : 1.0;
+    }
+    return 1.0;
+}
+
+} // namespace rtcg::detail::fft
+
 namespace rtcg::fft {
 
+using detail::fft::axis_scale;
 using detail::fft::AxisPlan;
 using detail::fft::BatchLayout;
 
@@ -40,19 +57,6 @@ const char* to_string(Norm norm) noexcept {
     return "unknown";
 }
 
-namespace {
-
-double axis_scale(std::size_t n, Direction direction, Norm norm) {
-    const long double points = static_cast<long double>(n);
-    switch (norm) {
-    case Norm::backward: return direction == Direction::inverse ? static_cast<double>(1 / points) : 1.0;
-    case Norm::ortho: return static_cast<double>(1 / std::sqrt(points));
-    case Norm::forward: return direction == Direction::forward ? static_cast<double>(1 / points) : 1.0;
-    }
-    return 1.0;
-}
-
-} // namespace
 
 Plan::Plan(const Context& context, std::vector<std::size_t> shape, std::vector<std::int64_t> axes,
            const codegen::DType& dtype, Direction direction, Norm norm) {
@@ -81,11 +85,14 @@ Plan::Plan(const Context& context, std::vector<std::size_t> shape, std::vector<s
             throw InvalidArgument("axis " + std::to_string(axis) + " of shape " + detail::shape_text(shape) +
                                       " has no points: a transform of size 0 is undefined",
                                   std::string(where));
+        // An axis before the last is strided (its transforms' neighbours in the batch are adjacent).
+        bool strided = false;
+        for (std::size_t after = axis + 1; after < shape.size(); ++after) strided = strided || shape[after] > 1;
         std::shared_ptr<const AxisPlan> plan;
         for (std::size_t k = 0; k < state->axis_plans.size(); ++k)
-            if (shape[state->axes[k]] == n) plan = state->axis_plans[k];
+            if (shape[state->axes[k]] == n && state->axis_plans[k]->strided() == strided) plan = state->axis_plans[k];
         if (!plan)
-            plan = std::make_shared<const AxisPlan>(context, n, dtype);
+            plan = std::make_shared<const AxisPlan>(context, n, dtype, strided);
         state->axis_plans.push_back(std::move(plan));
         state->scales.push_back(axis_scale(n, direction, norm));
     }

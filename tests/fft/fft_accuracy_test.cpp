@@ -138,4 +138,13 @@ TEST_CASE("the generated CUDA source compiles with NVRTC") {
         for (const std::string& source : plan.sources())
             rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
     }
+    // Real transforms' kernels and their half-length transforms': one over several passes (radix
+    // 16, strided passes), and one-pass ones that untangle (forward) and tangle (inverse).
+    for (const auto& [n, direction] : {std::pair{std::size_t{2 * 49152}, Direction::inverse},
+                                       std::pair{std::size_t{30}, Direction::forward},
+                                       std::pair{std::size_t{30}, Direction::inverse}}) {
+        const rtcg::fft::RealPlan real(ctx, {n}, rtcg::codegen::DType::float32(), direction);
+        for (const std::string& source : real.sources())
+            rtcg::test::compile_for_cuda(rtcg::codegen::with_prelude(rtcg::codegen::Dialect::cuda, source));
+    }
 }

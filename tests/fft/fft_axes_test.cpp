@@ -5,6 +5,7 @@
 #include "../support/test_context.hpp"
 #include "reference_dft.hpp"
 
+#include <rtcg/core/compile_cache.hpp>
 #include <rtcg/fft.hpp>
 
 #include <doctest/doctest.h>
@@ -178,4 +179,133 @@ TEST_CASE("rfft and irfft: numpy's half spectrum of real points, and back") {
         rtcg::test::message_of<rtcg::InvalidArgument>(
             [&] { rtcg::fft::irfft(rtcg::Array<Complex>::zeros(ctx, {4, 1})); }),
         "0 points"));
+}
+
+// The real points x, n of them, as the complex points of the full transform.
+template <class Real>
+std::vector<Exact> widened(const std::vector<Real>& x) {
+    return std::vector<Exact>(x.begin(), x.end());
+}
+
+TEST_CASE("rfft and irfft of even lengths through half-length transforms") {
+    const auto& ctx = rtcg::test::context();
+    // A long transform over several passes (its half, 49152, is the accuracy test's), checked at
+    // sampled frequencies, and its inverse.
+    {
+        const std::size_t n = 2 * 49152;
+        std::vector<float> points(n);
+        const std::vector<Complex> random = random_points<float>(n, 5);
+        for (std::size_t k = 0; k < n; ++k) points[k] = random[k].real();
+        const auto x = rtcg::Array<float>::to_device(ctx, points, {1, n});
+        const auto spectrum = rtcg::fft::rfft(x);
+        const std::vector<std::size_t> at{0, 1, 777, 49151, 49152};
+        const std::vector<Exact> want = dft_at(widened(points), at, -1);
+        const std::vector<Complex> got = spectrum.get();
+        CHECK(relative_error(got, want, at) <= error_bound<float>(n));
+        const std::vector<float> back = rtcg::fft::irfft(spectrum, n).get();
+        CHECK(relative_error(std::vector<Complex>(back.begin(), back.end()), widened(points)) <=
+              2 * error_bound<float>(n));
+    }
+    // float64, every frequency.
+    if (rtcg::test::context().device().supports_fp64) {
+        const std::size_t n = 60;
+        std::vector<double> points(2 * n);
+        const std::vector<std::complex<double>> random = random_points<double>(2 * n, 6);
+        for (std::size_t k = 0; k < points.size(); ++k) points[k] = random[k].imag();
+        const auto x = rtcg::Array<double>::to_device(ctx, points, {2, n});
+        const std::vector<std::complex<double>> got = rtcg::fft::rfft(x, -1, Norm::ortho).get();
+        for (std::size_t b = 0; b < 2; ++b) {
+            const std::vector<double> line(points.begin() + static_cast<std::ptrdiff_t>(b * n),
+                                           points.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
+            std::vector<Exact> want = dft(widened(line), -1);
+            want.resize(n / 2 + 1);
+            for (Exact& w : want) w /= std::sqrt(static_cast<long double>(n));
+            const std::vector<std::complex<double>> row(got.begin() + static_cast<std::ptrdiff_t>(b * (n / 2 + 1)),
+                                                        got.begin() + static_cast<std::ptrdiff_t>((b + 1) * (n / 2 + 1)));
+            CHECK(relative_error(row, want) <= error_bound<double>(n));
+        }
+    }
+    // A view from an odd offset (read through a copy), and irfft to a longer and a shorter length
+    // than the spectrum's (numpy's zero padding and truncation).
+    const std::size_t n = 30;
+    const std::vector<Complex> random = random_points<float>(3 * (n + 1), 9);
+    std::vector<float> points(random.size());
+    for (std::size_t k = 0; k < points.size(); ++k) points[k] = random[k].real();
+    const auto whole = rtcg::Array<float>::to_device(ctx, points, {3, n + 1});
+    const std::vector<rtcg::Index> tail{rtcg::Index(rtcg::slice(rtcg::none)), rtcg::Index(rtcg::slice(1, rtcg::none))};
+    const auto x = whole.index(tail);
+    const auto spectrum = rtcg::fft::rfft(x);
+    const std::vector<Complex> got = spectrum.get();
+    for (const std::size_t length : {std::size_t{40}, std::size_t{20}}) {
+        const std::vector<float> back = rtcg::fft::irfft(spectrum, length).get();
+        REQUIRE(back.size() == 3 * length);
+        for (std::size_t b = 0; b < 3; ++b) {
+            // numpy's irfft: the first min(16, length / 2 + 1) frequencies and their conjugates.
+            std::vector<Exact> full(length, Exact(0));
+            const std::size_t kept = std::min<std::size_t>(n / 2 + 1, length / 2 + 1);
+            for (std::size_t k = 0; k < kept; ++k) full[k] = Exact(got[b * (n / 2 + 1) + k]);
+            for (std::size_t k = 1; k < kept && length - k >= kept; ++k) full[length - k] = std::conj(full[k]);
+            full[0] = full[0].real();
+            if (kept == length / 2 + 1) full[length / 2] = full[length / 2].real();
+            std::vector<Exact> want = dft(full, +1);
+            for (Exact& w : want) w = w.real() / static_cast<long double>(length);
+            const std::vector<Complex> row(back.begin() + static_cast<std::ptrdiff_t>(b * length),
+                                           back.begin() + static_cast<std::ptrdiff_t>((b + 1) * length));
+            INFO("irfft to ", length, " points, row ", b);
+            CHECK(relative_error(row, want) <= 2 * error_bound<float>(length));
+        }
+    }
+    // The forward spectrum against the full transform of the view's points.
+    for (std::size_t b = 0; b < 3; ++b) {
+        const std::vector<float> line(points.begin() + static_cast<std::ptrdiff_t>(b * (n + 1) + 1),
+                                      points.begin() + static_cast<std::ptrdiff_t>((b + 1) * (n + 1)));
+        std::vector<Exact> want = dft(widened(line), -1);
+        want.resize(n / 2 + 1);
+        const std::vector<Complex> row(got.begin() + static_cast<std::ptrdiff_t>(b * (n / 2 + 1)),
+                                       got.begin() + static_cast<std::ptrdiff_t>((b + 1) * (n / 2 + 1)));
+        CHECK(relative_error(row, want) <= error_bound<float>(n));
+    }
+}
+
+TEST_CASE("RealPlan: made once, executed on arrays of its shape; bad input") {
+    const auto& ctx = rtcg::test::context();
+    const rtcg::fft::RealPlan forward(ctx, {2, 30}, rtcg::codegen::DType::float32(), Direction::forward);
+    const rtcg::fft::RealPlan inverse(ctx, {2, 30}, rtcg::codegen::DType::float32(), Direction::inverse);
+    CHECK(forward.spectrum_shape() == std::vector<std::size_t>{2, 16});
+    std::vector<float> points(60);
+    for (std::size_t k = 0; k < points.size(); ++k) points[k] = static_cast<float>(k % 7) - 3.0f;
+    const auto x = rtcg::Array<float>::to_device(ctx, points, {2, 30});
+    const std::vector<float> back = inverse(forward(x)).get();
+    for (std::size_t k = 0; k < points.size(); ++k) CHECK(back[k] == doctest::Approx(points[k]).epsilon(1e-5));
+    const auto message = [](auto&& call) { return rtcg::test::message_of<rtcg::InvalidArgument>(call); };
+    CHECK(rtcg::test::contains(message([&] {
+        rtcg::fft::RealPlan(ctx, {2, 31}, rtcg::codegen::DType::float32(), Direction::forward);
+    }), "odd or zero"));
+    CHECK(rtcg::test::contains(message([&] {
+        rtcg::fft::RealPlan(ctx, {4}, rtcg::codegen::DType::complex64(), Direction::forward);
+    }), "float32 or float64"));
+    CHECK(rtcg::test::contains(message([&] { forward(rtcg::Array<float>::zeros(ctx, {3, 30})); }), "shape"));
+    CHECK(rtcg::test::contains(message([&] { inverse(rtcg::Array<Complex>::zeros(ctx, {2, 0})); }), "shape"));
+    CHECK(rtcg::test::contains(message([&] {
+        forward.execute_data(x.data(), rtcg::Array<float>::zeros(ctx, {2, 16}).data());
+    }), "complex64"));
+}
+
+TEST_CASE("a plan made once executes without compiling") {
+    const auto& ctx = rtcg::test::context();
+    // Over several passes (the accuracy test's 49152), and a real transform of the same half.
+    const rtcg::fft::Plan plan(ctx, {2, 49152}, {-1}, rtcg::codegen::DType::complex64(), Direction::forward);
+    const rtcg::fft::RealPlan real(ctx, {1, 2 * 49152}, rtcg::codegen::DType::float32(), Direction::forward);
+    const auto x = rtcg::Array<Complex>::zeros(ctx, {2, 49152});
+    const auto y = rtcg::Array<Complex>::empty_like(x);
+    const auto signal = rtcg::Array<float>::zeros(ctx, {1, 2 * 49152});
+    const auto spectrum = rtcg::Array<Complex>::empty(ctx, real.spectrum_shape());
+    rtcg::reset_compile_cache_stats();
+    for (int round = 0; round < 3; ++round) {
+        plan.execute(x, y);
+        real.execute_data(signal.data(), spectrum.data());
+    }
+    const rtcg::CompileCacheStats stats = rtcg::compile_cache_stats();
+    CHECK(stats.memory_hits + stats.disk_hits + stats.disk_misses + stats.compiles == 0);
+    CHECK(y.get() == std::vector<Complex>(2 * 49152, Complex(0, 0)));
 }

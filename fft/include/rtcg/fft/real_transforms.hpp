@@ -8,14 +8,17 @@
 ///   auto back = rtcg::fft::irfft(spectrum, n);        // float32 (..., n)
 /// \endcode
 ///
-/// Both run the complex transform of the whole length (the real input widened to complex, the
-/// spectrum completed by its conjugate half), so they take about twice the work of a dedicated
-/// real transform; the results are numpy's, the imaginary parts of irfft's zero and (for even n)
-/// n / 2 frequencies ignored as numpy ignores them.
+/// Along the last axis, for an even number of points n, both run a RealPlan (real_plan.hpp): a
+/// complex transform of n / 2 points, the real points read as complex pairs, and one more kernel
+/// that separates the pairs' spectra (rfft) or joins them (irfft). Otherwise (odd n, another axis) they run the complex
+/// transform of the whole length (the real input widened to complex, the spectrum completed by its
+/// conjugate half), about twice the work. The results are numpy's, the imaginary parts of irfft's
+/// zero and (for even n) n / 2 frequencies ignored as numpy ignores them.
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/index.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/fft/plan.hpp>
+#include <rtcg/fft/real_plan.hpp>
 
 #include <algorithm>
 #include <complex>
@@ -48,6 +51,8 @@ Array<std::complex<Real>> rfft(const Array<Real>& x, std::int64_t axis = -1, Nor
     using Complex = std::complex<Real>;
     const std::size_t a = rtcg::detail::checked_axis("fft::rfft", axis, x.ndim());
     const std::size_t n = x.shape()[a];
+    if (n % 2 == 0 && n > 0 && a + 1 == x.ndim())
+        return RealPlan(x.context(), x.shape(), x.dtype(), Direction::forward, norm)(x);
     const Array<Complex> z = x.template astype<Complex>();
     Plan(x.context(), z.shape(), {axis}, z.dtype(), Direction::forward, norm).execute(z, z);
     const std::vector<Index> kept = detail::along(x.ndim(), a, slice(0, detail::bound(n / 2 + 1)));
@@ -72,6 +77,9 @@ Array<typename Complex::value_type> irfft(const Array<Complex>& x, std::size_t n
     }
     std::vector<std::size_t> shape = x.shape();
     shape[a] = n;
+    if (n % 2 == 0 && m > 0 && a + 1 == x.ndim())
+        return RealPlan(x.context(), shape, rtcg::codegen::dtype_of<typename Complex::value_type>(), Direction::inverse,
+                        norm)(x);
     const Array<Complex> y = Array<Complex>::zeros(x.context(), shape);
     const std::size_t kept = std::min(m, n / 2 + 1);
     const auto head = detail::along(x.ndim(), a, slice(0, detail::bound(kept)));
