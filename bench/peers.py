@@ -31,7 +31,8 @@ ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/
             "cumsum_axis0", "cumsum_axis1", "sort_axis1"]
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
-SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d"]  # bench/src/sparse_cases.cpp, CuPy only
+SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d",  # bench/src/sparse_cases.cpp, CuPy only
+                "stencil_poisson3d", "cg_stencil3d"]
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
 # --cases=fft names them all, as it names rtcg-bench's group.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
@@ -466,13 +467,40 @@ def poisson_3d(sparse, side, dtype):
             + sparse.kron(sparse.kron(one, one), line)).tocsr()
 
 
+def stencil_matvec(cp, side):
+    """The 7-point Laplacian of an side^3 grid without a matrix, in CuPy's array operations."""
+    def matvec(v):
+        u = v.reshape(side, side, side)
+        y = 6 * u
+        y[1:] -= u[:-1]
+        y[:-1] -= u[1:]
+        y[:, 1:] -= u[:, :-1]
+        y[:, :-1] -= u[:, 1:]
+        y[:, :, 1:] -= u[:, :, :-1]
+        y[:, :, :-1] -= u[:, :, 1:]
+        return y.ravel()
+    return matvec
+
+
 def run_sparse_cases(peer, args, plan, write):
-    """spmv_poisson3d and cg_poisson3d through cupyx.scipy.sparse (cuSPARSE), as rtcg-bench times them."""
+    """spmv_poisson3d and cg_poisson3d through cupyx.scipy.sparse (cuSPARSE), stencil_poisson3d and
+    cg_stencil3d through CuPy's array operations, as rtcg-bench times them."""
     import time
     cp = peer.cp
     import cupyx.scipy.sparse as sparse
     import cupyx.scipy.sparse.linalg as linalg
     failures = 0
+
+    def cg_ms(operator, b, iterations):
+        """The median of 3 solves' wall times, each synchronised."""
+        times = []
+        for _ in range(3):
+            cp.cuda.Device().synchronize()
+            start = time.perf_counter()
+            linalg.cg(operator, b, x0=cp.zeros_like(b), rtol=0, atol=0, maxiter=iterations)
+            cp.cuda.Device().synchronize()
+            times.append((time.perf_counter() - start) * 1e3)
+        return statistics.median(times)
     for side in grid_sides(args):
         for dtype in ("float32", "float64"):
             rows = side ** 3
@@ -494,17 +522,25 @@ def run_sparse_cases(peer, args, plan, write):
                     b = cp.ones(rows, dtype=dtype)
                     few, many = (2, 12) if args.quick else (10, 110)
 
-                    def solve_ms(iterations):
-                        times = []
-                        for _ in range(3):
-                            cp.cuda.Device().synchronize()
-                            start = time.perf_counter()
-                            linalg.cg(a, b, x0=cp.zeros(rows, dtype=dtype), rtol=0, atol=0, maxiter=iterations)
-                            cp.cuda.Device().synchronize()
-                            times.append((time.perf_counter() - start) * 1e3)
-                        return statistics.median(times)
-                    few_ms, many_ms = solve_ms(few), solve_ms(many)
+                    few_ms, many_ms = cg_ms(a, b, few), cg_ms(a, b, many)
                     write(peer.name, "cg_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+                # Matrix-free: CuPy's array operations as the stencil, and its cg on a LinearOperator.
+                matvec = stencil_matvec(cp, side)
+                if not args.cases or "stencil_poisson3d" in args.cases:
+                    x = cp.ones(rows, dtype=dtype)
+                    if not bool(cp.all(matvec(x) == a @ x)):
+                        raise RuntimeError("the stencil differs from the matrix")
+
+                    def repetition(index):
+                        matvec(x)
+                    write(peer.name, "stencil_poisson3d", dtype, rows, median_device_ms(peer, repetition, 1, plan),
+                          2 * rows * element_bytes(dtype))
+                if not args.cases or "cg_stencil3d" in args.cases:
+                    b = cp.ones(rows, dtype=dtype)
+                    few, many = (2, 12) if args.quick else (10, 110)
+                    operator = linalg.LinearOperator((rows, rows), matvec=matvec, dtype=dtype)
+                    few_ms, many_ms = cg_ms(operator, b, few), cg_ms(operator, b, many)
+                    write(peer.name, "cg_stencil3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
             except Exception:  # one broken case must not cost the others' numbers
                 failures += 1
                 print(f"failed: {peer.name} sparse {dtype} side={side}:\n{traceback.format_exc()}", file=sys.stderr)

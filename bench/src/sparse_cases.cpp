@@ -2,7 +2,9 @@
 // n lies within the options' sizes): spmv_poisson3d, y = A x through a planned rtcg::Spmv;
 // cg_poisson3d, the time of one conjugate-gradient iteration, the difference between solves of
 // two iteration counts (tolerance 0, so neither stops early) divided by the iterations between
-// them, which cancels the solve's set-up and its final read-back.
+// them, which cancels the solve's set-up and its final read-back. stencil_poisson3d and
+// cg_stencil3d are the same with the matrix-free 7-point stencil operator (rtcg::StencilOperator),
+// whose product must move x once and y once.
 #include "cases.hpp"
 
 #include <rtcg/sparse.hpp>
@@ -11,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace rtcg::bench {
@@ -59,11 +62,46 @@ void spmv_case(Workload& workload, std::size_t side) {
 }
 
 template <class T>
-void cg_case(Workload& workload, std::size_t side) {
-    const std::string what = "cg_poisson3d " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
+void stencil_case(Workload& workload, std::size_t side) {
+    const std::string what = "stencil_poisson3d " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
     try {
-        const auto a = CsrMatrix<T, std::int32_t>::to_device(workload.context, poisson_3d<T, std::int32_t>(side));
+        const StencilOperator<T> a(workload.context, poisson_3d_stencil(side));
         const std::size_t rows = a.rows();
+        const auto x = Array<T>::full(workload.context, rows, T(1));
+        const auto y = Array<T>::empty(workload.context, rows);
+        a(T(1), x, T(0), y);
+        // A x for x all ones: 6 minus the neighbours the grid has.
+        const std::vector<T> got = y.get();
+        auto missing = [side](std::size_t i) { return (i == 0 ? 1 : 0) + (i + 1 == side ? 1 : 0); };
+        for (std::size_t r = 0; r < rows; ++r) {
+            const std::size_t expected = missing(r / (side * side)) + missing(r / side % side) + missing(r % side);
+            expect_close(what + ", point " + std::to_string(r), static_cast<double>(got[r]),
+                         static_cast<double>(expected), 0);
+        }
+        const double time_ms =
+            median_device_ms(workload.context.queue(), [&](std::size_t) { a(T(1), x, T(0), y); }, 1, workload.plan);
+        workload.results.add(
+            {"stencil_poisson3d", dtype_name<T>(), rows, time_ms, static_cast<double>(2 * rows * sizeof(T))});
+    } catch (const OutOfMemory& e) {
+        workload.results.skip(what, e.what());
+    }
+}
+
+// The matrix's operator, or with `stencil` the matrix-free one.
+template <class T>
+std::shared_ptr<const LinearOperator<T>> poisson_operator(const Context& context, std::size_t side, bool stencil) {
+    if (stencil) return std::make_shared<const StencilOperator<T>>(context, poisson_3d_stencil(side));
+    return std::make_shared<const CsrOperator<T, std::int32_t>>(
+        CsrMatrix<T, std::int32_t>::to_device(context, poisson_3d<T, std::int32_t>(side)));
+}
+
+template <class T>
+void cg_case(Workload& workload, std::size_t side, bool stencil) {
+    const std::string name = stencil ? "cg_stencil3d" : "cg_poisson3d";
+    const std::string what = name + " " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
+    try {
+        const auto a = poisson_operator<T>(workload.context, side, stencil);
+        const std::size_t rows = a->rows();
         const auto b = Array<T>::full(workload.context, rows, T(1));
         const auto x = Array<T>::empty(workload.context, rows);
         const std::size_t few = workload.options.quick ? 2 : 10;
@@ -88,7 +126,7 @@ void cg_case(Workload& workload, std::size_t side) {
         };
         const double few_ms = solve_ms(few);
         const double many_ms = solve_ms(many);
-        workload.results.add({"cg_poisson3d", dtype_name<T>(), rows,
+        workload.results.add({name, dtype_name<T>(), rows,
                               std::max(many_ms - few_ms, 0.0) / static_cast<double>(many - few), 0});
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
@@ -107,8 +145,24 @@ void run_spmv_poisson3d(Workload& workload) {
 
 void run_cg_poisson3d(Workload& workload) {
     for (const std::size_t side : grid_sides(workload.options)) {
-        cg_case<float>(workload, side);
-        if (device_supports<double>(workload, "cg_poisson3d")) cg_case<double>(workload, side);
+        cg_case<float>(workload, side, false);
+        if (device_supports<double>(workload, "cg_poisson3d")) cg_case<double>(workload, side, false);
+    }
+    workload.context.memory_pool().free_held();
+}
+
+void run_stencil_poisson3d(Workload& workload) {
+    for (const std::size_t side : grid_sides(workload.options)) {
+        stencil_case<float>(workload, side);
+        if (device_supports<double>(workload, "stencil_poisson3d")) stencil_case<double>(workload, side);
+    }
+    workload.context.memory_pool().free_held();
+}
+
+void run_cg_stencil3d(Workload& workload) {
+    for (const std::size_t side : grid_sides(workload.options)) {
+        cg_case<float>(workload, side, true);
+        if (device_supports<double>(workload, "cg_stencil3d")) cg_case<double>(workload, side, true);
     }
     workload.context.memory_pool().free_held();
 }

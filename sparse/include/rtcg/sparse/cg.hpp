@@ -9,6 +9,8 @@
 ///   rtcg::CgResult result = solver.solve(b, x);   // x: the first guess, then the solution
 ///   if (result.reason != rtcg::CgStop::converged) ...
 ///   rtcg::cg(a, b, x);                             // the same with default options, planned per call
+///   auto stencil = std::make_shared<const rtcg::StencilOperator<double>>(context, rtcg::poisson_3d_stencil(64));
+///   rtcg::ConjugateGradient<double>(stencil).solve(b, x);   // matrix-free (stencil.hpp)
 /// \endcode
 ///
 /// The solver stops when the residual's norm ||r|| falls to max(rtol ||b||, atol) (converged), when
