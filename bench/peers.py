@@ -32,7 +32,7 @@ ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
 SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d",  # bench/src/sparse_cases.cpp, CuPy only
-                "stencil_poisson3d", "cg_stencil3d"]
+                "stencil_poisson3d", "cg_stencil3d", "gmres_poisson3d"]
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
 # --cases=fft names them all, as it names rtcg-bench's group.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
@@ -483,7 +483,7 @@ def stencil_matvec(cp, side):
 
 
 def run_sparse_cases(peer, args, plan, write):
-    """spmv_poisson3d and cg_poisson3d through cupyx.scipy.sparse (cuSPARSE), stencil_poisson3d and
+    """spmv_poisson3d, cg_poisson3d and gmres_poisson3d through cupyx.scipy.sparse (cuSPARSE), stencil_poisson3d and
     cg_stencil3d through CuPy's array operations, as rtcg-bench times them."""
     import time
     cp = peer.cp
@@ -491,13 +491,13 @@ def run_sparse_cases(peer, args, plan, write):
     import cupyx.scipy.sparse.linalg as linalg
     failures = 0
 
-    def cg_ms(operator, b, iterations):
-        """The median of 3 solves' wall times, each synchronised."""
+    def solve_ms(solver, operator, b, iterations, **options):
+        """The median of 3 solves' wall times, each synchronised, with tolerance 0 (none stops early)."""
         times = []
         for _ in range(3):
             cp.cuda.Device().synchronize()
             start = time.perf_counter()
-            linalg.cg(operator, b, x0=cp.zeros_like(b), rtol=0, atol=0, maxiter=iterations)
+            solver(operator, b, x0=cp.zeros_like(b), rtol=0, atol=0, maxiter=iterations, **options)
             cp.cuda.Device().synchronize()
             times.append((time.perf_counter() - start) * 1e3)
         return statistics.median(times)
@@ -522,8 +522,14 @@ def run_sparse_cases(peer, args, plan, write):
                     b = cp.ones(rows, dtype=dtype)
                     few, many = (2, 12) if args.quick else (10, 110)
 
-                    few_ms, many_ms = cg_ms(a, b, few), cg_ms(a, b, many)
+                    few_ms, many_ms = solve_ms(linalg.cg, a, b, few), solve_ms(linalg.cg, a, b, many)
                     write(peer.name, "cg_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+                if not args.cases or "gmres_poisson3d" in args.cases:
+                    b = cp.ones(rows, dtype=dtype)
+                    few, many = 30, (60 if args.quick else 120)  # whole cycles of restart=30
+                    few_ms, many_ms = (solve_ms(linalg.gmres, a, b, few, restart=30),
+                                       solve_ms(linalg.gmres, a, b, many, restart=30))
+                    write(peer.name, "gmres_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
                 # Matrix-free: CuPy's array operations as the stencil, and its cg on a LinearOperator.
                 matvec = stencil_matvec(cp, side)
                 if not args.cases or "stencil_poisson3d" in args.cases:
@@ -539,7 +545,7 @@ def run_sparse_cases(peer, args, plan, write):
                     b = cp.ones(rows, dtype=dtype)
                     few, many = (2, 12) if args.quick else (10, 110)
                     operator = linalg.LinearOperator((rows, rows), matvec=matvec, dtype=dtype)
-                    few_ms, many_ms = cg_ms(operator, b, few), cg_ms(operator, b, many)
+                    few_ms, many_ms = solve_ms(linalg.cg, operator, b, few), solve_ms(linalg.cg, operator, b, many)
                     write(peer.name, "cg_stencil3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
             except Exception:  # one broken case must not cost the others' numbers
                 failures += 1

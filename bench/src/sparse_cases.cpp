@@ -4,7 +4,9 @@
 // two iteration counts (tolerance 0, so neither stops early) divided by the iterations between
 // them, which cancels the solve's set-up and its final read-back. stencil_poisson3d and
 // cg_stencil3d are the same with the matrix-free 7-point stencil operator (rtcg::StencilOperator),
-// whose product must move x once and y once.
+// whose product must move x once and y once. bicgstab_poisson3d and gmres_poisson3d time one
+// iteration of BiCGStab and of GMRES(30) (one Arnoldi step, averaged over whole cycles) as
+// cg_poisson3d does.
 #include "cases.hpp"
 
 #include <rtcg/sparse.hpp>
@@ -13,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -78,8 +81,8 @@ void stencil_case(Workload& workload, std::size_t side) {
             expect_close(what + ", point " + std::to_string(r), static_cast<double>(got[r]),
                          static_cast<double>(expected), 0);
         }
-        const double time_ms =
-            median_device_ms(workload.context.queue(), [&](std::size_t) { a(T(1), x, T(0), y); }, 1, workload.plan);
+        const double time_ms = median_device_ms(
+            workload.context.queue(), [&](std::size_t) { a(T(1), x, T(0), y); }, 1, workload.plan);
         workload.results.add(
             {"stencil_poisson3d", dtype_name<T>(), rows, time_ms, static_cast<double>(2 * rows * sizeof(T))});
     } catch (const OutOfMemory& e) {
@@ -95,26 +98,47 @@ std::shared_ptr<const LinearOperator<T>> poisson_operator(const Context& context
         CsrMatrix<T, std::int32_t>::to_device(context, poisson_3d<T, std::int32_t>(side)));
 }
 
+// The solvers timed: CG, BiCGStab and GMRES(30) on the operator.
+enum class Method { cg, bicgstab, gmres };
+
+// One iteration's time of `method` on the 7-point Poisson matrix (or its stencil): solves of two
+// iteration counts with tolerance 0, so that neither stops early, their difference divided by
+// the iterations between them.
 template <class T>
-void cg_case(Workload& workload, std::size_t side, bool stencil) {
-    const std::string name = stencil ? "cg_stencil3d" : "cg_poisson3d";
+void solver_case(Workload& workload, std::size_t side, const std::string& name, Method method, bool stencil) {
     const std::string what = name + " " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
     try {
         const auto a = poisson_operator<T>(workload.context, side, stencil);
         const std::size_t rows = a->rows();
         const auto b = Array<T>::full(workload.context, rows, T(1));
         const auto x = Array<T>::empty(workload.context, rows);
-        const std::size_t few = workload.options.quick ? 2 : 10;
-        const std::size_t many = workload.options.quick ? 12 : 110;
+        // GMRES: whole cycles of 30 steps, as CuPy's gmres runs them (bench/peers.py).
+        const std::size_t few = method == Method::gmres ? 30 : workload.options.quick ? 2 : 10;
+        const std::size_t many = method == Method::gmres  ? (workload.options.quick ? 60 : 120)
+                                 : workload.options.quick ? 12
+                                                          : 110;
         auto solve_ms = [&](std::size_t iterations) {
-            const ConjugateGradient<T> solver(
-                a, {.rtol = 0, .atol = 0, .max_iterations = iterations, .check_every = iterations});
+            std::function<SolveResult()> solve;
+            if (method == Method::cg)
+                solve = [&, solver = ConjugateGradient<T>(
+                                a, {.rtol = 0, .atol = 0, .max_iterations = iterations, .check_every = iterations})] {
+                    return solver.solve(b, x);
+                };
+            else if (method == Method::bicgstab)
+                solve = [&, solver = BiCgStab<T>(
+                                a, {.rtol = 0, .atol = 0, .max_iterations = iterations, .check_every = iterations})] {
+                    return solver.solve(b, x);
+                };
+            else
+                solve = [&, solver = Gmres<T>(a, {.rtol = 0, .atol = 0, .max_iterations = iterations})] {
+                    return solver.solve(b, x);
+                };
             std::vector<double> times;
             for (int round = 0; round < 3; ++round) {
                 x.fill(T(0));
                 workload.context.queue().finish();
                 const auto start = std::chrono::steady_clock::now();
-                const CgResult result = solver.solve(b, x);
+                const SolveResult result = solve();
                 times.push_back(
                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
                 if (result.iterations != iterations)
@@ -126,11 +150,20 @@ void cg_case(Workload& workload, std::size_t side, bool stencil) {
         };
         const double few_ms = solve_ms(few);
         const double many_ms = solve_ms(many);
-        workload.results.add({name, dtype_name<T>(), rows,
-                              std::max(many_ms - few_ms, 0.0) / static_cast<double>(many - few), 0});
+        workload.results.add(
+            {name, dtype_name<T>(), rows, std::max(many_ms - few_ms, 0.0) / static_cast<double>(many - few), 0});
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
     }
+}
+
+// `name` for float32 and (where the device has it) float64 on each grid.
+void run_solver(Workload& workload, const std::string& name, Method method, bool stencil) {
+    for (const std::size_t side : grid_sides(workload.options)) {
+        solver_case<float>(workload, side, name, method, stencil);
+        if (device_supports<double>(workload, name)) solver_case<double>(workload, side, name, method, stencil);
+    }
+    workload.context.memory_pool().free_held();
 }
 
 } // namespace
@@ -143,13 +176,7 @@ void run_spmv_poisson3d(Workload& workload) {
     workload.context.memory_pool().free_held();
 }
 
-void run_cg_poisson3d(Workload& workload) {
-    for (const std::size_t side : grid_sides(workload.options)) {
-        cg_case<float>(workload, side, false);
-        if (device_supports<double>(workload, "cg_poisson3d")) cg_case<double>(workload, side, false);
-    }
-    workload.context.memory_pool().free_held();
-}
+void run_cg_poisson3d(Workload& workload) { run_solver(workload, "cg_poisson3d", Method::cg, false); }
 
 void run_stencil_poisson3d(Workload& workload) {
     for (const std::size_t side : grid_sides(workload.options)) {
@@ -159,12 +186,10 @@ void run_stencil_poisson3d(Workload& workload) {
     workload.context.memory_pool().free_held();
 }
 
-void run_cg_stencil3d(Workload& workload) {
-    for (const std::size_t side : grid_sides(workload.options)) {
-        cg_case<float>(workload, side, true);
-        if (device_supports<double>(workload, "cg_stencil3d")) cg_case<double>(workload, side, true);
-    }
-    workload.context.memory_pool().free_held();
-}
+void run_cg_stencil3d(Workload& workload) { run_solver(workload, "cg_stencil3d", Method::cg, true); }
+
+void run_bicgstab_poisson3d(Workload& workload) { run_solver(workload, "bicgstab_poisson3d", Method::bicgstab, false); }
+
+void run_gmres_poisson3d(Workload& workload) { run_solver(workload, "gmres_poisson3d", Method::gmres, false); }
 
 } // namespace rtcg::bench

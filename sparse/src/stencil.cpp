@@ -110,7 +110,8 @@ std::string terms(const Stencil& stencil, const std::array<std::int64_t, 3>& ext
 template <std::floating_point T>
 std::string stencil_source(codegen::Dialect dialect, const std::string& configuration) {
     return sparse_detail::program_source(
-        dialect, sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::DType::int32()) + configuration,
+        dialect,
+        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::DType::int32()) + configuration,
         {detail::sparse_device::kernel::stencil}, false);
 }
 
@@ -170,8 +171,8 @@ void StencilOperator<T>::operator()(T alpha, const Array<T>& x, T beta, const Ar
 }
 
 template <std::floating_point T>
-void StencilOperator<T>::apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y,
-                                       const Array<T>& partials, std::size_t first) const {
+void StencilOperator<T>::apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
+                                       std::size_t first) const {
     const detail::StencilState<T>& s = *state_;
     auto check = [&](const Array<T>& v, const char* name) {
         if (v.context() != s.context)
@@ -187,8 +188,9 @@ void StencilOperator<T>::apply_and_dot(T alpha, const Array<T>& x, T beta, const
     if (s.size == 0) return;
     if (&x.data().buffer() == &y.data().buffer())
         throw InvalidArgument("x and y share memory: the product would read what it writes", where);
-    s.kernel(detail::current_queue(s.context), s.launch, x.data().buffer(), static_cast<std::int64_t>(x.data().offset()),
-             y.data().buffer(), static_cast<std::int64_t>(y.data().offset()), alpha, beta, partials.data().buffer(),
+    s.kernel(detail::current_queue(s.context), s.launch, x.data().buffer(),
+             static_cast<std::int64_t>(x.data().offset()), y.data().buffer(),
+             static_cast<std::int64_t>(y.data().offset()), alpha, beta, partials.data().buffer(),
              static_cast<std::int64_t>(first));
 }
 

@@ -23,22 +23,6 @@ using rtcg::test::message_of;
 
 namespace {
 
-// ||b - A x|| on the host.
-template <class T, class I>
-double residual(const rtcg::HostCsr<T, I>& a, const std::vector<T>& b, const std::vector<T>& x) {
-    const auto ax = rtcg::test::host_spmv(a, T(1), x, T(0), std::vector<T>(a.rows));
-    double sum = 0;
-    for (std::size_t k = 0; k < b.size(); ++k)
-        sum += std::pow(static_cast<double>(b[k]) - static_cast<double>(ax[k]), 2);
-    return std::sqrt(sum);
-}
-
-double norm(const std::vector<double>& v) {
-    double sum = 0;
-    for (const double e : v) sum += e * e;
-    return std::sqrt(sum);
-}
-
 // The 2-D Poisson matrix with its rows scaled symmetrically by 1..5, so that its diagonal varies:
 // still symmetric positive definite, and what Jacobi preconditioning helps with.
 rtcg::HostCsr<double, std::int32_t> badly_scaled(std::size_t n) {
@@ -70,8 +54,7 @@ private:
 // The single-device space, counting the regions it is handed and checking their bounds.
 class CountingSpace final : public rtcg::VectorSpace<double> {
 public:
-    void combine(const Array<double>& partials, std::size_t first, std::size_t count,
-                 std::size_t sums) const override {
+    void combine(const Array<double>& partials, std::size_t first, std::size_t count, std::size_t sums) const override {
         CHECK(first + count * sums <= partials.size());
         calls += 1;
         regions += sums;
@@ -93,10 +76,10 @@ TEST_CASE("CG on a user's operator without a fused dot product, through a vector
     const rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-10, .check_every = 1}, space);
     const rtcg::CgResult result = solver.solve(b, x);
     CHECK(result.reason == rtcg::CgStop::converged);
-    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
     CHECK(result.iterations + 2 >= expected);
     CHECK(result.iterations <= expected + 2);
-    CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
     // b.b; r.z and r.r at the start; p.q, r.z and r.r in each iteration enqueued (a few more than
     // were counted, since the host reads the status asynchronously).
     CHECK(space->calls % 2 == 0);
@@ -118,11 +101,11 @@ TEST_CASE("CG converges like the host's, and its solution has the residual it re
     const auto x = Array<double>::zeros(context(), host.rows);
     const rtcg::CgResult result = rtcg::cg(a, b, x, {.rtol = 1e-10, .check_every = 4});
     CHECK(result.reason == rtcg::CgStop::converged);
-    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
     CHECK(result.iterations + 2 >= expected);
     CHECK(result.iterations <= expected + 2);
-    CHECK(result.residual_norm <= 1e-10 * norm(b_host));
-    CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+    CHECK(result.residual_norm <= 1e-10 * rtcg::test::norm(b_host));
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
 }
 
 TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
@@ -130,7 +113,7 @@ TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
     const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto b = Array<double>::to_device(context(), b_host);
-    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
     for (const std::size_t team : {1, 4}) {
         CAPTURE(team);
         const auto x = Array<double>::zeros(context(), host.rows);
@@ -139,7 +122,7 @@ TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
         CHECK(result.reason == rtcg::CgStop::converged);
         CHECK(result.iterations + 2 >= expected);
         CHECK(result.iterations <= expected + 2);
-        CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+        CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
     }
 }
 
@@ -155,7 +138,7 @@ TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled mat
     CHECK(plain.reason == rtcg::CgStop::converged);
     CHECK(jacobi.reason == rtcg::CgStop::converged);
     CHECK(jacobi.iterations < plain.iterations);
-    CHECK(residual(host, b_host, jacobi_x.get()) <= 1e-7 * norm(b_host));
+    CHECK(rtcg::test::residual_norm(host, b_host, jacobi_x.get()) <= 1e-7 * rtcg::test::norm(b_host));
 }
 
 TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a view") {
@@ -170,7 +153,7 @@ TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a vie
     CHECK(storage(rtcg::slice(0, 3)).get() == std::vector<float>{0, 0, 0});
     double b_norm = 0;
     for (const float v : b_host) b_norm += static_cast<double>(v) * v;
-    CHECK(residual(host, b_host, x.get()) <= 2e-4 * std::sqrt(b_norm));
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 2e-4 * std::sqrt(b_norm));
 }
 
 TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess") {

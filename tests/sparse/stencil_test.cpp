@@ -124,10 +124,10 @@ TEST_CASE("CG on a stencil operator takes the steps CG on its matrix takes") {
     const auto a = std::make_shared<const rtcg::StencilOperator<double>>(context(), rtcg::poisson_3d_stencil(6));
     const auto on_matrix = Array<double>::zeros(context(), host.rows);
     const auto on_stencil = Array<double>::zeros(context(), host.rows);
-    const rtcg::CgResult matrix_result =
-        rtcg::cg(rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host), b, on_matrix, {.rtol = 1e-10});
-    const rtcg::CgResult stencil_result =
-        rtcg::cg<double>(a, b, on_stencil, {.rtol = 1e-10, .preconditioner = rtcg::Preconditioner::jacobi});
+    const rtcg::CgResult matrix_result = rtcg::cg(rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host), b,
+                                                  on_matrix, {.rtol = 1e-10});
+    const rtcg::CgResult stencil_result = rtcg::cg<double>(
+        a, b, on_stencil, {.rtol = 1e-10, .preconditioner = rtcg::Preconditioner::jacobi});
     CHECK(matrix_result.reason == rtcg::CgStop::converged);
     CHECK(stencil_result.reason == rtcg::CgStop::converged);
     // A constant diagonal leaves CG's steps as they are.
@@ -156,9 +156,9 @@ TEST_CASE("Stencil operators refuse bad descriptions and vectors; the kernel com
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { a(1, Array<float>::zeros(context(), 215), 0, x); }),
                    "x must be a vector of the grid's 216 points"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { a(1, x, 0, x); }), "x and y share memory"));
-    CHECK(contains(
-        message_of<rtcg::InvalidArgument>([&] { a(1, x, 0, Array<float>::zeros(context(), 432)(rtcg::slice(0, 432, 2))); }),
-        "y must be contiguous"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>(
+                       [&] { a(1, x, 0, Array<float>::zeros(context(), 432)(rtcg::slice(0, 432, 2))); }),
+                   "y must be contiguous"));
     rtcg::test::compile_for_cuda(a.source(rtcg::codegen::Dialect::cuda));
     rtcg::test::compile_for_cuda(
         rtcg::StencilOperator<double>(context(), rtcg::poisson_2d_stencil(13)).source(rtcg::codegen::Dialect::cuda));

@@ -39,7 +39,7 @@ struct StencilPoint {
 /// A stencil on a grid: the grid's extents (2 or 3, the last the fastest) and its points (points
 /// with the same offset add up; no points is the zero operator).
 struct Stencil {
-    std::vector<std::size_t> shape;  ///< the grid's extents
+    std::vector<std::size_t> shape;   ///< the grid's extents
     std::vector<StencilPoint> points; ///< the weighted neighbours
 };
 
