@@ -126,6 +126,39 @@ TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
     }
 }
 
+TEST_CASE("CG with the binned product, whose long rows' groups also fold p.q") {
+    // An arrow: 4 on the diagonal, row and column 0 full of ones, n at (0, 0); diagonally dominant.
+    const std::size_t n = 700;
+    rtcg::HostCoo<double, std::int32_t> arrow{n, n, {}, {}, {}};
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto i = static_cast<std::int32_t>(k);
+        auto add = [&](std::int32_t r, std::int32_t c, double v) {
+            arrow.row.push_back(r);
+            arrow.col.push_back(c);
+            arrow.values.push_back(v);
+        };
+        add(i, i, k == 0 ? static_cast<double>(n) : 4.0);
+        if (k != 0) {
+            add(0, i, 1);
+            add(i, 0, 1);
+        }
+    }
+    const auto host = rtcg::host_to_csr(arrow);
+    const auto b_host = rtcg::test::random_values<double>(n, 8);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const auto x = Array<double>::zeros(context(), n);
+    const rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-10});
+    CHECK(dynamic_cast<const rtcg::CsrOperator<double, std::int32_t>&>(solver.linear_operator()).plan().format() ==
+          rtcg::SpmvFormat::csr_binned);
+    const rtcg::CgResult result = solver.solve(b, x);
+    CHECK(result.reason == rtcg::CgStop::converged);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
+    CHECK(result.iterations + 2 >= expected);
+    CHECK(result.iterations <= expected + 2);
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
+}
+
 TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled matrix") {
     const auto host = badly_scaled(16);
     const auto b_host = rtcg::test::random_values<double>(host.rows, 5);

@@ -63,8 +63,9 @@ TEST_CASE_TEMPLATE("SpMV matches the host on every kind of matrix", P, std::pair
         multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(700, 650, 9000, 5, 3)), {},
                                  rtcg::SpmvFormat::csr_vector);
     }
-    SUBCASE("one dense row among empty ones") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)));
+    SUBCASE("one dense row among empty ones: binned") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)), {},
+                                 rtcg::SpmvFormat::csr_binned);
     }
     SUBCASE("a 3-D Poisson matrix: ELL") {
         multiplies_like_the_host(rtcg::poisson_3d<T, I>(9), {}, rtcg::SpmvFormat::ell);
@@ -91,6 +92,24 @@ TEST_CASE("SpMV with every team size, forced formats, no entries and no rows") {
     multiplies_like_the_host(no_rows);
     const rtcg::HostCsr<double, std::int32_t> no_columns{40, 0, std::vector<std::int32_t>(41, 0), {}, {}};
     multiplies_like_the_host(no_columns);
+}
+
+TEST_CASE("Binned SpMV: a power-law graph, rows all long, none long, no entries") {
+    const auto graph = rtcg::rmat<double, std::int32_t>(12, 8, 7);
+    for (const std::size_t team : {0, 1, 8}) {
+        CAPTURE(team);
+        multiplies_like_the_host(graph, {.format = rtcg::SpmvFormat::csr_binned, .team_size = team},
+                                 rtcg::SpmvFormat::csr_binned);
+    }
+    // Every row longer than a work-group: no short rows to list.
+    multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<double, std::int32_t>(20, 1000, 30000, 0, 9)),
+                             {.format = rtcg::SpmvFormat::csr_binned});
+    multiplies_like_the_host(rtcg::poisson_2d<double, std::int32_t>(17), {.format = rtcg::SpmvFormat::csr_binned});
+    const rtcg::HostCsr<double, std::int32_t> empty{40, 30, std::vector<std::int32_t>(41, 0), {}, {}};
+    multiplies_like_the_host(empty, {.format = rtcg::SpmvFormat::csr_binned});
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    rtcg::test::compile_for_cuda(rtcg::Spmv<double, std::int32_t>(a, {.format = rtcg::SpmvFormat::csr_binned})
+                                     .source(rtcg::codegen::Dialect::cuda));
 }
 
 TEST_CASE("SpMV with the transpose") {
