@@ -33,11 +33,12 @@ AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
 SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d",  # bench/src/sparse_cases.cpp, CuPy only
                 "stencil_poisson3d", "cg_stencil3d", "gmres_poisson3d"]
+RMAT_CASES = ["spmv_rmat"]  # bench/src/sparse_cases.cpp, CuPy only
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
 # --cases=fft names them all, as it names rtcg-bench's group.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
 FFT_CASES = [f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"]
-CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + FFT_CASES + ["fft"]
+CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + RMAT_CASES + FFT_CASES + ["fft"]
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
@@ -482,6 +483,54 @@ def stencil_matvec(cp, side):
     return matvec
 
 
+def rmat(cp, sparse, scale, edge_factor, dtype):
+    """An R-MAT graph as rtcg::rmat draws it (quadrant probabilities 0.57, 0.19, 0.19, 0.05, duplicate
+    edges summed), from CuPy's generator: the same distribution, not the same edges."""
+    edges = (1 << scale) * edge_factor
+    rows = cp.zeros(edges, dtype=cp.int64)
+    cols = cp.zeros(edges, dtype=cp.int64)
+    random = cp.random.default_rng(1)
+    for _ in range(scale):
+        p = random.random(edges)
+        down = p >= 0.57 + 0.19
+        right = ((p >= 0.57) & (p < 0.57 + 0.19)) | (p >= 0.57 + 0.19 + 0.19)
+        rows = 2 * rows + down
+        cols = 2 * cols + right
+    ones = cp.ones(edges, dtype=dtype)
+    n = 1 << scale
+    return sparse.coo_matrix((ones, (rows.astype(cp.int32), cols.astype(cp.int32))), shape=(n, n)).tocsr()
+
+
+def run_rmat_cases(peer, args, plan, write):
+    """spmv_rmat through cupyx.scipy.sparse (cuSPARSE), as rtcg-bench times it."""
+    cp = peer.cp
+    import cupyx.scipy.sparse as sparse
+    failures = 0
+    for scale in (14, 18, 22):
+        if not args.min_log2 <= scale <= args.max_log2:
+            continue
+        for dtype in ("float32", "float64"):
+            try:
+                a = rmat(cp, sparse, scale, 16, dtype)
+                a.sum_duplicates()
+                rows = a.shape[0]
+                x = cp.ones(rows, dtype=dtype)
+                y = a @ x
+                if not bool(cp.all(y == cp.asarray(a.sum(axis=1)).ravel())):
+                    raise RuntimeError("A @ ones differs from the row sums")
+                width = element_bytes(dtype)
+                moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * rows * width
+
+                def repetition(index):
+                    a @ x
+                write(peer.name, "spmv_rmat", dtype, rows, median_device_ms(peer, repetition, 1, plan), moved)
+            except Exception:  # one broken case must not cost the others' numbers
+                failures += 1
+                print(f"failed: {peer.name} spmv_rmat {dtype} scale={scale}:\n{traceback.format_exc()}", file=sys.stderr)
+            peer.free_memory()
+    return failures
+
+
 def run_sparse_cases(peer, args, plan, write):
     """spmv_poisson3d, cg_poisson3d and gmres_poisson3d through cupyx.scipy.sparse (cuSPARSE), stencil_poisson3d and
     cg_stencil3d through CuPy's array operations, as rtcg-bench times them."""
@@ -559,6 +608,8 @@ def run_peer(peer, args, plan, write):
     failures = 0
     if peer.name == "cupy" and (not args.cases or set(args.cases) & set(SPARSE_CASES)):
         failures += run_sparse_cases(peer, args, plan, write)
+    if peer.name == "cupy" and (not args.cases or "spmv_rmat" in args.cases):
+        failures += run_rmat_cases(peer, args, plan, write)
     for name, (dtypes, set_arrays, moved_arrays, prepare) in case_table(peer).items():
         if args.cases and name not in args.cases and not (name in FFT_CASES and "fft" in args.cases):
             continue

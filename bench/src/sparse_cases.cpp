@@ -6,7 +6,8 @@
 // cg_stencil3d are the same with the matrix-free 7-point stencil operator (rtcg::StencilOperator),
 // whose product must move x once and y once. bicgstab_poisson3d and gmres_poisson3d time one
 // iteration of BiCGStab and of GMRES(30) (one Arnoldi step, averaged over whole cycles) as
-// cg_poisson3d does.
+// cg_poisson3d does. spmv_rmat is the product with an R-MAT power-law graph (vertices 2^14, 2^18
+// and 2^22 where the sizes allow), the bytes counted as for the Poisson matrix.
 #include "cases.hpp"
 
 #include <rtcg/sparse.hpp>
@@ -85,6 +86,34 @@ void stencil_case(Workload& workload, std::size_t side) {
             workload.context.queue(), [&](std::size_t) { a(T(1), x, T(0), y); }, 1, workload.plan);
         workload.results.add(
             {"stencil_poisson3d", dtype_name<T>(), rows, time_ms, static_cast<double>(2 * rows * sizeof(T))});
+    } catch (const OutOfMemory& e) {
+        workload.results.skip(what, e.what());
+    }
+}
+
+// spmv_rmat: y = A x for an R-MAT graph of 2^scale vertices and 16 edges each (rtcg::rmat, seed
+// 1), planned as Spmv chooses (the binned form), checked against the host's product.
+template <class T>
+void rmat_case(Workload& workload, unsigned scale) {
+    const std::string what = "spmv_rmat " + dtype_name<T>() + " n=" + std::to_string(std::size_t{1} << scale);
+    try {
+        const HostCsr<T, std::int32_t> host = rmat<T, std::int32_t>(scale, 16, 1);
+        const auto a = CsrMatrix<T, std::int32_t>::to_device(workload.context, host);
+        const Spmv<T, std::int32_t> product(a);
+        const auto x = Array<T>::full(workload.context, host.rows, T(1));
+        const auto y = Array<T>::empty(workload.context, host.rows);
+        product(T(1), x, T(0), y);
+        // A x for x all ones is each row's sum: integers, exact in either type at these sizes.
+        const std::vector<T> got = y.get();
+        for (std::size_t r = 0; r < host.rows; ++r) {
+            T sum = 0;
+            for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k)
+                sum += host.values[static_cast<std::size_t>(k)];
+            expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r]), static_cast<double>(sum), 0);
+        }
+        const double time_ms = median_device_ms(
+            workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
+        workload.results.add({"spmv_rmat", dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
     }
@@ -172,6 +201,17 @@ void run_spmv_poisson3d(Workload& workload) {
     for (const std::size_t side : grid_sides(workload.options)) {
         spmv_case<float>(workload, side);
         if (device_supports<double>(workload, "spmv_poisson3d")) spmv_case<double>(workload, side);
+    }
+    workload.context.memory_pool().free_held();
+}
+
+void run_spmv_rmat(Workload& workload) {
+    for (const unsigned scale : {14u, 18u, 22u}) {
+        if (scale < static_cast<unsigned>(workload.options.min_log2) ||
+            scale > static_cast<unsigned>(workload.options.max_log2))
+            continue;
+        rmat_case<float>(workload, scale);
+        if (device_supports<double>(workload, "spmv_rmat")) rmat_case<double>(workload, scale);
     }
     workload.context.memory_pool().free_held();
 }
