@@ -11,5 +11,6 @@
 #include <rtcg/sparse/matrix_market.hpp>
 #include <rtcg/sparse/operator.hpp>
 #include <rtcg/sparse/solver.hpp>
+#include <rtcg/sparse/spmm.hpp>
 #include <rtcg/sparse/spmv.hpp>
 #include <rtcg/sparse/stencil.hpp>
