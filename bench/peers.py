@@ -32,7 +32,7 @@ ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
 SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d",  # bench/src/sparse_cases.cpp, CuPy only
-                "stencil_poisson3d", "cg_stencil3d", "gmres_poisson3d"]
+                "stencil_poisson3d", "cg_stencil3d", "gmres_poisson3d", "spmm_poisson3d"]
 RMAT_CASES = ["spmv_rmat"]  # bench/src/sparse_cases.cpp, CuPy only
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
 # --cases=fft names them all, as it names rtcg-bench's group.
@@ -573,6 +573,17 @@ def run_sparse_cases(peer, args, plan, write):
 
                     few_ms, many_ms = solve_ms(linalg.cg, a, b, few), solve_ms(linalg.cg, a, b, many)
                     write(peer.name, "cg_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+                if not args.cases or "spmm_poisson3d" in args.cases:
+                    k = 8
+                    block = cp.ones((rows, k), dtype=dtype)
+                    if not bool(cp.all(a @ block == cp.asarray(a.sum(axis=1)).reshape(rows, 1))):
+                        raise RuntimeError("A @ ones differs from the row sums")
+                    width = element_bytes(dtype)
+                    moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * k * rows * width
+
+                    def repetition(index):
+                        a @ block
+                    write(peer.name, "spmm_poisson3d", dtype, rows, median_device_ms(peer, repetition, 1, plan), moved)
                 if not args.cases or "gmres_poisson3d" in args.cases:
                     b = cp.ones(rows, dtype=dtype)
                     few, many = 30, (60 if args.quick else 120)  # whole cycles of restart=30

@@ -7,7 +7,8 @@
 // whose product must move x once and y once. bicgstab_poisson3d and gmres_poisson3d time one
 // iteration of BiCGStab and of GMRES(30) (one Arnoldi step, averaged over whole cycles) as
 // cg_poisson3d does. spmv_rmat is the product with an R-MAT power-law graph (vertices 2^14, 2^18
-// and 2^22 where the sizes allow), the bytes counted as for the Poisson matrix.
+// and 2^22 where the sizes allow), the bytes counted as for the Poisson matrix; spmm_poisson3d the
+// product with a block of 8 vectors.
 #include "cases.hpp"
 
 #include <rtcg/sparse.hpp>
@@ -86,6 +87,37 @@ void stencil_case(Workload& workload, std::size_t side) {
             workload.context.queue(), [&](std::size_t) { a(T(1), x, T(0), y); }, 1, workload.plan);
         workload.results.add(
             {"stencil_poisson3d", dtype_name<T>(), rows, time_ms, static_cast<double>(2 * rows * sizeof(T))});
+    } catch (const OutOfMemory& e) {
+        workload.results.skip(what, e.what());
+    }
+}
+
+// spmm_poisson3d: Y = A X for a row-major block of 8 vectors, checked against the row sums; the
+// bytes are the matrix once, X once and Y written once.
+template <class T>
+void spmm_case(Workload& workload, std::size_t side) {
+    constexpr std::size_t k = 8;
+    const std::string what = "spmm_poisson3d " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
+    try {
+        const HostCsr<T, std::int32_t> host = poisson_3d<T, std::int32_t>(side);
+        const auto a = CsrMatrix<T, std::int32_t>::to_device(workload.context, host);
+        const Spmm<T, std::int32_t> product(a, k);
+        const auto x = Array<T>::full(workload.context, {host.rows, k}, T(1));
+        const auto y = Array<T>::empty(workload.context, {host.rows, k});
+        product(T(1), x, T(0), y);
+        const std::vector<T> got = y.get();
+        for (std::size_t r = 0; r < host.rows; ++r) {
+            T sum = 0;
+            for (auto e = host.row_offsets[r]; e < host.row_offsets[r + 1]; ++e)
+                sum += host.values[static_cast<std::size_t>(e)];
+            for (std::size_t j = 0; j < k; ++j)
+                expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r * k + j]),
+                             static_cast<double>(sum), 0);
+        }
+        const double time_ms = median_device_ms(
+            workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
+        const double bytes = spmv_bytes(host) + static_cast<double>(2 * (k - 1) * host.rows * sizeof(T));
+        workload.results.add({"spmm_poisson3d", dtype_name<T>(), host.rows, time_ms, bytes});
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
     }
@@ -201,6 +233,14 @@ void run_spmv_poisson3d(Workload& workload) {
     for (const std::size_t side : grid_sides(workload.options)) {
         spmv_case<float>(workload, side);
         if (device_supports<double>(workload, "spmv_poisson3d")) spmv_case<double>(workload, side);
+    }
+    workload.context.memory_pool().free_held();
+}
+
+void run_spmm_poisson3d(Workload& workload) {
+    for (const std::size_t side : grid_sides(workload.options)) {
+        spmm_case<float>(workload, side);
+        if (device_supports<double>(workload, "spmm_poisson3d")) spmm_case<double>(workload, side);
     }
     workload.context.memory_pool().free_held();
 }
