@@ -40,6 +40,19 @@ double spmv_bytes(const HostCsr<T, std::int32_t>& a) {
                                2 * a.rows * sizeof(T));
 }
 
+// That each of `got`'s rows of k values is the row's sum of `a` (the product with all ones).
+template <class T>
+void check_row_sums(const std::string& what, const HostCsr<T, std::int32_t>& a, const std::vector<T>& got,
+                    std::size_t k = 1) {
+    for (std::size_t r = 0; r < a.rows; ++r) {
+        T sum = 0;
+        for (auto e = a.row_offsets[r]; e < a.row_offsets[r + 1]; ++e) sum += a.values[static_cast<std::size_t>(e)];
+        for (std::size_t j = 0; j < k; ++j)
+            expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r * k + j]),
+                         static_cast<double>(sum), 0);
+    }
+}
+
 template <class T>
 void spmv_case(Workload& workload, std::size_t side) {
     const std::string what = "spmv_poisson3d " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
@@ -51,13 +64,7 @@ void spmv_case(Workload& workload, std::size_t side) {
         const auto y = Array<T>::empty(workload.context, host.rows);
         product(T(1), x, T(0), y);
         // A x for x all ones is each row's sum: 6 minus the neighbours the grid has.
-        const std::vector<T> got = y.get();
-        for (std::size_t r = 0; r < host.rows; ++r) {
-            T sum = 0;
-            for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k)
-                sum += host.values[static_cast<std::size_t>(k)];
-            expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r]), static_cast<double>(sum), 0);
-        }
+        check_row_sums(what, host, y.get());
         const double time_ms = median_device_ms(
             workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
         workload.results.add({"spmv_poisson3d", dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
@@ -105,15 +112,7 @@ void spmm_case(Workload& workload, std::size_t side) {
         const auto x = Array<T>::full(workload.context, {host.rows, k}, T(1));
         const auto y = Array<T>::empty(workload.context, {host.rows, k});
         product(T(1), x, T(0), y);
-        const std::vector<T> got = y.get();
-        for (std::size_t r = 0; r < host.rows; ++r) {
-            T sum = 0;
-            for (auto e = host.row_offsets[r]; e < host.row_offsets[r + 1]; ++e)
-                sum += host.values[static_cast<std::size_t>(e)];
-            for (std::size_t j = 0; j < k; ++j)
-                expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r * k + j]),
-                             static_cast<double>(sum), 0);
-        }
+        check_row_sums(what, host, y.get(), k);
         const double time_ms = median_device_ms(
             workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
         const double bytes = spmv_bytes(host) + static_cast<double>(2 * (k - 1) * host.rows * sizeof(T));
@@ -136,13 +135,7 @@ void rmat_case(Workload& workload, unsigned scale) {
         const auto y = Array<T>::empty(workload.context, host.rows);
         product(T(1), x, T(0), y);
         // A x for x all ones is each row's sum: integers, exact in either type at these sizes.
-        const std::vector<T> got = y.get();
-        for (std::size_t r = 0; r < host.rows; ++r) {
-            T sum = 0;
-            for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k)
-                sum += host.values[static_cast<std::size_t>(k)];
-            expect_close(what + ", row " + std::to_string(r), static_cast<double>(got[r]), static_cast<double>(sum), 0);
-        }
+        check_row_sums(what, host, y.get());
         const double time_ms = median_device_ms(
             workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
         workload.results.add({"spmv_rmat", dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
