@@ -614,6 +614,50 @@ def run_sparse_cases(peer, args, plan, write):
     return failures
 
 
+def run_scipy_cases(args, write):
+    """spmv_poisson3d and cg_poisson3d through scipy.sparse on the CPU (the issue's CPU peer): wall
+    times, the product's the median of repeats, CG's by the same difference of two solves."""
+    import time
+    import numpy
+    import scipy.sparse as sparse
+    import scipy.sparse.linalg as linalg
+    failures = 0
+    for side in grid_sides(args):
+        for dtype in ("float32", "float64"):
+            rows = side ** 3
+            try:
+                a = poisson_3d(sparse, side, dtype)
+                if not args.cases or "spmv_poisson3d" in args.cases:
+                    x = numpy.ones(rows, dtype=dtype)
+                    if not numpy.array_equal(a @ x, numpy.asarray(a.sum(axis=1)).ravel()):
+                        raise RuntimeError("A @ ones differs from the row sums")
+                    times = []
+                    for _ in range(3 if args.quick else 11):
+                        start = time.perf_counter()
+                        a @ x
+                        times.append((time.perf_counter() - start) * 1e3)
+                    width = element_bytes(dtype)
+                    moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * rows * width
+                    write("scipy", "spmv_poisson3d", dtype, rows, statistics.median(times), moved)
+                if not args.cases or "cg_poisson3d" in args.cases:
+                    b = numpy.ones(rows, dtype=dtype)
+                    few, many = (2, 12) if args.quick else (10, 60)
+
+                    def solve_ms(iterations):
+                        times = []
+                        for _ in range(3):
+                            start = time.perf_counter()
+                            linalg.cg(a, b, x0=numpy.zeros_like(b), rtol=0, atol=0, maxiter=iterations)
+                            times.append((time.perf_counter() - start) * 1e3)
+                        return statistics.median(times)
+                    few_ms, many_ms = solve_ms(few), solve_ms(many)
+                    write("scipy", "cg_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+            except Exception:  # one broken case must not cost the others' numbers
+                failures += 1
+                print(f"failed: scipy sparse {dtype} side={side}:\n{traceback.format_exc()}", file=sys.stderr)
+    return failures
+
+
 def run_peer(peer, args, plan, write):
     print(f"{peer.name}: {peer.version} on {peer.device_name}", flush=True)
     failures = 0
@@ -655,7 +699,8 @@ def parse_arguments():
     parser.add_argument("--max-log2", type=int, default=None, help="default 28, or 16 with --quick")
     parser.add_argument("--log2-step", type=int, default=2)
     parser.add_argument("--csv", default=None, help="CSV file (default: standard output, after the table)")
-    parser.add_argument("--peers", type=lambda text: text.split(","), default=["cupy", "torch"])
+    parser.add_argument("--peers", type=lambda text: text.split(","), default=["cupy", "torch"],
+                        help="comma-separated: cupy, torch, scipy (the sparse cases on the CPU)")
     args = parser.parse_args()
     unknown = [c for c in args.cases if c not in CASES + RTCG_ONLY_CASES]
     if unknown:
@@ -690,9 +735,17 @@ def main():
 
     classes = {"cupy": CuPy, "torch": Torch}
     ran = failures = 0
-    for name in args.peers:
+    if "scipy" in args.peers:
+        try:
+            import scipy  # noqa: F401  (the CPU peer of the sparse cases; skipped when absent)
+        except ImportError as error:
+            print(f"skipped: scipy: {error}", flush=True)
+        else:
+            ran += 1
+            failures += run_scipy_cases(args, write)
+    for name in (peer for peer in args.peers if peer != "scipy"):
         if name not in classes:
-            print(f"skipped: unknown peer {name} (cupy, torch)", file=sys.stderr)
+            print(f"skipped: unknown peer {name} (cupy, torch, scipy)", file=sys.stderr)
             continue
         try:
             peer = classes[name]()
