@@ -31,14 +31,16 @@ ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/
             "cumsum_axis0", "cumsum_axis1", "sort_axis1"]
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
-SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d"]  # bench/src/sparse_cases.cpp, CuPy only
+SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d",  # bench/src/sparse_cases.cpp, CuPy only
+                "stencil_poisson3d", "cg_stencil3d", "gmres_poisson3d", "spmm_poisson3d"]
+RMAT_CASES = ["spmv_rmat"]  # bench/src/sparse_cases.cpp, CuPy only
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
 # --cases=fft names them all, as it names rtcg-bench's group.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
 FFT_R2C_LENGTHS = [1 << k for k in range(8, 25, 4)]
 FFT_CASES = ([f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"] +
              [f"fft_r2c_{length}" for length in FFT_R2C_LENGTHS])
-CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + FFT_CASES + ["fft"]
+CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + RMAT_CASES + FFT_CASES + ["fft"]
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
@@ -484,13 +486,88 @@ def poisson_3d(sparse, side, dtype):
             + sparse.kron(sparse.kron(one, one), line)).tocsr()
 
 
+def stencil_matvec(cp, side):
+    """The 7-point Laplacian of an side^3 grid without a matrix, in CuPy's array operations."""
+    def matvec(v):
+        u = v.reshape(side, side, side)
+        y = 6 * u
+        y[1:] -= u[:-1]
+        y[:-1] -= u[1:]
+        y[:, 1:] -= u[:, :-1]
+        y[:, :-1] -= u[:, 1:]
+        y[:, :, 1:] -= u[:, :, :-1]
+        y[:, :, :-1] -= u[:, :, 1:]
+        return y.ravel()
+    return matvec
+
+
+def rmat(cp, sparse, scale, edge_factor, dtype):
+    """An R-MAT graph as rtcg::rmat draws it (quadrant probabilities 0.57, 0.19, 0.19, 0.05, duplicate
+    edges summed), from CuPy's generator: the same distribution, not the same edges."""
+    edges = (1 << scale) * edge_factor
+    rows = cp.zeros(edges, dtype=cp.int64)
+    cols = cp.zeros(edges, dtype=cp.int64)
+    random = cp.random.default_rng(1)
+    for _ in range(scale):
+        p = random.random(edges)
+        down = p >= 0.57 + 0.19
+        right = ((p >= 0.57) & (p < 0.57 + 0.19)) | (p >= 0.57 + 0.19 + 0.19)
+        rows = 2 * rows + down
+        cols = 2 * cols + right
+    ones = cp.ones(edges, dtype=dtype)
+    n = 1 << scale
+    return sparse.coo_matrix((ones, (rows.astype(cp.int32), cols.astype(cp.int32))), shape=(n, n)).tocsr()
+
+
+def run_rmat_cases(peer, args, plan, write):
+    """spmv_rmat through cupyx.scipy.sparse (cuSPARSE), as rtcg-bench times it."""
+    cp = peer.cp
+    import cupyx.scipy.sparse as sparse
+    failures = 0
+    for scale in (14, 18, 22):
+        if not args.min_log2 <= scale <= args.max_log2:
+            continue
+        for dtype in ("float32", "float64"):
+            try:
+                a = rmat(cp, sparse, scale, 16, dtype)
+                a.sum_duplicates()
+                rows = a.shape[0]
+                x = cp.ones(rows, dtype=dtype)
+                y = a @ x
+                if not bool(cp.all(y == cp.asarray(a.sum(axis=1)).ravel())):
+                    raise RuntimeError("A @ ones differs from the row sums")
+                width = element_bytes(dtype)
+                moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * rows * width
+
+                def repetition(index):
+                    a @ x
+                write(peer.name, "spmv_rmat", dtype, rows, median_device_ms(peer, repetition, 1, plan), moved)
+            except Exception:  # one broken case must not cost the others' numbers
+                failures += 1
+                print(f"failed: {peer.name} spmv_rmat {dtype} scale={scale}:\n{traceback.format_exc()}", file=sys.stderr)
+            peer.free_memory()
+    return failures
+
+
 def run_sparse_cases(peer, args, plan, write):
-    """spmv_poisson3d and cg_poisson3d through cupyx.scipy.sparse (cuSPARSE), as rtcg-bench times them."""
+    """spmv_poisson3d, cg_poisson3d and gmres_poisson3d through cupyx.scipy.sparse (cuSPARSE), stencil_poisson3d and
+    cg_stencil3d through CuPy's array operations, as rtcg-bench times them."""
     import time
     cp = peer.cp
     import cupyx.scipy.sparse as sparse
     import cupyx.scipy.sparse.linalg as linalg
     failures = 0
+
+    def solve_ms(solver, operator, b, iterations, **options):
+        """The median of 3 solves' wall times, each synchronised, with tolerance 0 (none stops early)."""
+        times = []
+        for _ in range(3):
+            cp.cuda.Device().synchronize()
+            start = time.perf_counter()
+            solver(operator, b, x0=cp.zeros_like(b), rtol=0, atol=0, maxiter=iterations, **options)
+            cp.cuda.Device().synchronize()
+            times.append((time.perf_counter() - start) * 1e3)
+        return statistics.median(times)
     for side in grid_sides(args):
         for dtype in ("float32", "float64"):
             rows = side ** 3
@@ -512,21 +589,90 @@ def run_sparse_cases(peer, args, plan, write):
                     b = cp.ones(rows, dtype=dtype)
                     few, many = (2, 12) if args.quick else (10, 110)
 
-                    def solve_ms(iterations):
-                        times = []
-                        for _ in range(3):
-                            cp.cuda.Device().synchronize()
-                            start = time.perf_counter()
-                            linalg.cg(a, b, x0=cp.zeros(rows, dtype=dtype), rtol=0, atol=0, maxiter=iterations)
-                            cp.cuda.Device().synchronize()
-                            times.append((time.perf_counter() - start) * 1e3)
-                        return statistics.median(times)
-                    few_ms, many_ms = solve_ms(few), solve_ms(many)
+                    few_ms, many_ms = solve_ms(linalg.cg, a, b, few), solve_ms(linalg.cg, a, b, many)
                     write(peer.name, "cg_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+                if not args.cases or "spmm_poisson3d" in args.cases:
+                    k = 8
+                    block = cp.ones((rows, k), dtype=dtype)
+                    if not bool(cp.all(a @ block == cp.asarray(a.sum(axis=1)).reshape(rows, 1))):
+                        raise RuntimeError("A @ ones differs from the row sums")
+                    width = element_bytes(dtype)
+                    moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * k * rows * width
+
+                    def repetition(index):
+                        a @ block
+                    write(peer.name, "spmm_poisson3d", dtype, rows, median_device_ms(peer, repetition, 1, plan), moved)
+                if not args.cases or "gmres_poisson3d" in args.cases:
+                    b = cp.ones(rows, dtype=dtype)
+                    few, many = 30, (60 if args.quick else 120)  # whole cycles of restart=30
+                    few_ms, many_ms = (solve_ms(linalg.gmres, a, b, few, restart=30),
+                                       solve_ms(linalg.gmres, a, b, many, restart=30))
+                    write(peer.name, "gmres_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+                # Matrix-free: CuPy's array operations as the stencil, and its cg on a LinearOperator.
+                matvec = stencil_matvec(cp, side)
+                if not args.cases or "stencil_poisson3d" in args.cases:
+                    x = cp.ones(rows, dtype=dtype)
+                    if not bool(cp.all(matvec(x) == a @ x)):
+                        raise RuntimeError("the stencil differs from the matrix")
+
+                    def repetition(index):
+                        matvec(x)
+                    write(peer.name, "stencil_poisson3d", dtype, rows, median_device_ms(peer, repetition, 1, plan),
+                          2 * rows * element_bytes(dtype))
+                if not args.cases or "cg_stencil3d" in args.cases:
+                    b = cp.ones(rows, dtype=dtype)
+                    few, many = (2, 12) if args.quick else (10, 110)
+                    operator = linalg.LinearOperator((rows, rows), matvec=matvec, dtype=dtype)
+                    few_ms, many_ms = solve_ms(linalg.cg, operator, b, few), solve_ms(linalg.cg, operator, b, many)
+                    write(peer.name, "cg_stencil3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
             except Exception:  # one broken case must not cost the others' numbers
                 failures += 1
                 print(f"failed: {peer.name} sparse {dtype} side={side}:\n{traceback.format_exc()}", file=sys.stderr)
             peer.free_memory()
+    return failures
+
+
+def run_scipy_cases(args, write):
+    """spmv_poisson3d and cg_poisson3d through scipy.sparse on the CPU (the issue's CPU peer): wall
+    times, the product's the median of repeats, CG's by the same difference of two solves."""
+    import time
+    import numpy
+    import scipy.sparse as sparse
+    import scipy.sparse.linalg as linalg
+    failures = 0
+    for side in grid_sides(args):
+        for dtype in ("float32", "float64"):
+            rows = side ** 3
+            try:
+                a = poisson_3d(sparse, side, dtype)
+                if not args.cases or "spmv_poisson3d" in args.cases:
+                    x = numpy.ones(rows, dtype=dtype)
+                    if not numpy.array_equal(a @ x, numpy.asarray(a.sum(axis=1)).ravel()):
+                        raise RuntimeError("A @ ones differs from the row sums")
+                    times = []
+                    for _ in range(3 if args.quick else 11):
+                        start = time.perf_counter()
+                        a @ x
+                        times.append((time.perf_counter() - start) * 1e3)
+                    width = element_bytes(dtype)
+                    moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * rows * width
+                    write("scipy", "spmv_poisson3d", dtype, rows, statistics.median(times), moved)
+                if not args.cases or "cg_poisson3d" in args.cases:
+                    b = numpy.ones(rows, dtype=dtype)
+                    few, many = (2, 12) if args.quick else (10, 60)
+
+                    def solve_ms(iterations):
+                        times = []
+                        for _ in range(3):
+                            start = time.perf_counter()
+                            linalg.cg(a, b, x0=numpy.zeros_like(b), rtol=0, atol=0, maxiter=iterations)
+                            times.append((time.perf_counter() - start) * 1e3)
+                        return statistics.median(times)
+                    few_ms, many_ms = solve_ms(few), solve_ms(many)
+                    write("scipy", "cg_poisson3d", dtype, rows, max(many_ms - few_ms, 0) / (many - few), 0)
+            except Exception:  # one broken case must not cost the others' numbers
+                failures += 1
+                print(f"failed: scipy sparse {dtype} side={side}:\n{traceback.format_exc()}", file=sys.stderr)
     return failures
 
 
@@ -535,6 +681,8 @@ def run_peer(peer, args, plan, write):
     failures = 0
     if peer.name == "cupy" and (not args.cases or set(args.cases) & set(SPARSE_CASES)):
         failures += run_sparse_cases(peer, args, plan, write)
+    if peer.name == "cupy" and (not args.cases or "spmv_rmat" in args.cases):
+        failures += run_rmat_cases(peer, args, plan, write)
     for name, (dtypes, set_arrays, moved_arrays, prepare) in case_table(peer).items():
         if args.cases and name not in args.cases and not (name in FFT_CASES and "fft" in args.cases):
             continue
@@ -569,7 +717,8 @@ def parse_arguments():
     parser.add_argument("--max-log2", type=int, default=None, help="default 28, or 16 with --quick")
     parser.add_argument("--log2-step", type=int, default=2)
     parser.add_argument("--csv", default=None, help="CSV file (default: standard output, after the table)")
-    parser.add_argument("--peers", type=lambda text: text.split(","), default=["cupy", "torch"])
+    parser.add_argument("--peers", type=lambda text: text.split(","), default=["cupy", "torch"],
+                        help="comma-separated: cupy, torch, scipy (the sparse cases on the CPU)")
     args = parser.parse_args()
     unknown = [c for c in args.cases if c not in CASES + RTCG_ONLY_CASES]
     if unknown:
@@ -604,9 +753,17 @@ def main():
 
     classes = {"cupy": CuPy, "torch": Torch}
     ran = failures = 0
-    for name in args.peers:
+    if "scipy" in args.peers:
+        try:
+            import scipy  # noqa: F401  (the CPU peer of the sparse cases; skipped when absent)
+        except ImportError as error:
+            print(f"skipped: scipy: {error}", flush=True)
+        else:
+            ran += 1
+            failures += run_scipy_cases(args, write)
+    for name in (peer for peer in args.peers if peer != "scipy"):
         if name not in classes:
-            print(f"skipped: unknown peer {name} (cupy, torch)", file=sys.stderr)
+            print(f"skipped: unknown peer {name} (cupy, torch, scipy)", file=sys.stderr)
             continue
         try:
             peer = classes[name]()

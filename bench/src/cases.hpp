@@ -29,6 +29,12 @@ void run_cumsum(Workload& workload);        // inclusive ScanKernel
 void run_sort(Workload& workload);          // rtcg::sort of uint32 keys
 void run_spmv_poisson3d(Workload& workload); // y = A x, 3-D 7-point Poisson (sparse_cases.cpp)
 void run_cg_poisson3d(Workload& workload);   // one conjugate-gradient iteration on it
+void run_stencil_poisson3d(Workload& workload); // y = A x through the matrix-free 7-point stencil
+void run_cg_stencil3d(Workload& workload);      // one conjugate-gradient iteration on it
+void run_bicgstab_poisson3d(Workload& workload); // one BiCGStab iteration, 7-point Poisson matrix
+void run_gmres_poisson3d(Workload& workload);    // one GMRES(30) step on it
+void run_spmv_rmat(Workload& workload);          // y = A x, an R-MAT power-law graph
+void run_spmm_poisson3d(Workload& workload);     // Y = A X, 8 vectors, 3-D 7-point Poisson
 void run_launch(Workload& workload);        // host cost and latency of launches
 void run_compile(Workload& workload);       // first build, disk-cache and in-process hits
 void run_fft(Workload& workload);           // batched 1-D and 3-D FFTs, complex64 (fft_cases.cpp)

@@ -1,19 +1,18 @@
 // Conjugate gradients (cg.hpp): the host enqueues the iterations of sparse/device/kernel/cg.rtcg
 // and reads the device's status asynchronously.
+#include "krylov.hpp"
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
 #include "value_operations.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/error.hpp>
-#include <rtcg/core/event.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/sparse/cg.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -40,17 +39,7 @@ struct CgState {
 namespace {
 
 // Slots of the device's status and scalars (cg.rtcg).
-constexpr std::size_t iterations_slot = 0, reason_slot = 1;
 constexpr std::size_t rr_slot = 2, threshold2_slot = 3, scalar_slots = 4;
-
-void check_options(const CgOptions& options) {
-    const char* where = "ConjugateGradient";
-    if (!(options.rtol >= 0 && std::isfinite(options.rtol)) || !(options.atol >= 0 && std::isfinite(options.atol)))
-        throw InvalidArgument("rtol and atol must be finite and not negative, not " + std::to_string(options.rtol) +
-                                  " and " + std::to_string(options.atol),
-                              where);
-    if (options.check_every == 0) throw InvalidArgument("check_every must be at least 1", where);
-}
 
 template <std::floating_point T>
 std::string cg_source(codegen::Dialect dialect, const std::string& configuration) {
@@ -65,42 +54,25 @@ std::string cg_source(codegen::Dialect dialect, const std::string& configuration
 template <std::floating_point T>
 ConjugateGradient<T>::ConjugateGradient(std::shared_ptr<const LinearOperator<T>> a, const CgOptions& options,
                                         std::shared_ptr<const VectorSpace<T>> space) {
-    check_options(options);
-    if (!a) throw InvalidArgument("the operator is null", "ConjugateGradient");
-    if (a->rows() != a->cols())
-        throw InvalidArgument("conjugate gradients need a square matrix, not " + std::to_string(a->rows()) + " x " +
-                                  std::to_string(a->cols()),
-                              "ConjugateGradient");
+    sparse_detail::check_tolerances(options.rtol, options.atol, options.check_every, "ConjugateGradient");
+    sparse_detail::check_square(a.get(), "ConjugateGradient");
     if (!space) space = std::make_shared<const VectorSpace<T>>();
     const Context& context = a->context();
     const std::size_t n = a->rows();
-    const std::size_t group = std::bit_floor(
-        std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
-    const std::size_t partials = std::clamp<std::size_t>((n + group - 1) / group, 1,
-                                                         std::max<std::size_t>(context.device().compute_units, 1) * 8);
+    const sparse_detail::VectorLaunch launch = sparse_detail::vector_launch(context, n);
+    const std::size_t group = launch.group;
+    const std::size_t partials = launch.partials;
     const std::size_t pq_partials = a->dot_shares() != 0 ? a->dot_shares() : partials;
     const bool jacobi = options.preconditioner == Preconditioner::jacobi;
     const codegen::Dialect dialect = sparse_detail::dialect(context);
-    const std::string configuration = "#define RTCG_CG_PQ_PARTIALS " + std::to_string(pq_partials) +
-                                      "\n#define RTCG_CG_N ((rtcg_index_t)" + std::to_string(n) +
-                                      ")\n#define RTCG_CG_GROUP " + std::to_string(group) +
-                                      "\n#define RTCG_CG_PARTIALS " + std::to_string(partials) +
-                                      "\n#define RTCG_CG_JACOBI " + (jacobi ? "1" : "0") + "\n";
+    const std::string configuration = sparse_detail::vector_configuration(launch, n, pq_partials, jacobi);
     std::optional<Array<T>> inverse_diagonal;
     if (jacobi) inverse_diagonal.emplace(a->inverse_diagonal());
     const Module module = context.compile(cg_source<T>(dialect, configuration));
-    state_ = std::make_shared<detail::CgState<T>>(detail::CgState<T>{std::move(a),
-                                                                     std::move(space),
-                                                                     options,
-                                                                     group,
-                                                                     partials,
-                                                                     pq_partials,
-                                                                     module.kernel("rtcg_cg_dot_partials"),
-                                                                     module.kernel("rtcg_cg_update"),
-                                                                     module.kernel("rtcg_cg_beta"),
-                                                                     module.kernel("rtcg_cg_direction"),
-                                                                     std::move(inverse_diagonal),
-                                                                     configuration});
+    state_ = std::make_shared<detail::CgState<T>>(detail::CgState<T>{
+        std::move(a), std::move(space), options, group, partials, pq_partials, module.kernel("rtcg_cg_dot_partials"),
+        module.kernel("rtcg_cg_update"), module.kernel("rtcg_cg_beta"), module.kernel("rtcg_cg_direction"),
+        std::move(inverse_diagonal), configuration});
 }
 
 template <std::floating_point T>
@@ -110,20 +82,8 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     const VectorSpace<T>& space = *s.space;
     const Context& context = a.context();
     const std::size_t n = a.rows();
-    auto check = [&](const Array<T>& v, const char* name) {
-        if (v.context() != context)
-            throw InvalidArgument(std::string(name) + " belongs to another context than the operator",
-                                  "ConjugateGradient::solve");
-        if (v.ndim() != 1 || v.size() != n)
-            throw InvalidArgument(std::string(name) + " must be a vector of " + std::to_string(n) + " elements for a " +
-                                      std::to_string(n) + " x " + std::to_string(n) + " operator, not of shape " +
-                                      detail::shape_text(v.shape()),
-                                  "ConjugateGradient::solve");
-        if (!v.is_contiguous())
-            throw InvalidArgument(std::string(name) + " must be contiguous", "ConjugateGradient::solve");
-    };
-    check(b, "b");
-    check(x, "x");
+    sparse_detail::check_vector(b, "b", n, context, "ConjugateGradient::solve");
+    sparse_detail::check_vector(x, "x", n, context, "ConjugateGradient::solve");
     if (n == 0) return {};
 
     Queue& queue = detail::current_queue(context);
@@ -153,9 +113,7 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     // ||b||, for the tolerance: the one wait before the iterations.
     s.dot_partials(queue, vectors, r.data().buffer(), r.data().buffer(), partials.data().buffer(), pq_region);
     space.combine(partials, pq_first, s.partials);
-    double b_norm2 = 0;
-    for (const T part : partials(slice(pq_region, pq_region + static_cast<std::int64_t>(s.partials))).get())
-        b_norm2 += static_cast<double>(part);
+    const double b_norm2 = sparse_detail::host_sum(partials, pq_first, s.partials);
     const double threshold = std::max(s.options.rtol * std::sqrt(b_norm2), s.options.atol);
     std::array<T, scalar_slots> initial{};
     initial[threshold2_slot] = static_cast<T>(threshold * threshold);
@@ -176,34 +134,12 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     a.apply(T(-1), work, T(1), r);
     step(0);
 
-    std::array<std::int64_t, 2> seen{};
-    Event copied;
-    bool pending = false;
-    for (std::size_t launched = 0; launched < s.options.max_iterations;) {
-        product(T(1), p, T(0));
-        step(1);
-        ++launched;
-        if (pending && copied.is_complete()) {
-            pending = false;
-            if (seen[reason_slot] != 0) break;
-        }
-        if (!pending && launched % s.options.check_every == 0) {
-            queue.read(status.data().buffer(), seen.data(), sizeof seen, 0, Transfer::async);
-            copied = queue.record();
-            pending = true;
-        }
-    }
-    // The blocking reads come after the pending copy on the same queue, so `seen` is written
-    // before this returns.
-    const std::vector<std::int64_t> last = status.get();
-    const std::vector<T> final_scalars = scalars.get();
+    const SolveResult result = sparse_detail::iterate<T>(queue, status, scalars, rr_slot, s.options.max_iterations,
+                                                         s.options.check_every, [&] {
+                                                             product(T(1), p, T(0));
+                                                             step(1);
+                                                         });
     if (&work.data().buffer() != &x.data().buffer()) detail::copy_elements(x.data(), work.data());
-    CgResult result;
-    result.iterations = static_cast<std::size_t>(last[iterations_slot]);
-    result.residual_norm = std::sqrt(static_cast<double>(final_scalars[rr_slot]));
-    result.reason = last[reason_slot] == 1   ? CgStop::converged
-                    : last[reason_slot] == 2 ? CgStop::breakdown
-                                             : CgStop::iteration_limit;
     return result;
 }
 

@@ -22,8 +22,7 @@ template <std::floating_point T>
 void VectorSpace<T>::combine(const Array<T>&, std::size_t, std::size_t, std::size_t) const {}
 
 template <std::floating_point T, SparseIndex I>
-CsrOperator<T, I>::CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options)
-    : product_(a, options, true) {}
+CsrOperator<T, I>::CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options) : product_(a, options, true) {}
 
 template <std::floating_point T, SparseIndex I>
 const Context& CsrOperator<T, I>::context() const {

@@ -40,6 +40,11 @@ struct SpmvState {
     bool dot = false;
     // Where the public products of a dot plan put the shares nobody reads.
     std::optional<Array<T>> dot_scratch;
+    // The binned form: its lists of short and long rows, and the long rows' kernel and launch.
+    std::size_t listed = 0, long_rows = 0;
+    std::optional<Array<I>> listed_rows, long_list;
+    Kernel long_kernel;
+    LaunchConfig long_launch;
 };
 
 } // namespace detail
@@ -83,6 +88,14 @@ std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect d
         {detail::sparse_device::kernel::spmv}, codegen::dtype_of<T>().is_complex());
 }
 
+// The work-groups that write dot shares: each launch's (the binned form launches only for a
+// non-empty list).
+template <SparseValue T, SparseIndex I>
+std::size_t dot_shares(const detail::SpmvState<T, I>& state) {
+    if (state.format != SpmvFormat::csr_binned) return state.launch.grid.x;
+    return (state.listed != 0 ? state.launch.grid.x : 0) + (state.long_rows != 0 ? state.long_launch.grid.x : 0);
+}
+
 } // namespace
 
 template <SparseValue T, SparseIndex I>
@@ -109,12 +122,25 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                 {},
                                 {},
                                 dot,
+                                {},
+                                0,
+                                0,
+                                {},
+                                {},
+                                {},
                                 {}});
     RowStatistics& statistics = state->statistics;
     statistics.longest = longest_row(state->matrix.row_offsets(), a.rows());
     const bool regular = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest) <=
                          1.2 * static_cast<double>(statistics.nnz);
-    state->format = options.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell : SpmvFormat::csr_vector);
+    // A power of two, as the dot's fold and the long rows' fold need.
+    const std::size_t most_block = std::bit_floor(
+        std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
+    const bool skewed = static_cast<double>(statistics.longest) >
+                        std::max(static_cast<double>(most_block), 16 * statistics.mean());
+    state->format = options.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
+                                            : skewed                      ? SpmvFormat::csr_binned
+                                                                          : SpmvFormat::csr_vector);
 
     if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
         statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)
@@ -122,13 +148,37 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                   std::to_string(statistics.longest) + " slots has more slots than size_t counts",
                               "Spmv");
     const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) + ")\n";
-    // A power of two, as the dot's fold needs.
-    const std::size_t most_block = std::bit_floor(
-        std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
     if (state->format == SpmvFormat::ell) {
         state->group = most_block;
         state->configuration = rows + "#define RTCG_SPMV_WIDTH " + std::to_string(statistics.longest) +
                                "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) + "\n";
+    } else if (state->format == SpmvFormat::csr_binned) {
+        // The rows longer than a work-group, listed apart from the others.
+        const std::vector<I> offsets = state->matrix.row_offsets().get();
+        std::vector<I> short_rows, long_rows;
+        std::size_t short_entries = 0;
+        for (std::size_t r = 0; r < a.rows(); ++r) {
+            const auto length = static_cast<std::size_t>(offsets[r + 1] - offsets[r]);
+            if (length > most_block) {
+                long_rows.push_back(static_cast<I>(r));
+            } else {
+                short_rows.push_back(static_cast<I>(r));
+                short_entries += length;
+            }
+        }
+        state->listed = short_rows.size();
+        state->long_rows = long_rows.size();
+        const double short_mean = short_rows.empty()
+                                      ? 0.0
+                                      : static_cast<double>(short_entries) / static_cast<double>(short_rows.size());
+        state->team = std::min(options.team_size != 0 ? options.team_size : team_for(short_mean), most_block);
+        state->group = most_block;
+        state->configuration = rows + "#define RTCG_SPMV_TEAM " + std::to_string(state->team) +
+                               "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) +
+                               "\n#define RTCG_SPMV_LISTED " + std::to_string(state->listed) +
+                               "\n#define RTCG_SPMV_LONG " + std::to_string(state->long_rows) + "\n";
+        state->listed_rows.emplace(non_empty(Array<I>::to_device(context, short_rows)));
+        state->long_list.emplace(non_empty(Array<I>::to_device(context, long_rows)));
     } else {
         state->team = std::min(options.team_size != 0 ? options.team_size : team_for(statistics.mean()), most_block);
         state->group = most_block / state->team * state->team;
@@ -154,11 +204,17 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         state->values.emplace(non_empty(state->matrix.values()));
         const std::size_t teams = state->group / state->team;
         const std::size_t most_groups = std::max<std::size_t>(context.device().compute_units, 1) * 16;
-        const std::size_t groups = std::clamp<std::size_t>((a.rows() + teams - 1) / teams, 1, most_groups);
+        const std::size_t team_rows = state->format == SpmvFormat::csr_binned ? state->listed : a.rows();
+        const std::size_t groups = std::clamp<std::size_t>((team_rows + teams - 1) / teams, 1, most_groups);
         state->launch = LaunchConfig{Dim3{groups}, Dim3{state->group}, 0};
+        if (state->format == SpmvFormat::csr_binned) {
+            state->long_kernel = module.kernel("rtcg_spmv_csr_long");
+            state->long_launch = LaunchConfig{Dim3{std::clamp<std::size_t>(state->long_rows, 1, most_groups)},
+                                              Dim3{state->group}, 0};
+        }
     }
     if constexpr (!sparse_detail::is_complex_v<T>) state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
-    if (dot) state->dot_scratch.emplace(Array<T>::empty(context, state->launch.grid.x));
+    if (dot) state->dot_scratch.emplace(Array<T>::empty(context, std::max<std::size_t>(dot_shares(*state), 1)));
     state_ = std::move(state);
 }
 
@@ -203,6 +259,8 @@ void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array
     else if (state_->format == SpmvFormat::ell)
         state_->kernel(queue, state_->launch, state_->cols->data().buffer(), state_->values->data().buffer(),
                        x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta);
+    else if (state_->format == SpmvFormat::csr_binned)
+        binned_product(alpha, x_argument, beta, y, partials, first);
     else if (state_->dot)
         state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
                        state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
@@ -211,6 +269,33 @@ void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array
         state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
                        state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
                        y_offset, alpha, beta);
+}
+
+template <SparseValue T, SparseIndex I>
+void Spmv<T, I>::binned_product(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
+                                std::size_t first) const {
+    const detail::SpmvState<T, I>& s = *state_;
+    Queue& queue = detail::current_queue(s.matrix.context());
+    const Buffer& offsets = s.matrix.row_offsets().data().buffer();
+    const auto x_offset = static_cast<std::int64_t>(x.data().offset());
+    const auto y_offset = static_cast<std::int64_t>(y.data().offset());
+    // The long rows' shares follow the short rows'.
+    const auto long_first = static_cast<std::int64_t>(first + (s.listed != 0 ? s.launch.grid.x : 0));
+    if (s.listed != 0 && s.dot)
+        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), s.values->data().buffer(), x.data().buffer(),
+                 x_offset, y.data().buffer(), y_offset, alpha, beta, s.listed_rows->data().buffer(),
+                 partials.data().buffer(), static_cast<std::int64_t>(first));
+    else if (s.listed != 0)
+        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), s.values->data().buffer(), x.data().buffer(),
+                 x_offset, y.data().buffer(), y_offset, alpha, beta, s.listed_rows->data().buffer());
+    if (s.long_rows != 0 && s.dot)
+        s.long_kernel(queue, s.long_launch, offsets, s.cols->data().buffer(), s.values->data().buffer(),
+                      s.long_list->data().buffer(), x.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha,
+                      beta, partials.data().buffer(), long_first);
+    else if (s.long_rows != 0)
+        s.long_kernel(queue, s.long_launch, offsets, s.cols->data().buffer(), s.values->data().buffer(),
+                      s.long_list->data().buffer(), x.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha,
+                      beta);
 }
 
 template <SparseValue T, SparseIndex I>
@@ -230,7 +315,7 @@ const RowStatistics& Spmv<T, I>::statistics() const noexcept {
 
 template <SparseValue T, SparseIndex I>
 std::size_t Spmv<T, I>::groups() const noexcept {
-    return state_->launch.grid.x;
+    return dot_shares(*state_);
 }
 
 template <SparseValue T, SparseIndex I>

@@ -23,22 +23,6 @@ using rtcg::test::message_of;
 
 namespace {
 
-// ||b - A x|| on the host.
-template <class T, class I>
-double residual(const rtcg::HostCsr<T, I>& a, const std::vector<T>& b, const std::vector<T>& x) {
-    const auto ax = rtcg::test::host_spmv(a, T(1), x, T(0), std::vector<T>(a.rows));
-    double sum = 0;
-    for (std::size_t k = 0; k < b.size(); ++k)
-        sum += std::pow(static_cast<double>(b[k]) - static_cast<double>(ax[k]), 2);
-    return std::sqrt(sum);
-}
-
-double norm(const std::vector<double>& v) {
-    double sum = 0;
-    for (const double e : v) sum += e * e;
-    return std::sqrt(sum);
-}
-
 // The 2-D Poisson matrix with its rows scaled symmetrically by 1..5, so that its diagonal varies:
 // still symmetric positive definite, and what Jacobi preconditioning helps with.
 rtcg::HostCsr<double, std::int32_t> badly_scaled(std::size_t n) {
@@ -70,8 +54,7 @@ private:
 // The single-device space, counting the regions it is handed and checking their bounds.
 class CountingSpace final : public rtcg::VectorSpace<double> {
 public:
-    void combine(const Array<double>& partials, std::size_t first, std::size_t count,
-                 std::size_t sums) const override {
+    void combine(const Array<double>& partials, std::size_t first, std::size_t count, std::size_t sums) const override {
         CHECK(first + count * sums <= partials.size());
         calls += 1;
         regions += sums;
@@ -93,10 +76,10 @@ TEST_CASE("CG on a user's operator without a fused dot product, through a vector
     const rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-10, .check_every = 1}, space);
     const rtcg::CgResult result = solver.solve(b, x);
     CHECK(result.reason == rtcg::CgStop::converged);
-    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
     CHECK(result.iterations + 2 >= expected);
     CHECK(result.iterations <= expected + 2);
-    CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
     // b.b; r.z and r.r at the start; p.q, r.z and r.r in each iteration enqueued (a few more than
     // were counted, since the host reads the status asynchronously).
     CHECK(space->calls % 2 == 0);
@@ -118,11 +101,11 @@ TEST_CASE("CG converges like the host's, and its solution has the residual it re
     const auto x = Array<double>::zeros(context(), host.rows);
     const rtcg::CgResult result = rtcg::cg(a, b, x, {.rtol = 1e-10, .check_every = 4});
     CHECK(result.reason == rtcg::CgStop::converged);
-    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
     CHECK(result.iterations + 2 >= expected);
     CHECK(result.iterations <= expected + 2);
-    CHECK(result.residual_norm <= 1e-10 * norm(b_host));
-    CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+    CHECK(result.residual_norm <= 1e-10 * rtcg::test::norm(b_host));
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
 }
 
 TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
@@ -130,7 +113,7 @@ TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
     const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto b = Array<double>::to_device(context(), b_host);
-    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * norm(b_host), 1000);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
     for (const std::size_t team : {1, 4}) {
         CAPTURE(team);
         const auto x = Array<double>::zeros(context(), host.rows);
@@ -139,8 +122,41 @@ TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
         CHECK(result.reason == rtcg::CgStop::converged);
         CHECK(result.iterations + 2 >= expected);
         CHECK(result.iterations <= expected + 2);
-        CHECK(residual(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+        CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
     }
+}
+
+TEST_CASE("CG with the binned product, whose long rows' groups also fold p.q") {
+    // An arrow: 4 on the diagonal, row and column 0 full of ones, n at (0, 0); diagonally dominant.
+    const std::size_t n = 700;
+    rtcg::HostCoo<double, std::int32_t> arrow{n, n, {}, {}, {}};
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto i = static_cast<std::int32_t>(k);
+        auto add = [&](std::int32_t r, std::int32_t c, double v) {
+            arrow.row.push_back(r);
+            arrow.col.push_back(c);
+            arrow.values.push_back(v);
+        };
+        add(i, i, k == 0 ? static_cast<double>(n) : 4.0);
+        if (k != 0) {
+            add(0, i, 1);
+            add(i, 0, 1);
+        }
+    }
+    const auto host = rtcg::host_to_csr(arrow);
+    const auto b_host = rtcg::test::random_values<double>(n, 8);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const auto x = Array<double>::zeros(context(), n);
+    const rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-10});
+    CHECK(dynamic_cast<const rtcg::CsrOperator<double, std::int32_t>&>(solver.linear_operator()).plan().format() ==
+          rtcg::SpmvFormat::csr_binned);
+    const rtcg::CgResult result = solver.solve(b, x);
+    CHECK(result.reason == rtcg::CgStop::converged);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
+    CHECK(result.iterations + 2 >= expected);
+    CHECK(result.iterations <= expected + 2);
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
 }
 
 TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled matrix") {
@@ -155,7 +171,7 @@ TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled mat
     CHECK(plain.reason == rtcg::CgStop::converged);
     CHECK(jacobi.reason == rtcg::CgStop::converged);
     CHECK(jacobi.iterations < plain.iterations);
-    CHECK(residual(host, b_host, jacobi_x.get()) <= 1e-7 * norm(b_host));
+    CHECK(rtcg::test::residual_norm(host, b_host, jacobi_x.get()) <= 1e-7 * rtcg::test::norm(b_host));
 }
 
 TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a view") {
@@ -170,7 +186,7 @@ TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a vie
     CHECK(storage(rtcg::slice(0, 3)).get() == std::vector<float>{0, 0, 0});
     double b_norm = 0;
     for (const float v : b_host) b_norm += static_cast<double>(v) * v;
-    CHECK(residual(host, b_host, x.get()) <= 2e-4 * std::sqrt(b_norm));
+    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 2e-4 * std::sqrt(b_norm));
 }
 
 TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess") {

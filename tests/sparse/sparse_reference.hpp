@@ -110,6 +110,22 @@ HostCoo<T, I> one_dense_row(std::size_t rows, std::size_t cols, std::size_t dens
     return coo;
 }
 
+// ||b - A x|| on the host.
+template <class T, class I>
+double residual_norm(const HostCsr<T, I>& a, const std::vector<T>& b, const std::vector<T>& x) {
+    const auto ax = host_spmv(a, T(1), x, T(0), std::vector<T>(a.rows));
+    double sum = 0;
+    for (std::size_t k = 0; k < b.size(); ++k)
+        sum += std::pow(static_cast<double>(b[k]) - static_cast<double>(ax[k]), 2);
+    return std::sqrt(sum);
+}
+
+inline double norm(const std::vector<double>& v) {
+    double sum = 0;
+    for (const double e : v) sum += e * e;
+    return std::sqrt(sum);
+}
+
 // Conjugate gradients on the host in long double, from x = 0: the iterations it needs until
 // ||r|| <= tolerance, or `limit`.
 template <class T, class I>

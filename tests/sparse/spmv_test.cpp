@@ -3,11 +3,13 @@
 // formats and team sizes; the CUDA text through NVRTC; bad arguments.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
+#include "../support/random_rounds.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
 
 #include <rtcg/sparse/conversion.hpp>
 #include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/spmm.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
 #include <doctest/doctest.h>
@@ -63,8 +65,9 @@ TEST_CASE_TEMPLATE("SpMV matches the host on every kind of matrix", P, std::pair
         multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(700, 650, 9000, 5, 3)), {},
                                  rtcg::SpmvFormat::csr_vector);
     }
-    SUBCASE("one dense row among empty ones") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)));
+    SUBCASE("one dense row among empty ones: binned") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)), {},
+                                 rtcg::SpmvFormat::csr_binned);
     }
     SUBCASE("a 3-D Poisson matrix: ELL") {
         multiplies_like_the_host(rtcg::poisson_3d<T, I>(9), {}, rtcg::SpmvFormat::ell);
@@ -91,6 +94,27 @@ TEST_CASE("SpMV with every team size, forced formats, no entries and no rows") {
     multiplies_like_the_host(no_rows);
     const rtcg::HostCsr<double, std::int32_t> no_columns{40, 0, std::vector<std::int32_t>(41, 0), {}, {}};
     multiplies_like_the_host(no_columns);
+}
+
+TEST_CASE("Binned SpMV: a power-law graph, rows all long, none long, no entries") {
+    const auto graph = rtcg::rmat<double, std::int32_t>(12, 8, 7);
+    // Each team is another kernel: the quick run takes the chosen one only.
+    const std::vector<std::size_t> teams = rtcg::test::quick_run() ? std::vector<std::size_t>{0}
+                                                                   : std::vector<std::size_t>{0, 1, 8};
+    for (const std::size_t team : teams) {
+        CAPTURE(team);
+        multiplies_like_the_host(graph, {.format = rtcg::SpmvFormat::csr_binned, .team_size = team},
+                                 rtcg::SpmvFormat::csr_binned);
+    }
+    // Every row longer than a work-group: no short rows to list.
+    multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<double, std::int32_t>(20, 1000, 30000, 0, 9)),
+                             {.format = rtcg::SpmvFormat::csr_binned});
+    multiplies_like_the_host(rtcg::poisson_2d<double, std::int32_t>(17), {.format = rtcg::SpmvFormat::csr_binned});
+    const rtcg::HostCsr<double, std::int32_t> empty{40, 30, std::vector<std::int32_t>(41, 0), {}, {}};
+    multiplies_like_the_host(empty, {.format = rtcg::SpmvFormat::csr_binned});
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    rtcg::test::compile_for_cuda(rtcg::Spmv<double, std::int32_t>(a, {.format = rtcg::SpmvFormat::csr_binned})
+                                     .source(rtcg::codegen::Dialect::cuda));
 }
 
 TEST_CASE("SpMV with the transpose") {
@@ -162,4 +186,69 @@ TEST_CASE("SpMV refuses vectors of the wrong shape, shared memory and bad team s
     const auto ones = Array<float>::full(context(), 10, 1.0f);
     product(1, ones(rtcg::slice(1, 10)), 0, y);
     CHECK(y.get() == std::vector<float>{2, 1, 2, 1, 0, 1, 2, 1, 2});
+}
+
+namespace {
+
+// Y = alpha A X + beta Y for a block of k vectors against the host's product, column by column.
+template <class T, class I>
+void block_multiplies_like_the_host(const rtcg::HostCsr<T, I>& host, std::size_t k) {
+    const auto a = rtcg::CsrMatrix<T, I>::to_device(context(), host);
+    const rtcg::Spmm<T, I> product(a, k);
+    CHECK(product.k() == k);
+    const auto x_host = rtcg::test::random_values<T>(host.cols * k, 31);
+    const auto y_host = rtcg::test::random_values<T>(host.rows * k, 32);
+    const auto x = Array<T>::to_device(context(), x_host, {host.cols, k});
+    const auto y = Array<T>::to_device(context(), y_host, {host.rows, k});
+    const T alpha = rtcg::test::make<T>(2, 0.5);
+    const T beta = rtcg::test::make<T>(-0.5);
+    product(alpha, x, beta, y);
+    const std::vector<T> got = y.get();
+    double scale = 4;
+    for (const T& v : host.values) scale = std::max(scale, std::abs(std::complex<double>(v)) * 4);
+    scale *= std::max<double>(1.0, std::sqrt(static_cast<double>(host.cols)));
+    for (std::size_t j = 0; j < k; ++j) {
+        CAPTURE(j);
+        std::vector<T> x_column(host.cols), y_column(host.rows), got_column(host.rows);
+        for (std::size_t c = 0; c < host.cols; ++c) x_column[c] = x_host[c * k + j];
+        for (std::size_t r = 0; r < host.rows; ++r) {
+            y_column[r] = y_host[r * k + j];
+            got_column[r] = got[r * k + j];
+        }
+        rtcg::test::check_close(got_column, rtcg::test::host_spmv(host, alpha, x_column, beta, y_column), scale,
+                                rtcg::test::epsilon_of<T>());
+    }
+}
+
+} // namespace
+
+TEST_CASE("SpMM with blocks of vectors: empty rows, one dense row, no entries") {
+    block_multiplies_like_the_host(
+        rtcg::host_to_csr(rtcg::test::random_coo<double, std::int32_t>(700, 650, 9000, 5, 3)), 3);
+    block_multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<double, std::int32_t>(300, 650, 150)),
+                                   3);
+    block_multiplies_like_the_host(
+        rtcg::HostCsr<double, std::int32_t>{300, 650, std::vector<std::int32_t>(301, 0), {}, {}}, 3);
+    block_multiplies_like_the_host(
+        rtcg::host_to_csr(rtcg::test::random_coo<std::complex<float>, std::int64_t>(200, 150, 2000, 4, 5)), 5);
+}
+
+TEST_CASE("SpMM refuses bad blocks; its kernel compiles for CUDA") {
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(),
+                                                                    rtcg::poisson_2d<double, std::int32_t>(4));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmm<double, std::int32_t>(a, 0); }),
+                   "at least one right-hand side"));
+    const rtcg::Spmm<double, std::int32_t> product(a, 2);
+    const auto x = Array<double>::zeros(context(), {16, 2});
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       product(1, Array<double>::zeros(context(), {16, 3}), 0, x);
+                   }),
+                   "x must be a 16 x 2 block"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { product(1, x, 0, x); }), "share memory"));
+    CHECK(contains(
+        message_of<rtcg::InvalidArgument>([&] {
+            product(1, x, 0, Array<double>::zeros(context(), {16, 4})(rtcg::slice(0, 16), rtcg::slice(0, 4, 2)));
+        }),
+        "y must be contiguous"));
+    rtcg::test::compile_for_cuda(product.source(rtcg::codegen::Dialect::cuda));
 }

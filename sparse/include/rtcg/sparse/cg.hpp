@@ -9,6 +9,8 @@
 ///   rtcg::CgResult result = solver.solve(b, x);   // x: the first guess, then the solution
 ///   if (result.reason != rtcg::CgStop::converged) ...
 ///   rtcg::cg(a, b, x);                             // the same with default options, planned per call
+///   auto stencil = std::make_shared<const rtcg::StencilOperator<double>>(context, rtcg::poisson_3d_stencil(64));
+///   rtcg::ConjugateGradient<double>(stencil).solve(b, x);   // matrix-free (stencil.hpp)
 /// \endcode
 ///
 /// The solver stops when the residual's norm ||r|| falls to max(rtol ||b||, atol) (converged), when
@@ -35,6 +37,7 @@
 #include <rtcg/core/export.hpp>
 #include <rtcg/sparse/matrix.hpp>
 #include <rtcg/sparse/operator.hpp>
+#include <rtcg/sparse/solver.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
 #include <concepts>
@@ -60,19 +63,10 @@ struct CgOptions {
     SpmvOptions product = {}; ///< how a CSR matrix's product q = A p is planned (spmv.hpp)
 };
 
-/// Why a solve stopped.
-enum class CgStop {
-    converged,       ///< the residual reached the tolerance
-    iteration_limit, ///< max_iterations were done first
-    breakdown        ///< p^T A p or r^T z was not positive, or not a number
-};
-
-/// The outcome of a solve.
-struct CgResult {
-    std::size_t iterations = 0;        ///< the iterations done
-    double residual_norm = 0;          ///< ||r|| after the last of them
-    CgStop reason = CgStop::converged; ///< why it stopped
-};
+/// Why a conjugate-gradient solve stopped (solver.hpp's SolveStop).
+using CgStop = SolveStop;
+/// The outcome of a conjugate-gradient solve (solver.hpp's SolveResult).
+using CgResult = SolveResult;
 
 namespace detail {
 template <std::floating_point T>

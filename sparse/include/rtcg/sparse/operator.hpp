@@ -60,8 +60,11 @@ public:
     virtual Array<T> inverse_diagonal() const;
 
 protected:
+    /// For the derived operators only (an operator is used through references and shared pointers).
     LinearOperator() = default;
+    /// Copies the base of a derived operator.
     LinearOperator(const LinearOperator&) = default;
+    /// Assigns the base of a derived operator.
     LinearOperator& operator=(const LinearOperator&) = default;
 };
 

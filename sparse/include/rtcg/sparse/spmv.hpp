@@ -13,6 +13,11 @@
 /// length, nnz / rows, and the longest row, found on the device) and picks a kernel:
 /// - ELL (SpmvFormat::ell) when every row is about as long as the mean (rows x longest at most
 ///   1.2 nnz): the matrix is copied once into a slot-major ELL layout on the device;
+/// - binned CSR (SpmvFormat::csr_binned) when a few rows are far longer than the mean (the
+///   longest above both the work-group size and 16 times the mean: power-law graphs such as
+///   R-MAT's): the plan reads the row offsets once and lists the rows longer than a work-group,
+///   which get a whole work-group each, apart from the others, which get teams as below, the team
+///   chosen from their own mean; so no team waits on a long row;
 /// - vector CSR (SpmvFormat::csr_vector) otherwise: a team of work-items per row, the team's size
 ///   the power of two nearest above the mean row length, from 1 to 32.
 /// With SpmvOptions::transpose the products are y = alpha A^T x + beta y (x of rows elements, y of
@@ -39,12 +44,12 @@
 namespace rtcg {
 
 /// The kernels a Spmv can use; see spmv.hpp.
-enum class SpmvFormat { csr_vector, ell };
+enum class SpmvFormat { csr_vector, ell, csr_binned };
 
 /// What the plan would otherwise choose.
 struct SpmvOptions {
     std::optional<SpmvFormat> format = {}; ///< the kernel; chosen from the statistics when empty
-    std::size_t team_size = 0;             ///< vector CSR's team (1, 2, 4, 8, 16 or 32); 0 chooses
+    std::size_t team_size = 0;             ///< (binned) vector CSR's team (1, 2, 4, 8, 16 or 32); 0 chooses
     /// Multiply by A^T: the plan makes a transposed copy of the matrix once (conversion.hpp's
     /// transpose, which waits for the queue) and plans for it as for any matrix.
     bool transpose = false;
@@ -77,7 +82,7 @@ public:
     void operator()(T alpha, const Array<T>& x, T beta, const Array<T>& y) const;
     /// The kernel chosen.
     SpmvFormat format() const noexcept;
-    /// Vector CSR's team size (1 for ELL).
+    /// Vector CSR's team size, or the binned form's for its short rows (1 for ELL).
     std::size_t team_size() const noexcept;
     /// The statistics the choice was made from.
     const RowStatistics& statistics() const noexcept;
@@ -94,6 +99,9 @@ private:
     void product_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                          std::size_t first) const;
     std::size_t groups() const noexcept;
+    // The binned form's two launches (x at least one element).
+    void binned_product(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
+                        std::size_t first) const;
     // The matrix multiplied (A^T's copy with SpmvOptions::transpose).
     const CsrMatrix<T, I>& matrix() const noexcept;
     // 1 / the matrix's diagonal, a new array of its rows (at least one element).

@@ -1,0 +1,59 @@
+#pragma once
+/// \file
+/// Restarted GMRES(m) (Saad and Schultz) for general square operators (operator.hpp):
+///
+/// \code
+///   rtcg::Gmres<double> solver(std::make_shared<const rtcg::CsrOperator<double, int>>(a), {.rtol = 1e-8, .restart = 30});
+///   rtcg::SolveResult result = solver.solve(b, x);   // x: the first guess, then the solution
+/// \endcode
+///
+/// Each cycle builds an orthonormal basis of up to m Krylov vectors on the device by Arnoldi's
+/// process with modified Gram-Schmidt; the small Hessenberg system is reduced by Givens rotations
+/// on the host, which reads each dot product (through the vector space, so a distributed space
+/// makes them global). The rotations give the residual's norm after every step: the cycle ends
+/// when it reaches the tolerance, max(rtol ||b||, atol), or after m steps; x is then updated, the
+/// true residual b - A x taken, and the solver stops (converged) or restarts from it. A step whose
+/// new vector vanishes ends the cycle too (the solution lies in the space). A triangular system
+/// that is singular, or a value that is not a number, is a breakdown; max_iterations Arnoldi
+/// steps over all cycles end it with iteration_limit. The result reports the steps done and the
+/// last true residual's norm.
+///
+/// b and x are contiguous vectors of the operator's rows, of its context. Each fault, and options
+/// out of range (restart 0 among them), is an InvalidArgument before anything runs. Work runs on
+/// the context's current queue (queue_scope.hpp); each dot product waits for it.
+#include <rtcg/arrays/array.hpp>
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/core/export.hpp>
+#include <rtcg/sparse/operator.hpp>
+#include <rtcg/sparse/solver.hpp>
+
+#include <concepts>
+#include <memory>
+#include <string>
+
+namespace rtcg {
+
+namespace detail {
+template <std::floating_point T>
+struct GmresState;
+} // namespace detail
+
+/// A GMRES(m) solver planned for one operator; see gmres.hpp.
+template <std::floating_point T>
+class RTCG_API Gmres {
+public:
+    /// Plans solves with `a` (square; InvalidArgument otherwise, for a null operator, or for
+    /// options out of range), its dot products combined by `space` (the single-device VectorSpace
+    /// when null). KrylovOptions::check_every is not used: every step reads its dot products.
+    explicit Gmres(std::shared_ptr<const LinearOperator<T>> a, const KrylovOptions& options = {},
+                   std::shared_ptr<const VectorSpace<T>> space = {});
+    /// Solves A x = b from the guess in `x`, which receives the solution.
+    SolveResult solve(const Array<T>& b, const Array<T>& x) const;
+    /// The source of the solver's kernels (not the operator's) in `dialect`, prelude included.
+    std::string source(codegen::Dialect dialect) const;
+
+private:
+    std::shared_ptr<const detail::GmresState<T>> state_;
+};
+
+} // namespace rtcg
