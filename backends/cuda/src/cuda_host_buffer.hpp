@@ -25,4 +25,27 @@ private:
     void* data_ = nullptr;
 };
 
+// Page-locked host memory mapped into the device's address space (CU_MEMHOSTALLOC_DEVICEMAP):
+// kernels read and write it in place through the device pointer the driver gives for it.
+class CudaMappedMemory final : public plugin::MappedMemoryImpl {
+public:
+    // Allocates `bytes` and finds their device address. Throws OutOfMemory.
+    CudaMappedMemory(const CudaContext& context, std::size_t bytes);
+    ~CudaMappedMemory() override;
+    CudaMappedMemory(const CudaMappedMemory&) = delete;
+    CudaMappedMemory& operator=(const CudaMappedMemory&) = delete;
+
+    // The host pointer is valid for good; mapping only waits for the queue's work.
+    void* map(plugin::QueueImpl& queue) override;
+    // Nothing to do: the host's writes reach the device through the bus as they are made.
+    void unmap(plugin::QueueImpl&, void*) override {}
+
+    CUdeviceptr device_address() const noexcept { return device_address_; }
+
+private:
+    const CudaContext& context_;
+    void* data_ = nullptr;
+    CUdeviceptr device_address_ = 0;
+};
+
 } // namespace rtcg::cuda

@@ -39,6 +39,10 @@ namespace rtcg::cuda {
     X(cuMemsetD16Async)                        \
     X(cuMemsetD32Async)                        \
     X(cuMemsetD2D32Async)                      \
+    X(cuMemcpy2DAsync)                         \
+    X(cuMemcpy3DAsync)                         \
+    X(cuMemAllocPitch)                         \
+    X(cuMemHostGetDevicePointer)               \
     X(cuStreamCreate)                          \
     X(cuStreamDestroy)                         \
     X(cuStreamSynchronize)                     \

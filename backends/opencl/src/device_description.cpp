@@ -86,6 +86,11 @@ DeviceInfo describe_device(cl_device_id device, const std::string& platform_name
                           ? device_info<cl_uint>(device, CL_DEVICE_WARP_SIZE_NV)
                           : 1;
     info.supports_fp64 = supports_fp64(device, extensions);
+    // Reported in bits.
+    info.pitch_alignment_bytes = std::max<std::size_t>(device_info<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8, 1);
+    // Every OpenCL device can use a CL_MEM_ALLOC_HOST_PTR buffer; whether its kernels reach the
+    // host memory in place or through a copy the driver makes at each map is the driver's choice.
+    info.can_map_host_memory = true;
     return info;
 }
 
