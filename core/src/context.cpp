@@ -102,6 +102,24 @@ MappedHostBuffer Context::allocate_mapped(std::size_t bytes) const {
     return MappedHostBuffer(state_, std::move(allocation.host), Buffer(state_, std::move(allocation.buffer), bytes));
 }
 
+ManagedBuffer Context::allocate_managed(std::size_t bytes, Coherence coherence) const {
+    constexpr const char* where = "Context::allocate_managed";
+    if (bytes == 0) throw InvalidArgument("managed memory of 0 bytes has no address", where);
+    const bool fine = coherence == Coherence::fine;
+    if (!(fine ? device().managed_fine : device().managed_coarse))
+        throw InvalidArgument(device().name + " has no " + (fine ? "fine" : "coarse") +
+                                  "-grained managed memory (DeviceInfo::" + (fine ? "managed_fine" : "managed_coarse") +
+                                  (device().backend == "opencl" ? "; OpenCL needs an SVM-capable device of OpenCL 2.0 "
+                                                                  "or later"
+                                                                : "") +
+                                  ")",
+                              where);
+    detail::check_allocation_limit(device(), bytes, where);
+    plugin::MappedAllocation allocation = state_->impl->allocate_managed(bytes, coherence);
+    return ManagedBuffer(state_, std::move(allocation.host), Buffer(state_, std::move(allocation.buffer), bytes),
+                         coherence);
+}
+
 Module Context::compile(std::string_view source, const CompileOptions& options) const {
     return Module(*this, source, options);
 }

@@ -8,6 +8,17 @@
 #include <utility>
 
 namespace rtcg {
+namespace {
+
+// What every use of the memory with a queue needs: both live, of one context.
+void check_use(const char* where, const plugin::MappedMemoryImpl* memory, const detail::ContextState* context,
+               const Queue& queue) {
+    if (!memory) throw InvalidArgument("the buffer is empty (moved from)", where);
+    if (!queue.impl()) throw InvalidArgument("the queue is empty (moved from)", where);
+    if (queue.context_state() != context) throw InvalidArgument("the queue belongs to another context than the buffer", where);
+}
+
+} // namespace
 
 HostMapping::HostMapping(HostMapping&& other) noexcept
     : memory_(std::exchange(other.memory_, nullptr)), queue_(other.queue_), data_(std::exchange(other.data_, nullptr)),
@@ -40,13 +51,26 @@ MappedHostBuffer::MappedHostBuffer(std::shared_ptr<detail::ContextState> context
     : context_(std::move(context)), memory_(std::move(memory)), buffer_(std::move(buffer)) {}
 
 HostMapping MappedHostBuffer::map(Queue& queue) {
-    constexpr const char* where = "MappedHostBuffer::map";
-    if (!memory_) throw InvalidArgument("the mapped buffer is empty (moved from)", where);
-    if (!queue.impl()) throw InvalidArgument("the queue is empty (moved from)", where);
-    if (queue.context_state() != context_.get())
-        throw InvalidArgument("the queue belongs to another context than the mapped buffer", where);
+    check_use("MappedHostBuffer::map", memory_.get(), context_.get(), queue);
     void* data = memory_->map(*queue.impl());
     return HostMapping(memory_.get(), &queue, data, buffer_.size());
+}
+
+ManagedBuffer::ManagedBuffer() noexcept = default;
+
+ManagedBuffer::ManagedBuffer(std::shared_ptr<detail::ContextState> context,
+                             std::unique_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer,
+                             Coherence coherence) noexcept
+    : MappedHostBuffer(std::move(context), std::move(memory), std::move(buffer)), coherence_(coherence) {}
+
+void ManagedBuffer::prefetch(Queue& queue, MemoryLocation location) {
+    check_use("ManagedBuffer::prefetch", memory(), context_state(), queue);
+    memory()->prefetch(*queue.impl(), location);
+}
+
+void ManagedBuffer::advise(MemoryAdvice advice) {
+    if (!memory()) throw InvalidArgument("the managed buffer is empty (moved from)", "ManagedBuffer::advise");
+    memory()->advise(advice);
 }
 
 } // namespace rtcg

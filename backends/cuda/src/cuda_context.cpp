@@ -75,6 +75,14 @@ plugin::MappedAllocation CudaContext::allocate_mapped(std::size_t bytes) {
     return {std::move(memory), std::move(buffer)};
 }
 
+// One kind of managed memory serves both coherences: what differs is whether the device lets the
+// host touch it while kernels run, which DeviceInfo::managed_fine reports.
+plugin::MappedAllocation CudaContext::allocate_managed(std::size_t bytes, Coherence) {
+    auto memory = std::make_unique<CudaManagedMemory>(*this, bytes);
+    auto buffer = CudaBuffer::borrow(*this, memory->address(), bytes);
+    return {std::move(memory), std::move(buffer)};
+}
+
 plugin::NativeContextHandles CudaContext::native_handles() const noexcept {
     return {reinterpret_cast<std::uintptr_t>(context_), static_cast<plugin::NativeHandle>(device_), 0};
 }

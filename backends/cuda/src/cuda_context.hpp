@@ -38,6 +38,7 @@ public:
 
     plugin::PitchedAllocation allocate_pitched(std::size_t width_bytes, std::size_t rows) override;
     plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
+    plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;
 
     const DriverApi& api() const noexcept { return api_; }
 

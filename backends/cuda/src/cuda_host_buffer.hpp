@@ -48,4 +48,29 @@ private:
     CUdeviceptr device_address_ = 0;
 };
 
+// Managed memory (cuMemAllocManaged, attached globally): the driver migrates its pages between
+// host and device on use. Host access waits for the queue like mapped memory.
+class CudaManagedMemory final : public plugin::MappedMemoryImpl {
+public:
+    // Throws OutOfMemory.
+    CudaManagedMemory(const CudaContext& context, std::size_t bytes);
+    ~CudaManagedMemory() override;
+    CudaManagedMemory(const CudaManagedMemory&) = delete;
+    CudaManagedMemory& operator=(const CudaManagedMemory&) = delete;
+
+    void* map(plugin::QueueImpl& queue) override;
+    void unmap(plugin::QueueImpl&, void*) override {}
+    // cuMemPrefetchAsync / cuMemAdvise (the CUmemLocation forms of CUDA 12.2); BackendUnavailable
+    // on older drivers, which lack them.
+    void prefetch(plugin::QueueImpl& queue, MemoryLocation location) override;
+    void advise(MemoryAdvice advice) override;
+
+    CUdeviceptr address() const noexcept { return address_; }
+
+private:
+    const CudaContext& context_;
+    const std::size_t size_;
+    CUdeviceptr address_ = 0;
+};
+
 } // namespace rtcg::cuda

@@ -1,6 +1,7 @@
 #include "device_description.hpp"
 
 #include "info.hpp"
+#include "svm_memory.hpp"
 
 #include <CL/cl_ext.h>
 
@@ -91,6 +92,9 @@ DeviceInfo describe_device(cl_device_id device, const std::string& platform_name
     // Every OpenCL device can use a CL_MEM_ALLOC_HOST_PTR buffer; whether its kernels reach the
     // host memory in place or through a copy the driver makes at each map is the driver's choice.
     info.can_map_host_memory = true;
+    const SvmSupport svm = svm_support(device, info.version);
+    info.managed_coarse = svm.coarse;
+    info.managed_fine = svm.fine;
     return info;
 }
 

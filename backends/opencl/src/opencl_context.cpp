@@ -6,6 +6,7 @@
 #include "opencl_queue.hpp"
 #include "program_build.hpp"
 #include "status.hpp"
+#include "svm_memory.hpp"
 
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/plugin/support.hpp>
@@ -90,6 +91,13 @@ plugin::PitchedAllocation OpenclContext::allocate_pitched(std::size_t width_byte
 
 plugin::MappedAllocation OpenclContext::allocate_mapped(std::size_t bytes) {
     auto memory = std::make_unique<OpenclMappedMemory>(context_.get(), bytes, info_.name);
+    check(clRetainMemObject(memory->handle()), "clRetainMemObject");
+    auto buffer = std::make_unique<OpenclBuffer>(MemHandle(memory->handle()), bytes);
+    return {std::move(memory), std::move(buffer)};
+}
+
+plugin::MappedAllocation OpenclContext::allocate_managed(std::size_t bytes, Coherence coherence) {
+    auto memory = std::make_unique<SvmMemory>(context_.get(), bytes, coherence, info_.name);
     check(clRetainMemObject(memory->handle()), "clRetainMemObject");
     auto buffer = std::make_unique<OpenclBuffer>(MemHandle(memory->handle()), bytes);
     return {std::move(memory), std::move(buffer)};

@@ -36,6 +36,7 @@ public:
 
     plugin::PitchedAllocation allocate_pitched(std::size_t width_bytes, std::size_t rows) override;
     plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
+    plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;
 
     cl_context handle() const noexcept { return context_.get(); }
     cl_device_id device_id() const noexcept { return device_; }

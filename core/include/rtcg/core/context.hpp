@@ -63,6 +63,10 @@ public:
     /// InvalidArgument for 0 bytes or where the device cannot map host memory
     /// (DeviceInfo::can_map_host_memory); OutOfMemory.
     MappedHostBuffer allocate_mapped(std::size_t bytes) const;
+    /// Managed (unified) memory of `coherence` (rtcg/core/mapped_host_buffer.hpp).
+    /// InvalidArgument for 0 bytes or where the device lacks that coherence
+    /// (DeviceInfo::managed_coarse / managed_fine); OutOfMemory.
+    ManagedBuffer allocate_managed(std::size_t bytes, Coherence coherence = Coherence::coarse) const;
     /// The context's own memory pool, shared by everything that asks for it (arrays use it).
     MemoryPool memory_pool() const;
 

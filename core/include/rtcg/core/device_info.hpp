@@ -49,6 +49,12 @@ struct DeviceInfo {
     std::size_t pitch_alignment_bytes = 1;
     /// Whether kernels can use host memory in place (Context::allocate_mapped).
     bool can_map_host_memory = false;
+    /// Whether Context::allocate_managed gives Coherence::coarse memory (CUDA managed memory;
+    /// OpenCL coarse-grained SVM buffers, OpenCL 2.0 and later).
+    bool managed_coarse = false;
+    /// Whether Context::allocate_managed gives Coherence::fine memory (CUDA concurrent managed
+    /// access; OpenCL fine-grained SVM buffers).
+    bool managed_fine = false;
 };
 
 } // namespace rtcg

@@ -22,6 +22,7 @@
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
+#include <rtcg/core/mapped_host_buffer.hpp>
 #include <rtcg/core/rect_copy.hpp>
 
 #include <cstddef>
@@ -179,6 +180,9 @@ public:
     virtual void* map(QueueImpl& queue) = 0;
     // Gives the memory back to kernels: work queued on `queue` afterwards sees the host's writes.
     virtual void unmap(QueueImpl& queue, void* data) = 0;
+    // Hints for managed memory; backends without them do nothing.
+    virtual void prefetch(QueueImpl&, MemoryLocation) {}
+    virtual void advise(MemoryAdvice) {}
 };
 
 struct MappedAllocation {
@@ -229,6 +233,9 @@ public:
     // Host memory that kernels read and write in place (never 0 bytes). Throws OutOfMemory, or
     // InvalidArgument where the device cannot map host memory.
     virtual MappedAllocation allocate_mapped(std::size_t bytes) = 0;
+    // Managed memory of `coherence`, which DeviceInfo says the device has (core checked); never
+    // 0 bytes. Throws OutOfMemory.
+    virtual MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) = 0;
 };
 
 // Compiles for a named target without a device, e.g. NVRTC for "sm_90" on a machine with no
