@@ -44,6 +44,8 @@ namespace rtcg::cuda {
     X(cuMemAllocPitch)                         \
     X(cuMemHostGetDevicePointer)               \
     X(cuMemAllocManaged)                       \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
+    X(cuOccupancyMaxPotentialBlockSize)        \
     X(cuStreamCreate)                          \
     X(cuStreamDestroy)                         \
     X(cuStreamSynchronize)                     \

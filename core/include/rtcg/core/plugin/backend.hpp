@@ -23,6 +23,7 @@
 #include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
 #include <rtcg/core/mapped_host_buffer.hpp>
+#include <rtcg/core/occupancy.hpp>
 #include <rtcg/core/rect_copy.hpp>
 
 #include <cstddef>
@@ -78,6 +79,7 @@ public:
 using rtcg::CompiledBinary;
 using rtcg::KernelArgument;
 using rtcg::KernelAttributes;
+using rtcg::BlockSuggestion;
 
 // What a kernel parameter takes, as far as the backend can tell.
 enum class ParameterKind : std::uint8_t {
@@ -105,6 +107,12 @@ public:
     // none. Each backend's header says where its kinds and sizes come from.
     virtual std::size_t parameter_count() const noexcept = 0;
     virtual const std::vector<KernelParameter>& parameters() const noexcept = 0;
+
+    // Occupancy (rtcg/core/occupancy.hpp): the driver's answer, or nothing where it has no query
+    // (core then estimates from attributes() and the device). `block` is at least 1 and at most
+    // the kernel's max_threads_per_block; the local memory fits the device (core checked).
+    virtual std::optional<std::size_t> active_blocks_per_compute_unit(std::size_t, std::size_t) { return {}; }
+    virtual std::optional<BlockSuggestion> suggest_block_size(std::size_t) { return {}; }
 };
 
 class RTCG_API ModuleImpl {
