@@ -57,49 +57,47 @@ RectSide device_side(const plugin::BufferImpl& buffer) noexcept {
     return {CU_MEMORYTYPE_DEVICE, nullptr, device_address(buffer, 0)};
 }
 
-// A single slice goes through cuMemcpy2DAsync, which has fewer restrictions than the 3-D call;
-// several through cuMemcpy3DAsync, whose srcHeight/dstHeight are the rows per slice pitch (core
-// checked that each slice pitch is a whole number of rows).
-void enqueue_rect(const DriverApi& api, CUstream stream, const RectSide& from, const RectSide& to,
-                  const RectCopy& copy) {
-    if (copy.region.depth == 1) {
-        CUDA_MEMCPY2D parameters{};
-        parameters.srcXInBytes = copy.src.x_bytes;
-        parameters.srcY = copy.src.y + copy.src.z * (copy.src.slice_pitch / copy.src.row_pitch);
-        parameters.srcMemoryType = from.type;
-        parameters.srcHost = from.host;
-        parameters.srcDevice = from.device;
-        parameters.srcPitch = copy.src.row_pitch;
-        parameters.dstXInBytes = copy.dst.x_bytes;
-        parameters.dstY = copy.dst.y + copy.dst.z * (copy.dst.slice_pitch / copy.dst.row_pitch);
-        parameters.dstMemoryType = to.type;
-        parameters.dstHost = const_cast<void*>(to.host);
-        parameters.dstDevice = to.device;
-        parameters.dstPitch = copy.dst.row_pitch;
-        parameters.WidthInBytes = copy.region.width_bytes;
-        parameters.Height = copy.region.height;
-        check(api.cuMemcpy2DAsync(&parameters, stream), "cuMemcpy2DAsync");
-        return;
-    }
-    CUDA_MEMCPY3D parameters{};
+// The fields CUDA_MEMCPY2D and CUDA_MEMCPY3D share.
+template <class Parameters>
+void set_sides(Parameters& parameters, const RectSide& from, const RectSide& to, const RectCopy& copy) noexcept {
     parameters.srcXInBytes = copy.src.x_bytes;
-    parameters.srcY = copy.src.y;
-    parameters.srcZ = copy.src.z;
     parameters.srcMemoryType = from.type;
     parameters.srcHost = from.host;
     parameters.srcDevice = from.device;
     parameters.srcPitch = copy.src.row_pitch;
-    parameters.srcHeight = copy.src.slice_pitch / copy.src.row_pitch;
     parameters.dstXInBytes = copy.dst.x_bytes;
-    parameters.dstY = copy.dst.y;
-    parameters.dstZ = copy.dst.z;
     parameters.dstMemoryType = to.type;
     parameters.dstHost = const_cast<void*>(to.host);
     parameters.dstDevice = to.device;
     parameters.dstPitch = copy.dst.row_pitch;
-    parameters.dstHeight = copy.dst.slice_pitch / copy.dst.row_pitch;
     parameters.WidthInBytes = copy.region.width_bytes;
     parameters.Height = copy.region.height;
+}
+
+// Rows from the start of the memory to the side's origin row: its slice folded into rows (core
+// checked that each slice pitch is a whole number of rows).
+std::size_t origin_row(const RectLayout& side) noexcept { return side.y + side.z * (side.slice_pitch / side.row_pitch); }
+
+// A single slice goes through cuMemcpy2DAsync, which has fewer restrictions than the 3-D call;
+// several through cuMemcpy3DAsync, whose srcHeight/dstHeight are the rows per slice pitch.
+void enqueue_rect(const DriverApi& api, CUstream stream, const RectSide& from, const RectSide& to,
+                  const RectCopy& copy) {
+    if (copy.region.depth == 1) {
+        CUDA_MEMCPY2D parameters{};
+        set_sides(parameters, from, to, copy);
+        parameters.srcY = origin_row(copy.src);
+        parameters.dstY = origin_row(copy.dst);
+        check(api.cuMemcpy2DAsync(&parameters, stream), "cuMemcpy2DAsync");
+        return;
+    }
+    CUDA_MEMCPY3D parameters{};
+    set_sides(parameters, from, to, copy);
+    parameters.srcY = copy.src.y;
+    parameters.srcZ = copy.src.z;
+    parameters.srcHeight = copy.src.slice_pitch / copy.src.row_pitch;
+    parameters.dstY = copy.dst.y;
+    parameters.dstZ = copy.dst.z;
+    parameters.dstHeight = copy.dst.slice_pitch / copy.dst.row_pitch;
     parameters.Depth = copy.region.depth;
     check(api.cuMemcpy3DAsync(&parameters, stream), "cuMemcpy3DAsync");
 }
