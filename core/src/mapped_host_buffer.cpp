@@ -26,6 +26,10 @@ HostMapping::HostMapping(HostMapping&& other) noexcept
 
 HostMapping::~HostMapping() {
     if (!memory_) return;
+    if (!queue_->impl()) {
+        plugin::logger().warn("mapped host memory stays mapped: its queue was moved from while the mapping lived");
+        return;
+    }
     try {
         memory_->unmap(*queue_->impl(), data_);
     } catch (const std::exception& e) {
