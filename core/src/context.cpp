@@ -8,6 +8,8 @@
 #include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
+#include <limits>
+
 namespace rtcg {
 namespace {
 
@@ -65,6 +67,57 @@ MemoryPool Context::memory_pool() const {
 PinnedHostBuffer Context::allocate_pinned(std::size_t bytes) const {
     if (bytes == 0) return PinnedHostBuffer(state_, nullptr, 0);
     return PinnedHostBuffer(state_, state_->impl->allocate_host(bytes), bytes);
+}
+
+PitchedBuffer Context::allocate_pitched(std::size_t width_bytes, std::size_t height, std::size_t depth) const {
+    constexpr const char* where = "Context::allocate_pitched";
+    PitchedBuffer result{Buffer(state_, nullptr, 0), 0, width_bytes, height, depth};
+    if (width_bytes == 0 || height == 0 || depth == 0) return result;
+    const auto too_large = [&] {
+        return OutOfMemory(std::to_string(depth) + " slices of " + std::to_string(height) + " rows of " +
+                               std::to_string(width_bytes) + " bytes exceed the address range",
+                           where);
+    };
+    constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
+    if (height > size_max / depth) throw too_large();
+    const std::size_t rows = height * depth;
+    if (width_bytes > size_max / rows) throw too_large();
+    detail::check_allocation_limit(device(), width_bytes * rows, where);
+    plugin::PitchedAllocation allocation = state_->impl->allocate_pitched(width_bytes, rows);
+    // The backend chose the pitch; the buffer's size follows from it.
+    const std::size_t bytes = allocation.buffer->size();
+    result.buffer = Buffer(state_, std::move(allocation.buffer), bytes);
+    result.row_pitch = allocation.pitch;
+    return result;
+}
+
+MappedHostBuffer Context::allocate_mapped(std::size_t bytes) const {
+    constexpr const char* where = "Context::allocate_mapped";
+    if (bytes == 0) throw InvalidArgument("mapped host memory of 0 bytes has no address to map", where);
+    if (!device().can_map_host_memory)
+        throw InvalidArgument(device().name + " cannot use host memory in place (DeviceInfo::can_map_host_memory)",
+                              where);
+    detail::check_allocation_limit(device(), bytes, where);
+    plugin::MappedAllocation allocation = state_->impl->allocate_mapped(bytes);
+    return MappedHostBuffer(state_, std::move(allocation.host), Buffer(state_, std::move(allocation.buffer), bytes));
+}
+
+ManagedBuffer Context::allocate_managed(std::size_t bytes, Coherence coherence) const {
+    constexpr const char* where = "Context::allocate_managed";
+    if (bytes == 0) throw InvalidArgument("managed memory of 0 bytes has no address", where);
+    const bool fine = coherence == Coherence::fine;
+    if (!(fine ? device().managed_fine : device().managed_coarse))
+        throw InvalidArgument(device().name + " has no " + (fine ? "fine" : "coarse") +
+                                  "-grained managed memory (DeviceInfo::" + (fine ? "managed_fine" : "managed_coarse") +
+                                  (device().backend == "opencl" ? "; OpenCL needs an SVM-capable device of OpenCL 2.0 "
+                                                                  "or later"
+                                                                : "") +
+                                  ")",
+                              where);
+    detail::check_allocation_limit(device(), bytes, where);
+    plugin::MappedAllocation allocation = state_->impl->allocate_managed(bytes, coherence);
+    return ManagedBuffer(state_, std::move(allocation.host), Buffer(state_, std::move(allocation.buffer), bytes),
+                         coherence);
 }
 
 Module Context::compile(std::string_view source, const CompileOptions& options) const {

@@ -1,4 +1,5 @@
 #include "context_state.hpp"
+#include "queue_checks.hpp"
 
 #include <rtcg/core/buffer.hpp>
 #include <rtcg/core/error.hpp>
@@ -9,9 +10,9 @@
 #include <utility>
 
 namespace rtcg {
-namespace {
 
-// Checks that a live queue and a buffer of its context can serve [offset, offset + bytes).
+namespace detail {
+
 void check_range(const char* where, const char* role, const Buffer& buffer, std::size_t offset, std::size_t bytes) {
     if (!buffer) throw InvalidArgument(std::string("the ") + role + " buffer is empty (released or moved from)", where);
     if (offset > buffer.size() || bytes > buffer.size() - offset)
@@ -29,6 +30,14 @@ void check_same_context(const char* where, const detail::ContextState* queue_con
 void check_queue(const char* where, const plugin::QueueImpl* impl) {
     if (!impl) throw InvalidArgument("the queue is empty (moved from)", where);
 }
+
+} // namespace detail
+
+namespace {
+
+using detail::check_queue;
+using detail::check_range;
+using detail::check_same_context;
 
 std::uint64_t next_queue_id() noexcept {
     static std::atomic<std::uint64_t> last{0};

@@ -15,6 +15,10 @@ public:
     // Wraps `bytes` from `foreign`, memory made outside rtcg that CudaContext::import_buffer
     // checked; never frees it.
     static std::unique_ptr<CudaBuffer> borrow(const CudaContext& context, CUdeviceptr foreign, std::size_t bytes);
+    // `rows` rows of `width_bytes` from cuMemAllocPitch, for accesses of up to 16 bytes; the
+    // driver's pitch goes to `pitch`. Throws OutOfMemory.
+    static std::unique_ptr<CudaBuffer> allocate_pitched(const CudaContext& context, std::size_t width_bytes,
+                                                        std::size_t rows, std::size_t& pitch);
     ~CudaBuffer() override;
     CudaBuffer(const CudaBuffer&) = delete;
     CudaBuffer& operator=(const CudaBuffer&) = delete;
@@ -27,7 +31,7 @@ public:
     const CUdeviceptr* address_storage() const noexcept { return &address_; }
 
 private:
-    CudaBuffer(const CudaContext& context, CUdeviceptr foreign, std::size_t bytes) noexcept;
+    CudaBuffer(const CudaContext& context, CUdeviceptr address, std::size_t bytes, bool owned) noexcept;
 
     const CudaContext& context_;
     const std::size_t size_;

@@ -63,6 +63,26 @@ std::unique_ptr<plugin::HostBufferImpl> CudaContext::allocate_host(std::size_t b
     return std::make_unique<CudaHostBuffer>(*this, bytes);
 }
 
+plugin::PitchedAllocation CudaContext::allocate_pitched(std::size_t width_bytes, std::size_t rows) {
+    std::size_t pitch = 0;
+    auto buffer = CudaBuffer::allocate_pitched(*this, width_bytes, rows, pitch);
+    return {std::move(buffer), pitch};
+}
+
+plugin::MappedAllocation CudaContext::allocate_mapped(std::size_t bytes) {
+    auto memory = std::make_unique<CudaMappedMemory>(*this, bytes);
+    auto buffer = CudaBuffer::borrow(*this, memory->device_address(), bytes);
+    return {std::move(memory), std::move(buffer)};
+}
+
+// One kind of managed memory serves both coherences: what differs is whether the device lets the
+// host touch it while kernels run, which DeviceInfo::managed_fine reports.
+plugin::MappedAllocation CudaContext::allocate_managed(std::size_t bytes, Coherence) {
+    auto memory = std::make_unique<CudaManagedMemory>(*this, bytes);
+    auto buffer = CudaBuffer::borrow(*this, memory->address(), bytes);
+    return {std::move(memory), std::move(buffer)};
+}
+
 plugin::NativeContextHandles CudaContext::native_handles() const noexcept {
     return {reinterpret_cast<std::uintptr_t>(context_), static_cast<plugin::NativeHandle>(device_), 0};
 }

@@ -36,6 +36,10 @@ public:
     std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
                                              const plugin::CompileRequest& request) override;
 
+    plugin::PitchedAllocation allocate_pitched(std::size_t width_bytes, std::size_t rows) override;
+    plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
+    plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;
+
     const DriverApi& api() const noexcept { return api_; }
 
     // Makes this context current on the calling thread, as every driver call on its objects needs.

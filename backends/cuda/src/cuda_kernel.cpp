@@ -81,6 +81,30 @@ plugin::KernelAttributes CudaKernel::attributes() const {
     return attributes;
 }
 
+std::optional<std::size_t> CudaKernel::active_blocks_per_compute_unit(std::size_t block, std::size_t dynamic_local) {
+    const CudaContext& context = module_->context();
+    context.make_current();
+    allow_dynamic_shared_bytes(dynamic_local);
+    int blocks = 0;
+    // Core passes a block within the kernel's limit (at most 1024) and local memory within the
+    // device's, so both fit the driver's types.
+    check(context.api().cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, function_, static_cast<int>(block),
+                                                                   dynamic_local),
+          "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+    return static_cast<std::size_t>(blocks);
+}
+
+std::optional<plugin::BlockSuggestion> CudaKernel::suggest_block_size(std::size_t dynamic_local) {
+    const CudaContext& context = module_->context();
+    context.make_current();
+    allow_dynamic_shared_bytes(dynamic_local);
+    int min_grid = 0;
+    int block = 0;
+    check(context.api().cuOccupancyMaxPotentialBlockSize(&min_grid, &block, function_, nullptr, dynamic_local, 0),
+          "cuOccupancyMaxPotentialBlockSize");
+    return plugin::BlockSuggestion{static_cast<std::size_t>(block), static_cast<std::size_t>(min_grid), false};
+}
+
 // Raises the limit to the most the device allows this kernel (its opt-in maximum less the
 // kernel's static shared memory), not just to what this launch needs. Every raise thus sets the
 // same value, so concurrent raises, from this object or another one for the same function,

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ public:
     // (the driver says nothing of kinds); unknown kinds where the definition cannot be read or
     // disagrees with the driver. Empty when the count is unknown.
     const std::vector<plugin::KernelParameter>& parameters() const noexcept override { return parameters_; }
+
+    // The driver's occupancy calculator, after raising the dynamic shared memory limit as a
+    // launch would.
+    std::optional<std::size_t> active_blocks_per_compute_unit(std::size_t block, std::size_t dynamic_local) override;
+    std::optional<plugin::BlockSuggestion> suggest_block_size(std::size_t dynamic_local) override;
 
     CUfunction function() const noexcept { return function_; }
 

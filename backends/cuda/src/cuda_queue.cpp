@@ -45,6 +45,63 @@ bool fits_launch(const LaunchConfig& config) noexcept {
             config.dynamic_local_bytes) <= largest;
 }
 
+// One side of a rectangular copy: host memory or a device address.
+struct RectSide {
+    CUmemorytype type;
+    const void* host;
+    CUdeviceptr device;
+};
+
+RectSide host_side(const void* host) noexcept { return {CU_MEMORYTYPE_HOST, host, 0}; }
+RectSide device_side(const plugin::BufferImpl& buffer) noexcept {
+    return {CU_MEMORYTYPE_DEVICE, nullptr, device_address(buffer, 0)};
+}
+
+// The fields CUDA_MEMCPY2D and CUDA_MEMCPY3D share.
+template <class Parameters>
+void set_sides(Parameters& parameters, const RectSide& from, const RectSide& to, const RectCopy& copy) noexcept {
+    parameters.srcXInBytes = copy.src.x_bytes;
+    parameters.srcMemoryType = from.type;
+    parameters.srcHost = from.host;
+    parameters.srcDevice = from.device;
+    parameters.srcPitch = copy.src.row_pitch;
+    parameters.dstXInBytes = copy.dst.x_bytes;
+    parameters.dstMemoryType = to.type;
+    parameters.dstHost = const_cast<void*>(to.host);
+    parameters.dstDevice = to.device;
+    parameters.dstPitch = copy.dst.row_pitch;
+    parameters.WidthInBytes = copy.region.width_bytes;
+    parameters.Height = copy.region.height;
+}
+
+// Rows from the start of the memory to the side's origin row: its slice folded into rows (core
+// checked that each slice pitch is a whole number of rows).
+std::size_t origin_row(const RectLayout& side) noexcept { return side.y + side.z * (side.slice_pitch / side.row_pitch); }
+
+// A single slice goes through cuMemcpy2DAsync, which has fewer restrictions than the 3-D call;
+// several through cuMemcpy3DAsync, whose srcHeight/dstHeight are the rows per slice pitch.
+void enqueue_rect(const DriverApi& api, CUstream stream, const RectSide& from, const RectSide& to,
+                  const RectCopy& copy) {
+    if (copy.region.depth == 1) {
+        CUDA_MEMCPY2D parameters{};
+        set_sides(parameters, from, to, copy);
+        parameters.srcY = origin_row(copy.src);
+        parameters.dstY = origin_row(copy.dst);
+        check(api.cuMemcpy2DAsync(&parameters, stream), "cuMemcpy2DAsync");
+        return;
+    }
+    CUDA_MEMCPY3D parameters{};
+    set_sides(parameters, from, to, copy);
+    parameters.srcY = copy.src.y;
+    parameters.srcZ = copy.src.z;
+    parameters.srcHeight = copy.src.slice_pitch / copy.src.row_pitch;
+    parameters.dstY = copy.dst.y;
+    parameters.dstZ = copy.dst.z;
+    parameters.dstHeight = copy.dst.slice_pitch / copy.dst.row_pitch;
+    parameters.Depth = copy.region.depth;
+    check(api.cuMemcpy3DAsync(&parameters, stream), "cuMemcpy3DAsync");
+}
+
 // Launches with up to this many arguments build their parameter array on the stack.
 constexpr std::size_t inline_parameter_capacity = 32;
 
@@ -121,6 +178,23 @@ void CudaQueue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t by
         throw InvalidArgument("fill patterns are 1, 2, 4 or 8 bytes long, not " + std::to_string(pattern_size),
                               "Queue::fill");
     }
+}
+
+void CudaQueue::write_rect(plugin::BufferImpl& dst, const void* src, const RectCopy& copy, bool blocking) {
+    context_.make_current();
+    enqueue_rect(api_, stream_, host_side(src), device_side(dst), copy);
+    if (blocking) finish();
+}
+
+void CudaQueue::read_rect(const plugin::BufferImpl& src, void* dst, const RectCopy& copy, bool blocking) {
+    context_.make_current();
+    enqueue_rect(api_, stream_, device_side(src), host_side(dst), copy);
+    if (blocking) finish();
+}
+
+void CudaQueue::copy_rect(const plugin::BufferImpl& src, plugin::BufferImpl& dst, const RectCopy& copy) {
+    context_.make_current();
+    enqueue_rect(api_, stream_, device_side(src), device_side(dst), copy);
 }
 
 // The hot path, kept as close to a bare cuLaunchKernel as it can be: no allocation for up to

@@ -38,6 +38,9 @@ public:
     plugin::NativeHandle native_handle() const noexcept override {
         return reinterpret_cast<std::uintptr_t>(stream_);
     }
+    void write_rect(plugin::BufferImpl& dst, const void* src, const RectCopy& copy, bool blocking) override;
+    void read_rect(const plugin::BufferImpl& src, void* dst, const RectCopy& copy, bool blocking) override;
+    void copy_rect(const plugin::BufferImpl& src, plugin::BufferImpl& dst, const RectCopy& copy) override;
 
 private:
     const CudaContext& context_;

@@ -69,6 +69,10 @@ DeviceInfo describe_device(const DriverApi& api, CUdevice device) {
     info.simd_width = static_cast<std::uint32_t>(attribute(api, device, CU_DEVICE_ATTRIBUTE_WARP_SIZE));
     info.address_bits = 64;
     info.supports_fp64 = true;
+    info.pitch_alignment_bytes = size_attribute(api, device, CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT);
+    info.can_map_host_memory = attribute(api, device, CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY) != 0;
+    info.managed_coarse = attribute(api, device, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY) != 0;
+    info.managed_fine = info.managed_coarse && attribute(api, device, CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS) != 0;
     return info;
 }
 

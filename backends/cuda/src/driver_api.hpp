@@ -39,6 +39,13 @@ namespace rtcg::cuda {
     X(cuMemsetD16Async)                        \
     X(cuMemsetD32Async)                        \
     X(cuMemsetD2D32Async)                      \
+    X(cuMemcpy2DAsync)                         \
+    X(cuMemcpy3DAsync)                         \
+    X(cuMemAllocPitch)                         \
+    X(cuMemHostGetDevicePointer)               \
+    X(cuMemAllocManaged)                       \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
+    X(cuOccupancyMaxPotentialBlockSize)        \
     X(cuStreamCreate)                          \
     X(cuStreamDestroy)                         \
     X(cuStreamSynchronize)                     \
@@ -57,13 +64,15 @@ namespace rtcg::cuda {
     X(cuFuncSetAttribute)                      \
     X(cuLaunchKernel)
 
-// Functions that only newer drivers have (CUDA 12.3/12.4). Their pointers are null on older
-// drivers, and the features built on them degrade: no parameter sizes, no list of kernel names.
+// Functions that only newer drivers have (CUDA 12.2 to 12.4). Their pointers are null on older
+// drivers, and the features built on them degrade: no parameter sizes, no list of kernel names, no managed-memory hints.
 #define RTCG_CUDA_OPTIONAL_DRIVER_FUNCTIONS(X) \
     X(cuFuncGetParamInfo)                      \
     X(cuFuncGetName)                           \
     X(cuModuleGetFunctionCount)                \
-    X(cuModuleEnumerateFunctions)
+    X(cuModuleEnumerateFunctions)              \
+    X(cuMemPrefetchAsync)                      \
+    X(cuMemAdvise)
 
 struct DriverApi {
 #define RTCG_CUDA_DECLARE_POINTER(function) decltype(&::function) function = nullptr;

@@ -1,6 +1,7 @@
 #include "device_description.hpp"
 
 #include "info.hpp"
+#include "svm_memory.hpp"
 
 #include <CL/cl_ext.h>
 
@@ -86,6 +87,14 @@ DeviceInfo describe_device(cl_device_id device, const std::string& platform_name
                           ? device_info<cl_uint>(device, CL_DEVICE_WARP_SIZE_NV)
                           : 1;
     info.supports_fp64 = supports_fp64(device, extensions);
+    // Reported in bits.
+    info.pitch_alignment_bytes = std::max<std::size_t>(device_info<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8, 1);
+    // Every OpenCL device can use a CL_MEM_ALLOC_HOST_PTR buffer; whether its kernels reach the
+    // host memory in place or through a copy the driver makes at each map is the driver's choice.
+    info.can_map_host_memory = true;
+    const SvmSupport svm = svm_support(device, info.version);
+    info.managed_coarse = svm.coarse;
+    info.managed_fine = svm.fine;
     return info;
 }
 

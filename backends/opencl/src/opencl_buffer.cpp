@@ -2,6 +2,8 @@
 
 #include "status.hpp"
 
+#include <cstdint>
+
 namespace rtcg::opencl {
 namespace {
 
@@ -35,6 +37,32 @@ OpenclHostBuffer::~OpenclHostBuffer() {
     // commands that use it, this unmap included, have finished.
     warn_on_failure(clEnqueueUnmapMemObject(mapping_queue_, memory_.get(), data_, 0, nullptr, nullptr),
                     "clEnqueueUnmapMemObject");
+}
+
+OpenclMappedMemory::OpenclMappedMemory(cl_context context, std::size_t bytes, const std::string& device_name)
+    : memory_(create_buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, "mapped host memory",
+                            device_name)),
+      size_(bytes), device_name_(device_name) {}
+
+namespace {
+cl_command_queue queue_of(const plugin::QueueImpl& queue) noexcept {
+    return reinterpret_cast<cl_command_queue>(static_cast<std::uintptr_t>(queue.native_handle()));
+}
+} // namespace
+
+// A blocking map on the queue itself: it runs after the queue's earlier work.
+void* OpenclMappedMemory::map(plugin::QueueImpl& queue) {
+    cl_int status = CL_SUCCESS;
+    void* data = clEnqueueMapBuffer(queue_of(queue), memory_.get(), CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, size_, 0,
+                                    nullptr, nullptr, &status);
+    check_allocation(status, "clEnqueueMapBuffer", size_, "mapped host memory", device_name_);
+    return data;
+}
+
+// Queued on the same in-order queue, so the work queued after it sees the host's writes.
+void OpenclMappedMemory::unmap(plugin::QueueImpl& queue, void* data) {
+    check(clEnqueueUnmapMemObject(queue_of(queue), memory_.get(), data, 0, nullptr, nullptr),
+          "clEnqueueUnmapMemObject");
 }
 
 } // namespace rtcg::opencl

@@ -52,4 +52,23 @@ private:
     std::size_t size_;
 };
 
+// Host memory kernels use in place: a CL_MEM_ALLOC_HOST_PTR buffer, mapped into the host's
+// address space only while the host uses it (OpenCL leaves a kernel's use of a mapped buffer
+// undefined).
+class OpenclMappedMemory final : public plugin::MappedMemoryImpl {
+public:
+    OpenclMappedMemory(cl_context context, std::size_t bytes, const std::string& device_name);
+
+    void* map(plugin::QueueImpl& queue) override;
+    void unmap(plugin::QueueImpl& queue, void* data) override;
+
+    // The memory object, for the buffer that kernels take.
+    cl_mem handle() const noexcept { return memory_.get(); }
+
+private:
+    MemHandle memory_;
+    std::size_t size_;
+    std::string device_name_;
+};
+
 } // namespace rtcg::opencl

@@ -6,11 +6,13 @@
 #include "opencl_queue.hpp"
 #include "program_build.hpp"
 #include "status.hpp"
+#include "svm_memory.hpp"
 
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <string>
 
 namespace rtcg::opencl {
@@ -68,6 +70,37 @@ std::unique_ptr<plugin::BufferImpl> OpenclContext::allocate(std::size_t bytes) {
 
 std::unique_ptr<plugin::HostBufferImpl> OpenclContext::allocate_host(std::size_t bytes) {
     return std::make_unique<OpenclHostBuffer>(context_.get(), mapping_queue_.get(), bytes, info_.name);
+}
+
+// The width rounded up to the base-address alignment, the alignment sub-buffers need too, so
+// that every row can start a BufferView.
+plugin::PitchedAllocation OpenclContext::allocate_pitched(std::size_t width_bytes, std::size_t rows) {
+    constexpr const char* where = "Context::allocate_pitched";
+    const std::size_t alignment = info_.pitch_alignment_bytes;
+    constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
+    if (width_bytes > size_max - (alignment - 1))
+        throw OutOfMemory("rows of " + std::to_string(width_bytes) + " bytes exceed the address range", where);
+    const std::size_t pitch = (width_bytes + alignment - 1) / alignment * alignment;
+    if (pitch > size_max / rows || pitch * rows > info_.max_allocation_bytes)
+        throw OutOfMemory(std::to_string(rows) + " rows of " + std::to_string(pitch) + " bytes (" +
+                              std::to_string(width_bytes) + " padded to the pitch) exceed the largest buffer " +
+                              info_.name + " allows, " + std::to_string(info_.max_allocation_bytes) + " bytes",
+                          where);
+    return {std::make_unique<OpenclBuffer>(context_.get(), pitch * rows, info_.name), pitch};
+}
+
+plugin::MappedAllocation OpenclContext::allocate_mapped(std::size_t bytes) {
+    auto memory = std::make_unique<OpenclMappedMemory>(context_.get(), bytes, info_.name);
+    check(clRetainMemObject(memory->handle()), "clRetainMemObject");
+    auto buffer = std::make_unique<OpenclBuffer>(MemHandle(memory->handle()), bytes);
+    return {std::move(memory), std::move(buffer)};
+}
+
+plugin::MappedAllocation OpenclContext::allocate_managed(std::size_t bytes, Coherence coherence) {
+    auto memory = std::make_unique<SvmMemory>(context_.get(), bytes, coherence, info_.name);
+    check(clRetainMemObject(memory->handle()), "clRetainMemObject");
+    auto buffer = std::make_unique<OpenclBuffer>(MemHandle(memory->handle()), bytes);
+    return {std::move(memory), std::move(buffer)};
 }
 
 plugin::NativeContextHandles OpenclContext::native_handles() const noexcept {

@@ -34,6 +34,10 @@ public:
     std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
                                              const plugin::CompileRequest& request) override;
 
+    plugin::PitchedAllocation allocate_pitched(std::size_t width_bytes, std::size_t rows) override;
+    plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
+    plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;
+
     cl_context handle() const noexcept { return context_.get(); }
     cl_device_id device_id() const noexcept { return device_; }
 

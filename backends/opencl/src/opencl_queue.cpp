@@ -5,6 +5,8 @@
 #include "opencl_kernel.hpp"
 #include "status.hpp"
 
+#include <array>
+
 namespace rtcg::opencl {
 namespace {
 
@@ -14,6 +16,10 @@ cl_mem memory_of(const plugin::BufferImpl& buffer) noexcept {
 }
 
 cl_bool as_cl_bool(bool value) noexcept { return value ? CL_TRUE : CL_FALSE; }
+
+using Triple = std::array<std::size_t, 3>;
+Triple origin(const RectLayout& layout) noexcept { return {layout.x_bytes, layout.y, layout.z}; }
+Triple extent(const RectRegion& region) noexcept { return {region.width_bytes, region.height, region.depth}; }
 
 } // namespace
 
@@ -55,6 +61,30 @@ void OpenclQueue::fill(plugin::BufferImpl& dst, std::size_t offset, std::size_t 
 void OpenclQueue::launch(plugin::KernelImpl& kernel, const LaunchConfig& config,
                    std::span<const plugin::KernelArgument> args) {
     static_cast<OpenclKernel&>(kernel).enqueue(queue_.get(), config, args);
+}
+
+void OpenclQueue::write_rect(plugin::BufferImpl& dst, const void* src, const RectCopy& copy, bool blocking) {
+    const Triple buffer_origin = origin(copy.dst), host_origin = origin(copy.src), region = extent(copy.region);
+    check(clEnqueueWriteBufferRect(queue_.get(), memory_of(dst), as_cl_bool(blocking), buffer_origin.data(),
+                                   host_origin.data(), region.data(), copy.dst.row_pitch, copy.dst.slice_pitch,
+                                   copy.src.row_pitch, copy.src.slice_pitch, src, 0, nullptr, nullptr),
+          "clEnqueueWriteBufferRect");
+}
+
+void OpenclQueue::read_rect(const plugin::BufferImpl& src, void* dst, const RectCopy& copy, bool blocking) {
+    const Triple buffer_origin = origin(copy.src), host_origin = origin(copy.dst), region = extent(copy.region);
+    check(clEnqueueReadBufferRect(queue_.get(), memory_of(src), as_cl_bool(blocking), buffer_origin.data(),
+                                  host_origin.data(), region.data(), copy.src.row_pitch, copy.src.slice_pitch,
+                                  copy.dst.row_pitch, copy.dst.slice_pitch, dst, 0, nullptr, nullptr),
+          "clEnqueueReadBufferRect");
+}
+
+void OpenclQueue::copy_rect(const plugin::BufferImpl& src, plugin::BufferImpl& dst, const RectCopy& copy) {
+    const Triple src_origin = origin(copy.src), dst_origin = origin(copy.dst), region = extent(copy.region);
+    check(clEnqueueCopyBufferRect(queue_.get(), memory_of(src), memory_of(dst), src_origin.data(), dst_origin.data(),
+                                  region.data(), copy.src.row_pitch, copy.src.slice_pitch, copy.dst.row_pitch,
+                                  copy.dst.slice_pitch, 0, nullptr, nullptr),
+          "clEnqueueCopyBufferRect");
 }
 
 std::unique_ptr<plugin::EventImpl> OpenclQueue::record() {

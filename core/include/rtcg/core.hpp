@@ -16,8 +16,10 @@
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
+#include <rtcg/core/mapped_host_buffer.hpp>
 #include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/offline_compiler.hpp>
 #include <rtcg/core/queue.hpp>
+#include <rtcg/core/rect_copy.hpp>
 #include <rtcg/core/version.hpp>

@@ -13,9 +13,11 @@
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
+#include <rtcg/core/mapped_host_buffer.hpp>
 #include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/queue.hpp>
+#include <rtcg/core/rect_copy.hpp>
 
 #include <memory>
 #include <span>
@@ -51,6 +53,20 @@ public:
     Buffer allocate(std::size_t bytes) const;
     /// Page-locked host memory for fast transfers. Throws OutOfMemory.
     PinnedHostBuffer allocate_pinned(std::size_t bytes) const;
+    /// Device memory for `depth` slices of `height` rows of `width_bytes`, each row padded to
+    /// the pitch the device prefers (CUDA: cuMemAllocPitch; OpenCL: the width rounded up to the
+    /// device's base-address alignment, DeviceInfo::pitch_alignment_bytes). A zero extent gives
+    /// an empty buffer. OutOfMemory where the total exceeds what the device can allocate or
+    /// does not fit size_t.
+    PitchedBuffer allocate_pitched(std::size_t width_bytes, std::size_t height, std::size_t depth = 1) const;
+    /// Host memory that kernels read and write in place (rtcg/core/mapped_host_buffer.hpp).
+    /// InvalidArgument for 0 bytes or where the device cannot map host memory
+    /// (DeviceInfo::can_map_host_memory); OutOfMemory.
+    MappedHostBuffer allocate_mapped(std::size_t bytes) const;
+    /// Managed (unified) memory of `coherence` (rtcg/core/mapped_host_buffer.hpp).
+    /// InvalidArgument for 0 bytes or where the device lacks that coherence
+    /// (DeviceInfo::managed_coarse / managed_fine); OutOfMemory.
+    ManagedBuffer allocate_managed(std::size_t bytes, Coherence coherence = Coherence::coarse) const;
     /// The context's own memory pool, shared by everything that asks for it (arrays use it).
     MemoryPool memory_pool() const;
 

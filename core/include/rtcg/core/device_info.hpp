@@ -42,6 +42,19 @@ struct DeviceInfo {
     std::uint32_t simd_width = 1;               ///< warp size where the backend reports one
     std::uint32_t address_bits = 64; ///< width of a device address
     bool supports_fp64 = false; ///< whether kernels may use double
+
+    // Memory kinds.
+    /// The pitch alignment Context::allocate_pitched pads rows to on OpenCL
+    /// (CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes); CUDA's texture pitch alignment.
+    std::size_t pitch_alignment_bytes = 1;
+    /// Whether kernels can use host memory in place (Context::allocate_mapped).
+    bool can_map_host_memory = false;
+    /// Whether Context::allocate_managed gives Coherence::coarse memory (CUDA managed memory;
+    /// OpenCL coarse-grained SVM buffers, OpenCL 2.0 and later).
+    bool managed_coarse = false;
+    /// Whether Context::allocate_managed gives Coherence::fine memory (CUDA concurrent managed
+    /// access; OpenCL fine-grained SVM buffers).
+    bool managed_fine = false;
 };
 
 } // namespace rtcg

@@ -24,6 +24,7 @@
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
+#include <rtcg/core/occupancy.hpp>
 
 #include <array>
 #include <memory>
@@ -65,6 +66,14 @@ public:
 
     /// The untyped launch the typed call above forwards to.
     void launch(Queue& queue, const LaunchConfig& config, std::span<const KernelArgument> args) const;
+
+    /// Blocks of `block_size` threads with `dynamic_local_bytes` of dynamic local memory that fit
+    /// on one compute unit at once (rtcg/core/occupancy.hpp). InvalidArgument for an empty kernel
+    /// or a block of 0.
+    Occupancy occupancy(std::size_t block_size, std::size_t dynamic_local_bytes = 0) const;
+    /// The block size that keeps the most threads resident with `dynamic_local_bytes` per block
+    /// (rtcg/core/occupancy.hpp). InvalidArgument for an empty kernel.
+    BlockSuggestion suggest_block_size(std::size_t dynamic_local_bytes = 0) const;
 
 private:
     friend class Module;

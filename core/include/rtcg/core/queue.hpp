@@ -8,6 +8,7 @@
 /// Offsets and sizes are in bytes; every range is checked against the buffer's size.
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
+#include <rtcg/core/rect_copy.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -43,6 +44,20 @@ public:
               std::size_t dst_offset = 0);
     /// Repeats `pattern` (1, 2, 4 or 8 bytes) over [offset, offset + bytes).
     void fill(Buffer& dst, const void* pattern, std::size_t pattern_size, std::size_t offset, std::size_t bytes);
+
+    /// Copies the box `copy` describes (rtcg/core/rect_copy.hpp) from host memory `src`, of
+    /// `src_bytes` bytes, to `dst`. InvalidArgument, before anything is queued, where a pitch is
+    /// too small or not a multiple, or either side's box reaches past its memory's end.
+    void write_rect(Buffer& dst, const void* src, std::size_t src_bytes, const RectCopy& copy,
+                    Transfer mode = Transfer::blocking);
+    /// Copies the box `copy` describes from `src` to host memory `dst`, of `dst_bytes` bytes.
+    /// InvalidArgument as for write_rect.
+    void read_rect(const Buffer& src, void* dst, std::size_t dst_bytes, const RectCopy& copy,
+                   Transfer mode = Transfer::blocking);
+    /// Copies the box `copy` describes between buffers of the context. InvalidArgument as for
+    /// write_rect, and, within one buffer, where the byte spans the two boxes cover (first to last
+    /// byte) overlap, even if their rows interleave.
+    void copy_rect(const Buffer& src, Buffer& dst, const RectCopy& copy);
 
     /// Copies the elements of `src` to `dst` at byte `dst_offset`.
     template <class T>

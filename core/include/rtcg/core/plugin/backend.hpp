@@ -22,6 +22,9 @@
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
+#include <rtcg/core/mapped_host_buffer.hpp>
+#include <rtcg/core/occupancy.hpp>
+#include <rtcg/core/rect_copy.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -36,7 +39,7 @@
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 4;
+inline constexpr std::uint32_t abi_version = 5;
 
 // A backend object's own handle as an integer, as rtcg/core/interop.hpp describes: a CUdeviceptr,
 // a CUdevice, or an object pointer (CUstream, CUcontext, cl_mem, cl_command_queue, ...) through
@@ -76,6 +79,7 @@ public:
 using rtcg::CompiledBinary;
 using rtcg::KernelArgument;
 using rtcg::KernelAttributes;
+using rtcg::BlockSuggestion;
 
 // What a kernel parameter takes, as far as the backend can tell.
 enum class ParameterKind : std::uint8_t {
@@ -103,6 +107,12 @@ public:
     // none. Each backend's header says where its kinds and sizes come from.
     virtual std::size_t parameter_count() const noexcept = 0;
     virtual const std::vector<KernelParameter>& parameters() const noexcept = 0;
+
+    // Occupancy (rtcg/core/occupancy.hpp): the driver's answer, or nothing where it has no query
+    // (core then estimates from attributes() and the device). `block` is at least 1 and at most
+    // the kernel's max_threads_per_block; the local memory fits the device (core checked).
+    virtual std::optional<std::size_t> active_blocks_per_compute_unit(std::size_t, std::size_t) { return {}; }
+    virtual std::optional<BlockSuggestion> suggest_block_size(std::size_t) { return {}; }
 };
 
 class RTCG_API ModuleImpl {
@@ -138,6 +148,13 @@ public:
     virtual void finish() = 0;
     // The CUstream or cl_command_queue work goes to.
     virtual NativeHandle native_handle() const noexcept = 0;
+
+    // Memory kinds and copies (rtcg/core/rect_copy.hpp). Core resolved every pitch (none is 0)
+    // and checked that each side's box lies inside its buffer or host memory, that no extent is
+    // 0, and that a copy within one buffer does not overlap itself.
+    virtual void write_rect(BufferImpl& dst, const void* src, const RectCopy& copy, bool blocking) = 0;
+    virtual void read_rect(const BufferImpl& src, void* dst, const RectCopy& copy, bool blocking) = 0;
+    virtual void copy_rect(const BufferImpl& src, BufferImpl& dst, const RectCopy& copy) = 0;
 };
 
 struct CompileRequest {
@@ -153,6 +170,32 @@ struct CompileRequest {
 struct CompileResult {
     std::unique_ptr<ModuleImpl> module; // ready to use, so a fresh compile costs no reload
     CompiledBinary binary;
+};
+
+// Memory kinds and copies.
+struct PitchedAllocation {
+    std::unique_ptr<BufferImpl> buffer; // pitch * rows bytes
+    std::size_t pitch = 0;              // bytes from one row to the next, at least the width
+};
+
+// Host memory kernels use in place: `host` owns the memory and gives the host access to it,
+// `buffer` is how kernels and copies reach it (it frees nothing and goes first).
+class RTCG_API MappedMemoryImpl {
+public:
+    virtual ~MappedMemoryImpl() = default;
+    // The host address of the memory, valid once the work queued on `queue` so far has finished
+    // (the call waits for it) until unmap() is queued; kernels must not use the memory meanwhile.
+    virtual void* map(QueueImpl& queue) = 0;
+    // Gives the memory back to kernels: work queued on `queue` afterwards sees the host's writes.
+    virtual void unmap(QueueImpl& queue, void* data) = 0;
+    // Hints for managed memory; backends without them do nothing.
+    virtual void prefetch(QueueImpl&, MemoryLocation) {}
+    virtual void advise(MemoryAdvice) {}
+};
+
+struct MappedAllocation {
+    std::unique_ptr<MappedMemoryImpl> host;
+    std::unique_ptr<BufferImpl> buffer;
 };
 
 class RTCG_API ContextImpl {
@@ -190,6 +233,17 @@ public:
     // driver rejects it (core then recompiles from source).
     virtual std::unique_ptr<ModuleImpl> load(std::span<const std::byte> binary,
                                              const CompileRequest& request) = 0;
+
+    // Memory kinds and copies.
+    // `rows` rows of `width_bytes` (both non-zero, product checked by core), each row starting a
+    // pitch after the previous one: the pitch the device prefers for rows of that width.
+    virtual PitchedAllocation allocate_pitched(std::size_t width_bytes, std::size_t rows) = 0;
+    // Host memory that kernels read and write in place (never 0 bytes). Throws OutOfMemory, or
+    // InvalidArgument where the device cannot map host memory.
+    virtual MappedAllocation allocate_mapped(std::size_t bytes) = 0;
+    // Managed memory of `coherence`, which DeviceInfo says the device has (core checked); never
+    // 0 bytes. Throws OutOfMemory.
+    virtual MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) = 0;
 };
 
 // Compiles for a named target without a device, e.g. NVRTC for "sm_90" on a machine with no
