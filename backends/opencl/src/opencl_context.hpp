@@ -34,6 +34,10 @@ public:
     std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
                                              const plugin::CompileRequest& request) override;
 
+    bool supports_image_format(const plugin::ImageFormat& format, unsigned dimensions) override;
+    std::unique_ptr<plugin::ImageImpl> create_image(const plugin::ImageFormat& format,
+                                                    const plugin::ImageShape& shape) override;
+
     cl_context handle() const noexcept { return context_.get(); }
     cl_device_id device_id() const noexcept { return device_; }
 
