@@ -75,11 +75,9 @@ RTCG_KERNEL void write2d_uint(RTCG_WRITE_IMAGE2D(dst), RTCG_GLOBAL const rtcg_ui
 }
 )";
 
-// The kernels above, compiled once for the test context.
-inline const Module& image_module() {
-    static const Module module = context().compile(image_kernels,
-                                                   {.prelude = codegen::portable_prelude({.images = true})});
-    return module;
+// The kernels above, compiled for the test context (once: the context remembers the module).
+inline Module image_module() {
+    return context().compile(image_kernels, {.prelude = codegen::portable_prelude({.images = true})});
 }
 
 // `pixels` pixels of `format` with random contents (integers over their whole range, floats and
