@@ -26,6 +26,7 @@ std::string prelude_text(Dialect dialect, const PreludeOptions& options) {
     std::string text(prelude(dialect));
     if (options.complex) text += complex_support(dialect);
     if (options.warp) text += warp_support(dialect);
+    if (options.images) text += image_support(dialect);
     return text;
 }
 
@@ -36,6 +37,8 @@ std::string_view prelude(Dialect dialect) { return full_prelude(dialect); }
 std::string_view complex_support(Dialect dialect) { return full_complex_support(dialect); }
 
 std::string_view warp_support(Dialect dialect) { return detail::warp_text(dialect); }
+
+std::string_view image_support(Dialect dialect) { return detail::image_text(dialect); }
 
 bool needs_complex_support(std::span<const DType> types, std::initializer_list<std::string_view> texts) {
     const auto names_complex = [](std::string_view text) {

@@ -21,4 +21,7 @@ std::string complex_text(Dialect dialect);
 // rtcg_warp_* and the bit counts (warp_text.cpp).
 std::string_view warp_text(Dialect dialect);
 
+// The image macros and their CUDA device functions (image_text.cpp).
+std::string_view image_text(Dialect dialect);
+
 } // namespace rtcg::codegen::detail

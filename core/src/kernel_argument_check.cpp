@@ -71,6 +71,9 @@ void check_argument(std::size_t index, const KernelArgument& arg, const KernelPa
                               where);
     if (arg.buffer && arg.context != rules.context)
         throw InvalidArgument(argument_of(index, kernel) + " is a buffer of another context than the kernel's", where);
+    // A value with a context is an image's handle, which only that context's kernels can use.
+    if (!arg.buffer && arg.context && arg.context != rules.context)
+        throw InvalidArgument(argument_of(index, kernel) + " is an image of another context than the kernel's", where);
     if (!p) return;
     switch (p->kind) {
     case ParameterKind::local_pointer:

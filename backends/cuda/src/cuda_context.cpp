@@ -1,6 +1,7 @@
 #include "cuda_context.hpp"
 
 #include "cuda_buffer.hpp"
+#include "cuda_image.hpp"
 #include "cuda_host_buffer.hpp"
 #include "cuda_module.hpp"
 #include "cuda_queue.hpp"
@@ -57,6 +58,13 @@ std::unique_ptr<plugin::QueueImpl> CudaContext::create_queue() { return std::mak
 
 std::unique_ptr<plugin::BufferImpl> CudaContext::allocate(std::size_t bytes) {
     return std::make_unique<CudaBuffer>(*this, bytes);
+}
+
+bool CudaContext::supports_image_format(const plugin::ImageFormat&, unsigned) { return true; }
+
+std::unique_ptr<plugin::ImageImpl> CudaContext::create_image(const plugin::ImageFormat& format,
+                                                             const plugin::ImageShape& shape) {
+    return std::make_unique<CudaImage>(*this, format, shape);
 }
 
 std::unique_ptr<plugin::HostBufferImpl> CudaContext::allocate_host(std::size_t bytes) {

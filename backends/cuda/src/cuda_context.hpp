@@ -40,7 +40,13 @@ public:
     plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
     plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;
 
+    // Every ImageFormat: CUDA arrays take 1, 2 or 4 channels of each of its channel types.
+    bool supports_image_format(const plugin::ImageFormat& format, unsigned dimensions) override;
+    std::unique_ptr<plugin::ImageImpl> create_image(const plugin::ImageFormat& format,
+                                                    const plugin::ImageShape& shape) override;
+
     const DriverApi& api() const noexcept { return api_; }
+    CUdevice device_handle() const noexcept { return device_; }
 
     // Makes this context current on the calling thread, as every driver call on its objects needs.
     void make_current() const { cuda::make_current(api_, context_); }

@@ -2,6 +2,7 @@
 
 #include "cuda_buffer.hpp"
 #include "cuda_event.hpp"
+#include "cuda_image.hpp"
 #include "cuda_kernel.hpp"
 
 #include <rtcg/core/error.hpp>
@@ -100,6 +101,27 @@ void enqueue_rect(const DriverApi& api, CUstream stream, const RectSide& from, c
     parameters.dstHeight = copy.dst.slice_pitch / copy.dst.row_pitch;
     parameters.Depth = copy.region.depth;
     check(api.cuMemcpy3DAsync(&parameters, stream), "cuMemcpy3DAsync");
+}
+
+const CudaImage& image_of(const plugin::ImageImpl& image) noexcept { return static_cast<const CudaImage&>(image); }
+
+// The sides of a cuMemcpy3D: an array at a pixel, or tightly packed pixels of `box`'s extent in
+// host or device memory.
+void set_array_side(CUmemorytype& type, CUarray& array, std::size_t& x_bytes, std::size_t& y, std::size_t& z,
+                    const CudaImage& image, const std::array<std::size_t, 3>& origin) noexcept {
+    type = CU_MEMORYTYPE_ARRAY;
+    array = image.array();
+    x_bytes = origin[0] * image.format().pixel_bytes();
+    y = origin[1];
+    z = origin[2];
+}
+
+CUDA_MEMCPY3D box_copy(const CudaImage& image, const plugin::ImageBox& box) noexcept {
+    CUDA_MEMCPY3D copy{};
+    copy.WidthInBytes = box.extent[0] * image.format().pixel_bytes();
+    copy.Height = box.extent[1];
+    copy.Depth = box.extent[2];
+    return copy;
 }
 
 // Launches with up to this many arguments build their parameter array on the stack.
@@ -252,6 +274,67 @@ void CudaQueue::wait_for(plugin::EventImpl& event) {
 void CudaQueue::finish() {
     context_.make_current();
     check(api_.cuStreamSynchronize(stream_), "cuStreamSynchronize");
+}
+
+void CudaQueue::copy_3d(const CUDA_MEMCPY3D& copy) {
+    context_.make_current();
+    check(api_.cuMemcpy3DAsync(&copy, stream_), "cuMemcpy3DAsync");
+}
+
+void CudaQueue::write_image(plugin::ImageImpl& dst, const plugin::ImageBox& box, const void* host, bool blocking) {
+    const CudaImage& image = image_of(dst);
+    CUDA_MEMCPY3D copy = box_copy(image, box);
+    copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+    copy.srcHost = host;
+    copy.srcPitch = copy.WidthInBytes;
+    copy.srcHeight = copy.Height;
+    set_array_side(copy.dstMemoryType, copy.dstArray, copy.dstXInBytes, copy.dstY, copy.dstZ, image, box.origin);
+    copy_3d(copy);
+    if (blocking) finish();
+}
+
+void CudaQueue::read_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, void* host, bool blocking) {
+    const CudaImage& image = image_of(src);
+    CUDA_MEMCPY3D copy = box_copy(image, box);
+    set_array_side(copy.srcMemoryType, copy.srcArray, copy.srcXInBytes, copy.srcY, copy.srcZ, image, box.origin);
+    copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+    copy.dstHost = host;
+    copy.dstPitch = copy.WidthInBytes;
+    copy.dstHeight = copy.Height;
+    copy_3d(copy);
+    if (blocking) finish();
+}
+
+void CudaQueue::copy_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::ImageImpl& dst,
+                           const std::array<std::size_t, 3>& dst_origin) {
+    CUDA_MEMCPY3D copy = box_copy(image_of(src), box);
+    set_array_side(copy.srcMemoryType, copy.srcArray, copy.srcXInBytes, copy.srcY, copy.srcZ, image_of(src), box.origin);
+    set_array_side(copy.dstMemoryType, copy.dstArray, copy.dstXInBytes, copy.dstY, copy.dstZ, image_of(dst), dst_origin);
+    copy_3d(copy);
+}
+
+void CudaQueue::copy_buffer_to_image(const plugin::BufferImpl& src, std::size_t src_offset, plugin::ImageImpl& dst,
+                                     const plugin::ImageBox& box) {
+    const CudaImage& image = image_of(dst);
+    CUDA_MEMCPY3D copy = box_copy(image, box);
+    copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.srcDevice = device_address(src, src_offset);
+    copy.srcPitch = copy.WidthInBytes;
+    copy.srcHeight = copy.Height;
+    set_array_side(copy.dstMemoryType, copy.dstArray, copy.dstXInBytes, copy.dstY, copy.dstZ, image, box.origin);
+    copy_3d(copy);
+}
+
+void CudaQueue::copy_image_to_buffer(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::BufferImpl& dst,
+                                     std::size_t dst_offset) {
+    const CudaImage& image = image_of(src);
+    CUDA_MEMCPY3D copy = box_copy(image, box);
+    set_array_side(copy.srcMemoryType, copy.srcArray, copy.srcXInBytes, copy.srcY, copy.srcZ, image, box.origin);
+    copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.dstDevice = device_address(dst, dst_offset);
+    copy.dstPitch = copy.WidthInBytes;
+    copy.dstHeight = copy.Height;
+    copy_3d(copy);
 }
 
 } // namespace rtcg::cuda

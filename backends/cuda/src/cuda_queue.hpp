@@ -4,6 +4,7 @@
 
 #include <rtcg/core/plugin/backend.hpp>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -42,7 +43,19 @@ public:
     void read_rect(const plugin::BufferImpl& src, void* dst, const RectCopy& copy, bool blocking) override;
     void copy_rect(const plugin::BufferImpl& src, plugin::BufferImpl& dst, const RectCopy& copy) override;
 
+    // Images: each copy is one cuMemcpy3DAsync.
+    void write_image(plugin::ImageImpl& dst, const plugin::ImageBox& box, const void* host, bool blocking) override;
+    void read_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, void* host, bool blocking) override;
+    void copy_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::ImageImpl& dst,
+                    const std::array<std::size_t, 3>& dst_origin) override;
+    void copy_buffer_to_image(const plugin::BufferImpl& src, std::size_t src_offset, plugin::ImageImpl& dst,
+                              const plugin::ImageBox& box) override;
+    void copy_image_to_buffer(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::BufferImpl& dst,
+                              std::size_t dst_offset) override;
+
 private:
+    void copy_3d(const CUDA_MEMCPY3D& copy);
+
     const CudaContext& context_;
     const DriverApi& api_;
     CUstream stream_ = nullptr;

@@ -62,7 +62,14 @@ namespace rtcg::cuda {
     X(cuModuleGetFunction)                     \
     X(cuFuncGetAttribute)                      \
     X(cuFuncSetAttribute)                      \
-    X(cuLaunchKernel)
+    X(cuLaunchKernel)                          \
+    X(cuArray3DCreate)                         \
+    X(cuArrayDestroy)                          \
+    X(cuMemcpy3DAsync)                         \
+    X(cuTexObjectCreate)                       \
+    X(cuTexObjectDestroy)                      \
+    X(cuSurfObjectCreate)                      \
+    X(cuSurfObjectDestroy)
 
 // Functions that only newer drivers have (CUDA 12.2 to 12.4). Their pointers are null on older
 // drivers, and the features built on them degrade: no parameter sizes, no list of kernel names, no managed-memory hints.

@@ -45,6 +45,12 @@ struct Release<cl_event> {
     static constexpr const char* call = "clReleaseEvent";
 };
 
+template <>
+struct Release<cl_sampler> {
+    static cl_int apply(cl_sampler object) { return clReleaseSampler(object); }
+    static constexpr const char* call = "clReleaseSampler";
+};
+
 template <typename Object>
 class Handle {
 public:
@@ -70,5 +76,6 @@ using MemHandle = Handle<cl_mem>;
 using ProgramHandle = Handle<cl_program>;
 using KernelHandle = Handle<cl_kernel>;
 using EventHandle = Handle<cl_event>;
+using SamplerHandle = Handle<cl_sampler>;
 
 } // namespace rtcg::opencl

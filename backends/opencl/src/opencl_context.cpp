@@ -2,6 +2,7 @@
 
 #include "info.hpp"
 #include "opencl_buffer.hpp"
+#include "opencl_image.hpp"
 #include "opencl_module.hpp"
 #include "opencl_queue.hpp"
 #include "program_build.hpp"
@@ -66,6 +67,15 @@ std::unique_ptr<plugin::QueueImpl> OpenclContext::create_queue() {
 
 std::unique_ptr<plugin::BufferImpl> OpenclContext::allocate(std::size_t bytes) {
     return std::make_unique<OpenclBuffer>(context_.get(), bytes, info_.name);
+}
+
+bool OpenclContext::supports_image_format(const plugin::ImageFormat& format, unsigned dimensions) {
+    return device_supports_image_format(context_.get(), device_, format, dimensions);
+}
+
+std::unique_ptr<plugin::ImageImpl> OpenclContext::create_image(const plugin::ImageFormat& format,
+                                                               const plugin::ImageShape& shape) {
+    return std::make_unique<OpenclImage>(context_.get(), device_, format, shape, info_.name);
 }
 
 std::unique_ptr<plugin::HostBufferImpl> OpenclContext::allocate_host(std::size_t bytes) {

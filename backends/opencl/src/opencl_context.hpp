@@ -38,6 +38,10 @@ public:
     plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
     plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;
 
+    bool supports_image_format(const plugin::ImageFormat& format, unsigned dimensions) override;
+    std::unique_ptr<plugin::ImageImpl> create_image(const plugin::ImageFormat& format,
+                                                    const plugin::ImageShape& shape) override;
+
     cl_context handle() const noexcept { return context_.get(); }
     cl_device_id device_id() const noexcept { return device_; }
 

@@ -2,6 +2,7 @@
 
 #include "opencl_buffer.hpp"
 #include "opencl_event.hpp"
+#include "opencl_image.hpp"
 #include "opencl_kernel.hpp"
 #include "status.hpp"
 
@@ -14,6 +15,8 @@ namespace {
 cl_mem memory_of(const plugin::BufferImpl& buffer) noexcept {
     return static_cast<const OpenclBuffer&>(buffer).handle();
 }
+
+cl_mem image_of(const plugin::ImageImpl& image) noexcept { return static_cast<const OpenclImage&>(image).handle(); }
 
 cl_bool as_cl_bool(bool value) noexcept { return value ? CL_TRUE : CL_FALSE; }
 
@@ -99,5 +102,39 @@ void OpenclQueue::wait_for(plugin::EventImpl& event) {
 }
 
 void OpenclQueue::finish() { check(clFinish(queue_.get()), "clFinish"); }
+
+// Host and buffer pixels are tightly packed: a row pitch and slice pitch of 0 tell OpenCL so.
+void OpenclQueue::write_image(plugin::ImageImpl& dst, const plugin::ImageBox& box, const void* host, bool blocking) {
+    check(clEnqueueWriteImage(queue_.get(), image_of(dst), as_cl_bool(blocking), box.origin.data(), box.extent.data(), 0,
+                              0, host, 0, nullptr, nullptr),
+          "clEnqueueWriteImage");
+}
+
+void OpenclQueue::read_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, void* host, bool blocking) {
+    check(clEnqueueReadImage(queue_.get(), image_of(src), as_cl_bool(blocking), box.origin.data(), box.extent.data(), 0,
+                             0, host, 0, nullptr, nullptr),
+          "clEnqueueReadImage");
+}
+
+void OpenclQueue::copy_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::ImageImpl& dst,
+                             const std::array<std::size_t, 3>& dst_origin) {
+    check(clEnqueueCopyImage(queue_.get(), image_of(src), image_of(dst), box.origin.data(), dst_origin.data(),
+                             box.extent.data(), 0, nullptr, nullptr),
+          "clEnqueueCopyImage");
+}
+
+void OpenclQueue::copy_buffer_to_image(const plugin::BufferImpl& src, std::size_t src_offset, plugin::ImageImpl& dst,
+                                       const plugin::ImageBox& box) {
+    check(clEnqueueCopyBufferToImage(queue_.get(), memory_of(src), image_of(dst), src_offset, box.origin.data(),
+                                     box.extent.data(), 0, nullptr, nullptr),
+          "clEnqueueCopyBufferToImage");
+}
+
+void OpenclQueue::copy_image_to_buffer(const plugin::ImageImpl& src, const plugin::ImageBox& box,
+                                       plugin::BufferImpl& dst, std::size_t dst_offset) {
+    check(clEnqueueCopyImageToBuffer(queue_.get(), image_of(src), memory_of(dst), box.origin.data(), box.extent.data(),
+                                     dst_offset, 0, nullptr, nullptr),
+          "clEnqueueCopyImageToBuffer");
+}
 
 } // namespace rtcg::opencl

@@ -6,6 +6,7 @@
 
 #include <rtcg/core/plugin/backend.hpp>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 
@@ -35,6 +36,16 @@ public:
     void write_rect(plugin::BufferImpl& dst, const void* src, const RectCopy& copy, bool blocking) override;
     void read_rect(const plugin::BufferImpl& src, void* dst, const RectCopy& copy, bool blocking) override;
     void copy_rect(const plugin::BufferImpl& src, plugin::BufferImpl& dst, const RectCopy& copy) override;
+
+    // Images: clEnqueue{Write,Read,Copy}Image, clEnqueueCopyBufferToImage, clEnqueueCopyImageToBuffer.
+    void write_image(plugin::ImageImpl& dst, const plugin::ImageBox& box, const void* host, bool blocking) override;
+    void read_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, void* host, bool blocking) override;
+    void copy_image(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::ImageImpl& dst,
+                    const std::array<std::size_t, 3>& dst_origin) override;
+    void copy_buffer_to_image(const plugin::BufferImpl& src, std::size_t src_offset, plugin::ImageImpl& dst,
+                              const plugin::ImageBox& box) override;
+    void copy_image_to_buffer(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::BufferImpl& dst,
+                              std::size_t dst_offset) override;
 
 private:
     QueueHandle queue_;

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// Everything of rtcg's core: contexts, memory, queues, modules, kernels and their launches, the
-/// compile cache and offline compiles (link rtcg::rtcg). <rtcg/rtcg.hpp> adds the other parts.
+/// compile cache, images and offline compiles (link rtcg::rtcg). <rtcg/rtcg.hpp> adds the other parts.
 #include <rtcg/core/backends.hpp>
 #include <rtcg/core/buffer.hpp>
 #include <rtcg/core/buffer_view.hpp>
@@ -11,6 +11,7 @@
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/event.hpp>
+#include <rtcg/core/image.hpp>
 #include <rtcg/core/interop.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/core/kernel_argument.hpp>

@@ -99,6 +99,26 @@
 ///   below delta get their own), rtcg_warp_shuffle_xor(lanes, value, lane_mask): another lane's value.
 ///   rtcg_fence_acq_rel_device(): PTX fence.acq_rel.gpu, which with volatile accesses orders one
 ///   work-item's global writes (or reads) for work-items of other work-groups.
+///
+/// Images (image_support, after the prelude; PreludeOptions::images), for rtcg::Image arguments.
+///   Parameters: RTCG_IMAGE1D(name), RTCG_IMAGE2D(name), RTCG_IMAGE3D(name) take
+///   Image::sampled(sampler) (two parameters: CUDA's texture object and the extents, OpenCL's
+///   image and sampler, so `name_info` is taken too); RTCG_WRITE_IMAGE1D/2D/3D(name) take
+///   Image::storage() (one parameter). A kernel reads an image or writes it, never both.
+///   Sampled reads at float coordinates, through the sampler (filtering, addressing, normalized
+///   or pixel coordinates, pixel centres at i + 0.5):
+///     rtcg_image2d_read_float4(name, x, y) for float32, unorm8 and unorm16 formats,
+///     rtcg_image2d_read_int4 for int8/16/32, rtcg_image2d_read_uint4 for uint8/16/32;
+///     image1d (x) and image3d (x, y, z) alike. They return rtcg_float4, rtcg_int4, rtcg_uint4.
+///   Loads of one pixel at int coordinates inside the image, unfiltered:
+///     rtcg_image2d_load_float4(name, x, y), _int4, _uint4 (and 1d, 3d).
+///   Writes at int coordinates inside the image, converting as OpenCL's write_image* does
+///   (integers saturate, unorm rounds to nearest and saturates):
+///     rtcg_image2d_write_float4(name, x, y, value), _int4, _uint4 (and 1d, 3d).
+///   Channels a format lacks read as unspecified values and are ignored when written.
+///   RTCG_HAS_3D_IMAGE_WRITES: 1 where 3-D writes exist (CUDA; OpenCL with cl_khr_3d_image_writes).
+///   CUDA's linear filtering weighs pixels with 8-bit fixed-point fractions (1/256 steps), so a
+///   filtered value differs from exact interpolation by up to about 1/256 of the pixels' spread.
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 #include <rtcg/core/module.hpp>
@@ -114,6 +134,7 @@ namespace rtcg::codegen {
 struct PreludeOptions {
     bool complex = false; ///< complex_support(dialect)
     bool warp = false;    ///< warp_support(dialect)
+    bool images = false;  ///< image_support(dialect)
 };
 
 /// The prelude described above, for `dialect`.
@@ -125,6 +146,10 @@ RTCG_API std::string_view complex_support(Dialect dialect);
 /// The warp primitives above: CUDA's intrinsics, or inline PTX, which NVIDIA's OpenCL compiler
 /// takes. Uses the prelude's macros, so it comes after it.
 RTCG_API std::string_view warp_support(Dialect dialect);
+
+/// The image macros above (rtcg/core/image.hpp's images in kernels). Uses the prelude's macros,
+/// so it comes after it.
+RTCG_API std::string_view image_support(Dialect dialect);
 
 /// Whether a kernel needs complex_support (PreludeOptions::complex): one of `types` contains a
 /// complex type, or one of `texts` (user snippets, preambles) names cfloat or cdouble.

@@ -56,11 +56,12 @@ public:
     /// SIZE_MAX where the backend cannot tell.
     std::size_t parameter_count() const noexcept;
 
-    /// Launches on `queue` with `config`; each argument is a Buffer, an Array's data or a trivially
-    /// copyable value matching the parameter's size. InvalidArgument when the launch cannot be right.
+    /// Launches on `queue` with `config`; each argument is a Buffer, an Array's data, an image
+    /// (Image::sampled, Image::storage: one or two parameters) or a trivially copyable value
+    /// matching the parameter's size. InvalidArgument when the launch cannot be right.
     template <class... Args>
     void operator()(Queue& queue, const LaunchConfig& config, const Args&... args) const {
-        const std::array<KernelArgument, sizeof...(Args)> packed{kernel_argument(args)...};
+        const auto packed = detail::pack_kernel_arguments(args...);
         launch(queue, config, std::span<const KernelArgument>(packed));
     }
 

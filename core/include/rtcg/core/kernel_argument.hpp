@@ -7,8 +7,11 @@
 #include <rtcg/core/buffer_view.hpp>
 #include <rtcg/core/fwd.hpp>
 
+#include <array>
 #include <cstddef>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace rtcg {
 
@@ -22,7 +25,8 @@ struct KernelArgument {
     /// `size` bytes of a value passed by copy; null for a buffer.
     const void* value = nullptr;
     std::size_t size = 0; ///< the value's size in bytes; 0 for a buffer
-    /// The context the buffer belongs to, which the launch compares with the kernel's.
+    /// The context the buffer (or the image whose handle `value` is) belongs to, which the launch
+    /// compares with the kernel's; null for other values.
     const detail::ContextState* context = nullptr;
     /// For a BufferView: where the kernel's pointer starts, in bytes into `buffer`; 0 otherwise.
     std::size_t view_offset = 0;
@@ -47,5 +51,39 @@ KernelArgument kernel_argument(const T& value) noexcept {
         return KernelArgument{nullptr, &value, sizeof(T)};
     }
 }
+
+namespace detail {
+
+/// Whether `T` passes several kernel arguments, which its kernel_arguments() returns as a
+/// std::array (an ImageArgument, rtcg/core/image.hpp).
+template <class T>
+concept SpreadKernelArgument = requires(const T& value) { value.kernel_arguments(); };
+
+template <class T>
+constexpr std::size_t kernel_argument_count() noexcept {
+    if constexpr (SpreadKernelArgument<T>)
+        return std::tuple_size_v<decltype(std::declval<const T&>().kernel_arguments())>;
+    else
+        return 1;
+}
+
+/// The arguments of a typed launch, each value giving one KernelArgument or, for a
+/// SpreadKernelArgument, several in a row.
+template <class... Args>
+auto pack_kernel_arguments(const Args&... args) noexcept {
+    std::array<KernelArgument, (kernel_argument_count<Args>() + ... + 0)> packed{};
+    std::size_t at = 0;
+    const auto append = [&packed, &at](const auto& value) {
+        if constexpr (SpreadKernelArgument<std::remove_cvref_t<decltype(value)>>) {
+            for (const KernelArgument& argument : value.kernel_arguments()) packed[at++] = argument;
+        } else {
+            packed[at++] = kernel_argument(value);
+        }
+    };
+    (append(args), ...);
+    return packed;
+}
+
+} // namespace detail
 
 } // namespace rtcg

@@ -18,6 +18,7 @@
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
+#include <rtcg/core/image.hpp>
 #include <rtcg/core/interop.hpp>
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
@@ -26,6 +27,7 @@
 #include <rtcg/core/occupancy.hpp>
 #include <rtcg/core/rect_copy.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -123,6 +125,39 @@ public:
     virtual std::vector<std::string> kernel_names() const = 0;
 };
 
+// Images (rtcg/core/image.hpp): a CUDA array or an OpenCL image object.
+using rtcg::ImageFormat;
+using rtcg::ImageShape;
+using rtcg::Sampler;
+
+// The bytes of the kernel arguments that pass an image: each at most 32 bytes.
+struct ImageKernelArguments {
+    std::array<std::array<std::byte, 32>, 2> bytes{};
+    std::array<std::size_t, 2> sizes{};
+};
+
+class RTCG_API ImageImpl {
+public:
+    virtual ~ImageImpl() = default;
+    // The CUarray or the cl_mem.
+    virtual NativeHandle native_handle() const noexcept = 0;
+    // The two arguments of a sampled read: a texture object and the image's extents on CUDA, the
+    // cl_mem and a cl_sampler on OpenCL (as the prelude's RTCG_IMAGE*D declares them). Core has
+    // checked the sampler against the rules of image.hpp. The handles made for it live as long
+    // as the image.
+    virtual ImageKernelArguments sampled_arguments(const Sampler& sampler) = 0;
+    // The one argument of a write (the first entry): a surface object and the format on CUDA,
+    // the cl_mem on OpenCL.
+    virtual ImageKernelArguments storage_arguments() = 0;
+};
+
+// A box of pixels: origin and extent along x, y, z (unused axes 0 and 1). Core checked it lies
+// inside the image(s) and, for buffers, inside the buffer.
+struct ImageBox {
+    std::array<std::size_t, 3> origin{};
+    std::array<std::size_t, 3> extent{};
+};
+
 class RTCG_API QueueImpl {
 public:
     virtual ~QueueImpl() = default;
@@ -155,6 +190,18 @@ public:
     virtual void write_rect(BufferImpl& dst, const void* src, const RectCopy& copy, bool blocking) = 0;
     virtual void read_rect(const BufferImpl& src, void* dst, const RectCopy& copy, bool blocking) = 0;
     virtual void copy_rect(const BufferImpl& src, BufferImpl& dst, const RectCopy& copy) = 0;
+
+    // Images. Pixels on the host and in buffers are tightly packed (x fastest); `host` holds the
+    // box's pixels. `blocking == false`: as for write and read.
+    virtual void write_image(ImageImpl& dst, const ImageBox& box, const void* host, bool blocking) = 0;
+    virtual void read_image(const ImageImpl& src, const ImageBox& box, void* host, bool blocking) = 0;
+    // Both images have the same format; `dst_origin` + the box's extent lies inside `dst`.
+    virtual void copy_image(const ImageImpl& src, const ImageBox& box, ImageImpl& dst,
+                            const std::array<std::size_t, 3>& dst_origin) = 0;
+    virtual void copy_buffer_to_image(const BufferImpl& src, std::size_t src_offset, ImageImpl& dst,
+                                      const ImageBox& box) = 0;
+    virtual void copy_image_to_buffer(const ImageImpl& src, const ImageBox& box, BufferImpl& dst,
+                                      std::size_t dst_offset) = 0;
 };
 
 struct CompileRequest {
@@ -244,6 +291,13 @@ public:
     // Managed memory of `coherence`, which DeviceInfo says the device has (core checked); never
     // 0 bytes. Throws OutOfMemory.
     virtual MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) = 0;
+
+    // Images. Whether the device holds `format` in a `dimensions`-D image that kernels read and
+    // write (channels 1, 2 or 4 and dimensions 1 to 3: core checked).
+    virtual bool supports_image_format(const ImageFormat& format, unsigned dimensions) = 0;
+    // A new image of a supported format. Throws InvalidArgument for extents past the device's
+    // largest image of that dimensionality.
+    virtual std::unique_ptr<ImageImpl> create_image(const ImageFormat& format, const ImageShape& shape) = 0;
 };
 
 // Compiles for a named target without a device, e.g. NVRTC for "sm_90" on a machine with no
