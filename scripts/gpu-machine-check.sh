@@ -16,7 +16,7 @@ out="${OUT:-/tmp/rtcg-gpu-check}"
 mkdir -p "$out"
 programs=(rtcg-core-tests rtcg-codegen-tests rtcg-arrays-tests rtcg-reduction-tests rtcg-random-tests
           rtcg-scan-tests rtcg-tuning-tests rtcg-misuse-tests rtcg-large-tests rtcg-device-tests rtcg-fft-tests
-          rtcg-sparse-tests rtcg-interop-tests rtcg-memory-tests)
+          rtcg-sparse-tests rtcg-interop-tests rtcg-memory-tests rtcg-image-tests)
 [[ -z "${RTCG_PROGRAMS:-}" ]] || read -r -a programs <<< "$RTCG_PROGRAMS"
 
 machine() {
