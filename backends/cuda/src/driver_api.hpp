@@ -65,7 +65,6 @@ namespace rtcg::cuda {
     X(cuLaunchKernel)                          \
     X(cuArray3DCreate)                         \
     X(cuArrayDestroy)                          \
-    X(cuMemcpy3DAsync)                         \
     X(cuTexObjectCreate)                       \
     X(cuTexObjectDestroy)                      \
     X(cuSurfObjectCreate)                      \
