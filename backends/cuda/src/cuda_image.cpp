@@ -127,7 +127,11 @@ plugin::ImageKernelArguments CudaImage::sampled_arguments(const plugin::Sampler&
             context_.make_current();
             CUDA_TEXTURE_DESC description{};
             const CUaddress_mode mode = address_mode_of(sampler.address);
-            description.addressMode[0] = description.addressMode[1] = description.addressMode[2] = mode;
+            // Axes the image lacks clamp: with border addressing on every axis, linear filtering of
+            // a 1-D array returned half the expected values, as if the fetch blended a border row
+            // in along y; clamping an absent axis changes no sample.
+            for (unsigned axis = 0; axis < 3; ++axis)
+                description.addressMode[axis] = axis < shape_.dimensions ? mode : CU_TR_ADDRESS_MODE_CLAMP;
             description.filterMode = sampler.filter == Filter::linear ? CU_TR_FILTER_MODE_LINEAR
                                                                       : CU_TR_FILTER_MODE_POINT;
             // Integer channels are read as integers, as OpenCL's read_imagei/ui read them; unorm
