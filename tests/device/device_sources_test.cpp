@@ -392,7 +392,8 @@ RTCG_DEFINE_LDEXP(ldexp_float, float, ldexp)" + f + R"()
 
 // The values the elementwise generator (arrays/src/elementwise_source.cpp) renders its templates
 // with, for z[i] = a * x[i] (+ i where `variant`) over arrays of float64 where `value_type` is 8
-// bytes wide, else float32; the single-index kernel's operation first skips negative elements.
+// bytes wide, else float32; the single-index kernel's operation first skips negative elements,
+// and runs two indices per loop step (two_lanes), as broadcast calls do.
 rtcg::codegen::Values elementwise_values(std::string_view value_type, bool variant) {
     using List = std::vector<rtcg::codegen::Value>;
     const std::string t = value_type != "int" ? "double" : "float";
@@ -415,6 +416,7 @@ rtcg::codegen::Values elementwise_values(std::string_view value_type, bool varia
         {"lanes",
          List{"rtcg_lane0_z = a * rtcg_lane0_x" + index + ";", "rtcg_lane1_z = a * rtcg_lane1_x" + index + ";"}},
         {"lanes_use_index", variant},
+        {"two_lanes", variant},
         {"stores", List{"RTCG_STORE_STREAMING(&rtcg_pairs_z[rtcg_k], rtcg_make_" + t2.substr(5) +
                         "(rtcg_lane0_z, rtcg_lane1_z));"}},
     };
