@@ -155,6 +155,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group);
         pass.shape.untangle = real_step == RealStep::untangle && one_pass;
         pass.shape.tangle = real_step == RealStep::tangle && one_pass;
+        pass.shape.twiddled = ns > 1;
         pass.ns = ns;
         ns *= points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again

@@ -90,6 +90,7 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
+    text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
     text += "#define FFT_LOCAL_PASSES(points, t, table, sign)";
     std::size_t ns = 1;
     for (const std::size_t p : shape.radices) {

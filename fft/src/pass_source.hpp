@@ -20,6 +20,7 @@ struct PassShape {
     std::vector<std::size_t> radices;
     bool untangle = false; // writes a real transform's points (FFT_UNTANGLE)
     bool tangle = false;   // reads a real transform's points (FFT_TANGLE)
+    bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
 };
 
 // The pass shape for sub-transforms of `points` points, with `local_bytes` of local memory per
