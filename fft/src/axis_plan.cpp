@@ -152,7 +152,8 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     std::size_t ns = 1;
     for (const std::size_t points : sizes) {
         Pass pass;
-        pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group);
+        pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group,
+                                one_pass && !strided);
         pass.shape.untangle = real_step == RealStep::untangle && one_pass;
         pass.shape.tangle = real_step == RealStep::tangle && one_pass;
         pass.shape.twiddled = ns > 1;

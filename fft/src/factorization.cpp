@@ -56,15 +56,16 @@ std::vector<std::size_t> global_passes(std::size_t n, std::size_t largest) {
     return passes;
 }
 
-std::vector<std::size_t> local_radices(std::size_t r) {
+std::vector<std::size_t> local_radices(std::size_t r, bool sixteens) {
     std::vector<std::size_t> radices;
     std::size_t twos = 0;
     while (r % 2 == 0) {
         r /= 2;
         ++twos;
     }
-    for (; twos >= 4; twos -= 4) radices.push_back(16);
-    if (twos == 3) radices.push_back(8);
+    if (sixteens && twos % 4 == 0)
+        for (; twos >= 4; twos -= 4) radices.push_back(16);
+    for (; twos >= 3; twos -= 3) radices.push_back(8);
     if (twos == 2) radices.push_back(4);
     if (twos == 1) radices.push_back(2);
     for (const std::size_t p : prime_factors(r)) radices.push_back(p);

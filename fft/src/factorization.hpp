@@ -27,8 +27,8 @@ std::size_t bluestein_size(std::size_t n);
 // when a prime factor exceeds `largest`.
 std::vector<std::size_t> global_passes(std::size_t n, std::size_t largest);
 
-// The radices of the local passes of a sub-transform of r points: 16s, then an 8, a 4 or a 2 for
-// the rest of the twos, then the odd primes.
-std::vector<std::size_t> local_radices(std::size_t r);
+// The radices of the local passes of a sub-transform of r points: for the twos, 16s where `sixteens`
+// and their count is a multiple of four, else 8s, then a 4 or a 2 for the rest; then the odd primes.
+std::vector<std::size_t> local_radices(std::size_t r, bool sixteens);
 
 } // namespace rtcg::detail::fft

@@ -61,10 +61,10 @@ std::string odd_dft(const codegen::DType& real, std::size_t p) {
 } // namespace
 
 PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
-                     std::size_t min_group) {
+                     std::size_t min_group, bool contiguous) {
     PassShape shape;
     shape.points = points;
-    shape.radices = local_radices(points);
+    shape.radices = local_radices(points, contiguous);
     // Enough work-items for the widest pass's butterflies, at most 256 (or the device's limit) for
     // the whole group.
     std::size_t butterflies = 1;

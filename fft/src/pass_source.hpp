@@ -26,8 +26,10 @@ struct PassShape {
 // The pass shape for sub-transforms of `points` points, with `local_bytes` of local memory per
 // work-group and `max_threads` work-items at most, and at least `min_group` sub-transforms per
 // group (which must fit local memory, padding aside: each row's padding element comes on top).
+// `contiguous`: the pass reads and writes each sub-transform's points next to each other (a one-pass
+// transform of a contiguous axis), where radix-16 local passes pay; elsewhere radix 8 does better.
 PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
-                     std::size_t min_group = 1);
+                     std::size_t min_group, bool contiguous);
 
 // The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both
 // directions (the sign is an argument).
