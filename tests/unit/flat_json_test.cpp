@@ -2,11 +2,14 @@
 // in a one-level object of strings and numbers, and a located reason for everything else.
 #include "flat_json.hpp"
 
+#include <rtcg/core/json_text.hpp>
+
 #include <doctest/doctest.h>
 
 #include <string>
 
 using namespace rtcg::tuning::detail;
+using rtcg::json_quoted;
 
 namespace {
 

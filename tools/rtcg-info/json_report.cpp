@@ -1,35 +1,13 @@
 #include "json_report.hpp"
 
+#include <rtcg/core/json_text.hpp>
+
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <string_view>
 
 namespace rtcg_info {
 namespace {
-
-// A JSON string literal of `text`: quotes, backslashes and control characters escaped.
-std::string json_string(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char escaped[8];
-                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-                out += escaped;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
-}
 
 std::string number(std::uint64_t value) { return std::to_string(value); }
 
@@ -39,11 +17,11 @@ std::string triple(const std::array<std::size_t, 3>& d) {
 
 std::string device_json(const rtcg::DeviceDescription& device) {
     const rtcg::DeviceInfo& i = device.info;
-    return "{\"selector\": " + json_string(device.selector) + ", \"name\": " + json_string(i.name) +
-           ", \"platform\": " + json_string(device.platform) + ", \"platform_vendor\": " + json_string(device.platform_vendor) +
-           ", \"vendor\": " + json_string(i.vendor) + ", \"type\": " + json_string(rtcg::to_string(i.type)) +
-           ", \"architecture\": " + json_string(i.architecture) + ", \"version\": " + json_string(i.version) +
-           ", \"driver_version\": " + json_string(i.driver_version) + ", \"compute_units\": " + number(i.compute_units) +
+    return "{\"selector\": " + rtcg::json_quoted(device.selector) + ", \"name\": " + rtcg::json_quoted(i.name) +
+           ", \"platform\": " + rtcg::json_quoted(device.platform) + ", \"platform_vendor\": " + rtcg::json_quoted(device.platform_vendor) +
+           ", \"vendor\": " + rtcg::json_quoted(i.vendor) + ", \"type\": " + rtcg::json_quoted(rtcg::to_string(i.type)) +
+           ", \"architecture\": " + rtcg::json_quoted(i.architecture) + ", \"version\": " + rtcg::json_quoted(i.version) +
+           ", \"driver_version\": " + rtcg::json_quoted(i.driver_version) + ", \"compute_units\": " + number(i.compute_units) +
            ", \"clock_mhz\": " + number(i.clock_mhz) + ", \"global_memory_bytes\": " + number(i.global_memory_bytes) +
            ", \"max_allocation_bytes\": " + number(i.max_allocation_bytes) +
            ", \"local_memory_bytes\": " + number(i.local_memory_bytes) +
@@ -60,19 +38,19 @@ std::string device_json(const rtcg::DeviceDescription& device) {
 std::string cache_json() {
     const auto directory = rtcg::compile_cache_directory();
     if (!directory) return "{\"directory\": null}";
-    std::string json = "{\"directory\": " + json_string(directory->string());
+    std::string json = "{\"directory\": " + rtcg::json_quoted(directory->string());
     try {
         std::uint64_t bytes = 0;
         const auto entries = rtcg::compile_cache_entries(*directory);
         for (const auto& entry : entries) bytes += entry.bytes;
         json += ", \"entries\": " + number(entries.size()) + ", \"bytes\": " + number(bytes);
     } catch (const rtcg::Error& e) {
-        json += ", \"error\": " + json_string(e.what());
+        json += ", \"error\": " + rtcg::json_quoted(e.what());
     }
     try {
         json += ", \"size_limit\": " + number(rtcg::compile_cache_size_limit());
     } catch (const rtcg::Error& e) {
-        json += ", \"size_limit_error\": " + json_string(e.what());
+        json += ", \"size_limit_error\": " + rtcg::json_quoted(e.what());
     }
     return json + "}";
 }
@@ -80,13 +58,13 @@ std::string cache_json() {
 } // namespace
 
 void print_json(const std::vector<rtcg::BackendReport>& reports) {
-    std::string json = "{\"version\": " + json_string(rtcg::version()) + ",\n \"compile_cache\": " + cache_json() +
+    std::string json = "{\"version\": " + rtcg::json_quoted(rtcg::version()) + ",\n \"compile_cache\": " + cache_json() +
                        ",\n \"backends\": [";
     for (std::size_t b = 0; b < reports.size(); ++b) {
         const rtcg::BackendReport& report = reports[b];
-        json += std::string(b ? ",\n  " : "\n  ") + "{\"name\": " + json_string(report.name) +
+        json += std::string(b ? ",\n  " : "\n  ") + "{\"name\": " + rtcg::json_quoted(report.name) +
                 ", \"available\": " + (report.available ? "true" : "false");
-        if (!report.available) json += ", \"reason\": " + json_string(report.reason);
+        if (!report.available) json += ", \"reason\": " + rtcg::json_quoted(report.reason);
         json += ", \"devices\": [";
         for (std::size_t d = 0; d < report.devices.size(); ++d)
             json += std::string(d ? ",\n    " : "\n    ") + device_json(report.devices[d]);

@@ -2,6 +2,7 @@
 
 #include <rtcg/core/compile_cache.hpp>
 #include <rtcg/core/error.hpp>
+#include <rtcg/core/json_text.hpp>
 #include <rtcg/core/plugin/support.hpp>
 #include <rtcg/tuning/database.hpp>
 
@@ -37,12 +38,12 @@ std::vector<std::pair<const char*, const std::string*>> key_fields(const TuningK
 std::string entry_text(const TuningKey& key, const TuningEntry& entry) {
     char number[32];
     const auto line = [](const char* name, const std::string& value) {
-        return std::string("  ") + detail::json_quoted(name) + ": " + value;
+        return std::string("  ") + rtcg::json_quoted(name) + ": " + value;
     };
     std::snprintf(number, sizeof number, "%.17g", format_version);
     std::string text = "{\n" + line(format_name, number);
-    for (const auto& [name, value] : key_fields(key)) text += ",\n" + line(name, detail::json_quoted(*value));
-    text += ",\n" + line("configuration", detail::json_quoted(entry.configuration));
+    for (const auto& [name, value] : key_fields(key)) text += ",\n" + line(name, rtcg::json_quoted(*value));
+    text += ",\n" + line("configuration", rtcg::json_quoted(entry.configuration));
     std::snprintf(number, sizeof number, "%.17g", entry.time_ms);
     return text + ",\n" + line("time_ms", number) + "\n}\n";
 }

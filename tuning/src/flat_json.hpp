@@ -12,9 +12,6 @@ namespace rtcg::tuning::detail {
 using FlatJsonValue = std::variant<std::string, double>;
 using FlatJsonObject = std::map<std::string, FlatJsonValue, std::less<>>;
 
-// `text` as a JSON string literal: quoted, with '"', '\\' and control characters escaped.
-std::string json_quoted(std::string_view text);
-
 // The object in `text` (RFC 8259: any whitespace, string escapes including \uXXXX surrogate
 // pairs, numbers in JSON's grammar), or why it is not one: a value that is an object, an array,
 // true, false or null, a repeated name, or anything after the closing brace. The reason names

@@ -13,6 +13,7 @@
 #include <rtcg/core/event.hpp>
 #include <rtcg/core/image.hpp>
 #include <rtcg/core/interop.hpp>
+#include <rtcg/core/json_text.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
