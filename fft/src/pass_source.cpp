@@ -88,6 +88,12 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
+    // A group that holds one long sub-transform spends much of its time at barriers: registers for
+    // 1024 threads per multiprocessor (512 with float64's doubled registers) let other groups' loads
+    // and stores fill it. Groups of several short sub-transforms ran slower so capped.
+    const std::size_t resident = real == codegen::DType::float32() ? 1024 : 512;
+    const std::size_t min_groups = shape.group == 1 ? std::max<std::size_t>(1, resident / shape.threads) : 1;
+    text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
