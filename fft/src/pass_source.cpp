@@ -64,6 +64,7 @@ PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t 
                      std::size_t min_group, bool contiguous) {
     PassShape shape;
     shape.points = points;
+    shape.contiguous = contiguous;
     shape.radices = local_radices(points, contiguous);
     // Enough work-items for the widest pass's butterflies, at most 256 (or the device's limit) for
     // the whole group.
@@ -78,7 +79,10 @@ PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t 
            2 * group * points <= 1024)
         group *= 2;
     shape.group = group;
-    shape.row = group > 1 ? points + 1 : points;
+    // A row of padding between sub-transforms spreads the accesses of a group that moves its points
+    // across the sub-transforms over the memory banks; moving along them, the padding only
+    // misaligns the rows.
+    shape.row = group > 1 && !contiguous ? points + 1 : points;
     return shape;
 }
 
@@ -88,11 +92,12 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
-    // A group that holds one long sub-transform spends much of its time at barriers: registers for
+    // A one-pass transform of a contiguous axis spends much of its time at barriers: registers for
     // 1024 threads per multiprocessor (512 with float64's doubled registers) let other groups' loads
-    // and stores fill it. Groups of several short sub-transforms ran slower so capped.
+    // and stores fill it. The passes that move across sub-transforms ran slower so capped.
     const std::size_t resident = real == codegen::DType::float32() ? 1024 : 512;
-    const std::size_t min_groups = shape.group == 1 ? std::max<std::size_t>(1, resident / shape.threads) : 1;
+    const std::size_t min_groups =
+        shape.contiguous ? std::max<std::size_t>(1, resident / (shape.group * shape.threads)) : 1;
     text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";

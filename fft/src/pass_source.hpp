@@ -14,6 +14,7 @@ namespace rtcg::detail::fft {
 // or one more where several share the group), the local passes' radices.
 struct PassShape {
     std::size_t points = 1;
+    bool contiguous = false; // see pass_shape
     std::size_t row = 1;
     std::size_t threads = 1;
     std::size_t group = 1;
@@ -27,7 +28,8 @@ struct PassShape {
 // work-group and `max_threads` work-items at most, and at least `min_group` sub-transforms per
 // group (which must fit local memory, padding aside: each row's padding element comes on top).
 // `contiguous`: the pass reads and writes each sub-transform's points next to each other (a one-pass
-// transform of a contiguous axis), where radix-16 local passes pay; elsewhere radix 8 does better.
+// transform of a contiguous axis), where radix-16 local passes, unpadded rows and a register cap
+// for more resident groups pay; elsewhere radix 8, padded rows and no cap do better.
 PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
                      std::size_t min_group, bool contiguous);
 
