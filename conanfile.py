@@ -141,7 +141,7 @@ class RtcgConan(ConanFile):
         fft = self.cpp_info.components["fft"]
         fft.set_property("cmake_target_name", "rtcg::fft")
         fft.libs = ["rtcg_fft"]
-        fft.requires = ["arrays"]
+        fft.requires = ["arrays", "tuning"]
 
         # librtcg.so finds its plug-ins here by itself; recipes that bundle them read this.
         self.conf_info.define_path("user.rtcg:plugin_dir", os.path.join(self.package_folder, "lib", "rtcg", "plugins"))

@@ -1,8 +1,8 @@
 // FFTs through rtcg::fft, complex64 (float32 parts): batched 1-D complex-to-complex transforms of
 // one length each (powers of two 2^8 .. 2^24 and two 3-5-7-smooth lengths), as many as n elements
 // hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24); rfft of float32 rows of
-// powers of two 2^8 .. 2^24. Each is a Plan made
-// once, then executed out of place. Bytes counted: the array read and written once, 16 n (an FFT
+// powers of two 2^8 .. 2^24. Each is a Plan made once (its one-kernel lengths tuned on the device
+// where the tuning database has no choice yet: Tuning::tune), then executed out of place. Bytes counted: the array read and written once, 16 n (an FFT
 // of several passes moves more).
 #include "cases.hpp"
 #include "nd_shapes.hpp"
@@ -61,7 +61,7 @@ void run_fft_case(Workload& workload, const std::string& name, std::size_t min_e
             data->emplace_back(random_points(workload.context, elements, s + 1).reshape(shape),
                                Array<Complex>::empty(workload.context, shape));
         auto plan = std::make_shared<fft::Plan>(workload.context, shape, axes, codegen::DType::complex64(),
-                                                fft::Direction::forward);
+                                                fft::Direction::forward, fft::Norm::backward, fft::Tuning::tune);
         return Prepared{[data, plan](std::size_t index) {
                             const auto& [x, y] = (*data)[index % data->size()];
                             plan->execute(x, y);

@@ -1,6 +1,7 @@
 #include "axis_plan.hpp"
 
 #include "factorization.hpp"
+#include "pass_tuning.hpp"
 #include "roots_of_unity.hpp"
 
 #include <rtcg/arrays/array_data.hpp>
@@ -102,7 +103,7 @@ std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_
 }
 
 AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
-                   RealStep real_step)
+                   RealStep real_step, rtcg::fft::Tuning tuning)
     : context_(context), n_(n), complex_(complex), strided_(strided) {
     const codegen::DType real = complex.element();
     const bool single = real == codegen::DType::float32();
@@ -113,7 +114,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     if (needs_bluestein(n)) {
         auto plan = std::make_unique<Bluestein>();
         plan->m = bluestein_size(n);
-        plan->convolution = std::make_unique<AxisPlan>(context, plan->m, complex, false);
+        plan->convolution = std::make_unique<AxisPlan>(context, plan->m, complex, false, RealStep::none, tuning);
         plan->source = bluestein_source(real);
         const Module module = context.compile(plan->source, {.prelude = codegen::portable_prelude()});
         plan->chirp_in = module.kernel("fft_chirp_in");
@@ -139,21 +140,25 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         bluestein_ = std::move(plan);
         return;
     }
-    // Kept back from the device's local memory: the rows' padding and the kernel's slot tables.
+    // Kept back from the device's local memory: the rows' padding.
     constexpr std::size_t reserved = 1024;
     const std::size_t local_bytes = static_cast<std::size_t>(
         std::min<std::uint64_t>(device.local_memory_bytes > reserved ? device.local_memory_bytes - reserved : 0,
                                 local_budget));
     const std::size_t element_bytes = complex.size();
     const std::size_t fitting = std::max<std::size_t>(1, local_bytes / element_bytes);
+    const PassLimits limits{element_bytes, local_bytes, device.max_work_group_size};
     const bool one_pass = n <= fitting;
     const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
     const std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group);
     std::size_t ns = 1;
     for (const std::size_t points : sizes) {
         Pass pass;
-        pass.shape = pass_shape(points, element_bytes, local_bytes, device.max_work_group_size, min_group,
-                                one_pass && !strided);
+        const bool contiguous = one_pass && !strided;
+        const PassChoice choice = one_pass && real_step == RealStep::none
+                                      ? one_pass_choice(context, points, real, limits, min_group, contiguous, tuning)
+                                      : built_in_choice(points, limits, min_group, contiguous);
+        pass.shape = *make_pass_shape(points, limits, choice);
         pass.shape.untangle = real_step == RealStep::untangle && one_pass;
         pass.shape.tangle = real_step == RealStep::tangle && one_pass;
         pass.shape.twiddled = ns > 1;
@@ -200,28 +205,35 @@ void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& o
         run_passes(queue, in, out, batch, scale, sign);
 }
 
+void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
+                        const codegen::DType& complex,
+                        const BatchLayout& in, const BatchLayout& out, const PassTables& tables, std::int64_t subs,
+                        std::int64_t ns, std::int64_t slots, double scale, int sign) {
+    const LaunchConfig config{
+        Dim3{launch_groups(device, static_cast<std::size_t>(slots), shape.group)},
+        Dim3{shape.group * shape.threads}, 0};
+    const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
+    if (complex == codegen::DType::complex64()) {
+        const float real_scale = static_cast<float>(scale);
+        kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
+               *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.roots,
+               *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, real_scale, sign);
+    } else {
+        kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
+               *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.roots,
+               *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, scale, sign);
+    }
+}
+
 void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out,
                            std::size_t batch, double scale, int sign) const {
     const std::int64_t subs = signed_value(n_ / pass.shape.points);
-    const std::int64_t ns = signed_value(pass.ns);
-    const std::int64_t slots = signed_value(batch) * subs;
     // A one-pass plan reads no split twiddles: its roots stand in for them.
-    const Buffer& coarse = passes_.size() == 1 ? pass.roots : coarse_;
-    const Buffer& fine = passes_.size() == 1 ? pass.roots : fine_;
-    const Buffer& real_roots = fuses_real() ? real_roots_ : pass.roots;
-    const std::int64_t extent = in.points > 0 ? in.points : signed_value(n_);
-    const LaunchConfig config{Dim3{launch_groups(context_.device(), static_cast<std::size_t>(slots), pass.shape.group)},
-                              Dim3{pass.shape.group * pass.shape.threads}, 0};
-    if (complex_ == codegen::DType::complex64()) {
-        const float real_scale = static_cast<float>(scale);
-        pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
-                    coarse, fine, shift_, real_roots, extent, subs, ns, slots, real_scale, sign);
-    } else {
-        pass.kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-                    *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, pass.roots,
-                    coarse, fine, shift_, real_roots, extent, subs, ns, slots, scale, sign);
-    }
+    const PassTables tables{&pass.roots, passes_.size() == 1 ? &pass.roots : &coarse_,
+                            passes_.size() == 1 ? &pass.roots : &fine_, shift_,
+                            fuses_real() ? &real_roots_ : &pass.roots};
+    launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs, signed_value(pass.ns),
+                       signed_value(batch) * subs, scale, sign);
 }
 
 void AxisPlan::run_passes(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,

@@ -9,6 +9,7 @@
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/core/queue.hpp>
+#include <rtcg/fft/plan.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -37,6 +38,25 @@ enum class RealStep { none, untangle, tangle };
 // units (the kernels stride over the rest).
 std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group);
 
+// The tables a pass kernel reads (kernel/pass.rtcg): its local passes' roots, the split twiddles
+// between passes (`roots` again in a one-pass plan, which reads none) and the real transform's
+// roots (`roots` again where the pass fuses no real step).
+struct PassTables {
+    const Buffer* roots = nullptr;
+    const Buffer* coarse = nullptr;
+    const Buffer* fine = nullptr;
+    int shift = 0;
+    const Buffer* real_roots = nullptr;
+};
+
+// Launches the pass kernel `kernel` of `shape` on `device` over `slots` = batch * subs sub-transforms from `in`
+// to `out` (complex64 or complex128 elements), `ns` points combined before it, times `scale`, in
+// the direction `sign`.
+void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
+                        const codegen::DType& complex,
+                        const BatchLayout& in, const BatchLayout& out, const PassTables& tables, std::int64_t subs,
+                        std::int64_t ns, std::int64_t slots, double scale, int sign);
+
 class AxisPlan {
 public:
     // Transforms of n > 0 points of `complex` elements (complex64 or complex128), unnormalised, in
@@ -47,8 +67,9 @@ public:
     // says whether it is): RealStep::untangle writes the n + 1 points of the real forward
     // transform, RealStep::tangle reads those of the inverse's input (its extent: the input
     // layout's `points`).
+    // `tuning`: how a one-pass plan without a real step chooses its kernel (rtcg::fft::Tuning).
     AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
-             RealStep real = RealStep::none);
+             RealStep real = RealStep::none, rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in);
 
     std::size_t size() const noexcept { return n_; }
     bool strided() const noexcept { return strided_; }

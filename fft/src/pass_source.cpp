@@ -60,30 +60,47 @@ std::string odd_dft(const codegen::DType& real, std::size_t p) {
 
 } // namespace
 
-PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
-                     std::size_t min_group, bool contiguous) {
+namespace {
+
+// The work-items per sub-transform: one per butterfly of the widest local pass, within the cap.
+std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& radices, std::size_t thread_cap,
+                         std::size_t group) {
+    std::size_t butterflies = 1;
+    for (const std::size_t p : radices) butterflies = std::max(butterflies, points / p);
+    return std::max<std::size_t>(1, std::min(butterflies, thread_cap / group));
+}
+
+std::size_t thread_cap(const PassLimits& limits) {
+    return std::max<std::size_t>(1, std::min<std::size_t>(256, limits.max_threads));
+}
+
+} // namespace
+
+std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice) {
+    const std::size_t cap = thread_cap(limits);
+    if (choice.group == 0 || choice.group > cap || choice.group * points * limits.element_bytes > limits.local_bytes)
+        return std::nullopt;
     PassShape shape;
     shape.points = points;
-    shape.contiguous = contiguous;
-    shape.radices = local_radices(points, contiguous);
-    // Enough work-items for the widest pass's butterflies, at most 256 (or the device's limit) for
-    // the whole group.
-    std::size_t butterflies = 1;
-    for (const std::size_t p : shape.radices) butterflies = std::max(butterflies, points / p);
-    const std::size_t thread_cap = std::max<std::size_t>(1, std::min<std::size_t>(256, max_threads));
-    shape.threads = std::max<std::size_t>(1, std::min(butterflies, thread_cap / min_group));
-    // More sub-transforms per work-group while a group stays within 256 work-items, its local
-    // memory and 1024 points, so that small transforms still fill a group.
+    shape.radices = local_radices(points, choice.sixteens);
+    shape.threads = pass_threads(points, shape.radices, cap, choice.group);
+    shape.group = choice.group;
+    shape.row = choice.padded && choice.group > 1 ? points + 1 : points;
+    shape.register_cap = choice.register_cap;
+    return shape;
+}
+
+PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous) {
+    const std::size_t cap = thread_cap(limits);
+    const std::size_t threads = pass_threads(points, local_radices(points, contiguous), cap, min_group);
     std::size_t group = min_group;
-    while (2 * group * shape.threads <= thread_cap && 2 * group * points * element_bytes <= local_bytes &&
+    while (2 * group * threads <= cap && 2 * group * points * limits.element_bytes <= limits.local_bytes &&
            2 * group * points <= 1024)
         group *= 2;
-    shape.group = group;
-    // A row of padding between sub-transforms spreads the accesses of a group that moves its points
-    // across the sub-transforms over the memory banks; moving along them, the padding only
-    // misaligns the rows.
-    shape.row = group > 1 && !contiguous ? points + 1 : points;
-    return shape;
+    // Padding spreads the accesses of a group that moves its points across the sub-transforms over
+    // the memory banks; moving along them, it only misaligns the rows. A one-pass transform of a
+    // contiguous axis spends much of its time at barriers: more resident groups fill it.
+    return PassChoice{.sixteens = contiguous, .group = group, .padded = !contiguous, .register_cap = contiguous};
 }
 
 std::string pass_source(const codegen::DType& real, const PassShape& shape) {
@@ -92,12 +109,11 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
-    // A one-pass transform of a contiguous axis spends much of its time at barriers: registers for
-    // 1024 threads per multiprocessor (512 with float64's doubled registers) let other groups' loads
-    // and stores fill it. The passes that move across sub-transforms ran slower so capped.
+    // The register cap: registers for 1024 threads per multiprocessor (512 with float64's doubled
+    // registers), so that other groups' loads and stores fill the time a group waits at barriers.
     const std::size_t resident = real == codegen::DType::float32() ? 1024 : 512;
     const std::size_t min_groups =
-        shape.contiguous ? std::max<std::size_t>(1, resident / (shape.group * shape.threads)) : 1;
+        shape.register_cap ? std::max<std::size_t>(1, resident / (shape.group * shape.threads)) : 1;
     text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";

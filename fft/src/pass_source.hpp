@@ -4,6 +4,7 @@
 #include <rtcg/codegen/dtype.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,10 @@ namespace rtcg::detail::fft {
 
 // The shape of a pass kernel (kernel/pass.rtcg): sub-transforms of `points` points, `threads`
 // work-items each, `group` of them per work-group, `row` elements apart in local memory (points,
-// or one more where several share the group), the local passes' radices.
+// or one more where padded), the local passes' radices.
 struct PassShape {
     std::size_t points = 1;
-    bool contiguous = false; // see pass_shape
+    bool register_cap = false; // registers for 1024 resident threads (FFT_MIN_GROUPS)
     std::size_t row = 1;
     std::size_t threads = 1;
     std::size_t group = 1;
@@ -24,14 +25,36 @@ struct PassShape {
     bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
 };
 
-// The pass shape for sub-transforms of `points` points, with `local_bytes` of local memory per
-// work-group and `max_threads` work-items at most, and at least `min_group` sub-transforms per
-// group (which must fit local memory, padding aside: each row's padding element comes on top).
-// `contiguous`: the pass reads and writes each sub-transform's points next to each other (a one-pass
-// transform of a contiguous axis), where radix-16 local passes, unpadded rows and a register cap
-// for more resident groups pay; elsewhere radix 8, padded rows and no cap do better.
-PassShape pass_shape(std::size_t points, std::size_t element_bytes, std::size_t local_bytes, std::size_t max_threads,
-                     std::size_t min_group, bool contiguous);
+// What a work-group of a pass may use: `local_bytes` of local memory (padding aside: each row's
+// padding element comes on top) and `max_threads` work-items, for elements of `element_bytes`.
+struct PassLimits {
+    std::size_t element_bytes = 8;
+    std::size_t local_bytes = 0;
+    std::size_t max_threads = 1;
+};
+
+// The choices a pass's shape is made of: the tuner's parameters (pass_tuning.hpp).
+struct PassChoice {
+    bool sixteens = false;     // radix-16 local passes where the sub-transform's twos come in fours
+    std::size_t group = 1;     // sub-transforms per work-group
+    bool padded = false;       // each row in local memory one element longer (where group > 1)
+    bool register_cap = false; // registers for 1024 resident threads
+
+    friend bool operator==(const PassChoice&, const PassChoice&) = default;
+};
+
+// The shape of sub-transforms of `points` points made of `choice`, with work-items enough for the
+// widest local pass's butterflies (at most 256, or the device's limit, per group); nullopt where
+// the group exceeds the limits.
+std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice);
+
+// The built-in choice for sub-transforms of `points` points, at least `min_group` per group (which
+// must fit the limits). `contiguous`: the pass reads and writes each sub-transform's points next
+// to each other (a one-pass transform of a contiguous axis), where radix-16 local passes, unpadded
+// rows and a register cap pay; elsewhere radix 8, padded rows and no cap do better. More
+// sub-transforms share a group while it stays within 256 work-items, its local memory and 1024
+// points, so that small transforms still fill a group.
+PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous);
 
 // The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both
 // directions (the sign is an argument).

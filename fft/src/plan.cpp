@@ -59,7 +59,7 @@ const char* to_string(Norm norm) noexcept {
 
 
 Plan::Plan(const Context& context, std::vector<std::size_t> shape, std::vector<std::int64_t> axes,
-           const codegen::DType& dtype, Direction direction, Norm norm) {
+           const codegen::DType& dtype, Direction direction, Norm norm, Tuning tuning) {
     constexpr std::string_view where = "fft::Plan";
     if (dtype != codegen::DType::complex64() && dtype != codegen::DType::complex128())
         throw InvalidArgument("a complex-to-complex transform takes complex64 or complex128 arrays, not " +
@@ -92,7 +92,7 @@ Plan::Plan(const Context& context, std::vector<std::size_t> shape, std::vector<s
         for (std::size_t k = 0; k < state->axis_plans.size(); ++k)
             if (shape[state->axes[k]] == n && state->axis_plans[k]->strided() == strided) plan = state->axis_plans[k];
         if (!plan)
-            plan = std::make_shared<const AxisPlan>(context, n, dtype, strided);
+            plan = std::make_shared<const AxisPlan>(context, n, dtype, strided, detail::fft::RealStep::none, tuning);
         state->axis_plans.push_back(std::move(plan));
         state->scales.push_back(axis_scale(n, direction, norm));
     }

@@ -54,6 +54,18 @@ enum class Norm {
     forward   ///< forward divided by n, inverse unscaled
 };
 
+/// How a plan chooses the kernel of each transform that fits a work-group's local memory (one
+/// pass): the radices of its local passes, the transforms per work-group, the padding of their
+/// rows and a register cap. The tuning database (rtcg/tuning/database.hpp, under the compile
+/// cache's directory) keeps a choice per device, length, precision and layout (a contiguous last
+/// axis or a strided one). Longer transforms and the real transforms' fused steps use the built-in
+/// choice.
+enum class Tuning {
+    built_in, ///< the built-in rules, measured on an H100
+    stored,   ///< the database's choice where it has one, else the built-in one
+    tune,     ///< the database's choice, else every candidate timed now and the fastest stored
+};
+
 /// "forward" or "inverse".
 RTCG_API const char* to_string(Direction direction) noexcept;
 /// "backward", "ortho" or "forward".
@@ -67,9 +79,12 @@ public:
     /// The transform over `axes` (negative counting from the end; each once; empty: every axis) of
     /// arrays of `shape` and `dtype` (complex64 or complex128), for the context's device.
     /// InvalidArgument for another dtype, an axis out of range or repeated, a transformed axis
-    /// of size 0, or complex128 on a device without double precision.
+    /// of size 0, or complex128 on a device without double precision. `tuning`: see Tuning; with
+    /// Tuning::tune the constructor times the candidates of each one-pass length the database
+    /// lacks (compiling each), which takes seconds; tuning::TuningFailed when none is correct.
     Plan(const Context& context, std::vector<std::size_t> shape, std::vector<std::int64_t> axes,
-         const codegen::DType& dtype, Direction direction, Norm norm = Norm::backward);
+         const codegen::DType& dtype, Direction direction, Norm norm = Norm::backward,
+         Tuning tuning = Tuning::stored);
 
     /// Transforms `in` into `out`, on the context's current queue (rtcg/arrays/queue_scope.hpp).
     /// `out` may be `in` itself; otherwise the two must not overlap. InvalidArgument when either

@@ -1,0 +1,188 @@
+#include "pass_tuning.hpp"
+
+#include "axis_plan.hpp"
+#include "roots_of_unity.hpp"
+
+#include <rtcg/codegen/dialect.hpp>
+#include <rtcg/codegen/prelude.hpp>
+#include <rtcg/tuning/database.hpp>
+#include <rtcg/tuning/tuner.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rtcg::detail::fft {
+namespace {
+
+// The generator's name and version in the database key: change it when a choice's meaning does.
+constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v1";
+
+// The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
+// of 16 points already fill 256 work-items.
+constexpr std::size_t largest_group = 16;
+
+// Transforms that share a best choice: one length, precision and layout.
+std::string size_class(std::size_t points, const codegen::DType& real, bool contiguous) {
+    return std::to_string(points) + "_" + std::string(real.name()) + (contiguous ? "_contiguous" : "_strided");
+}
+
+PassChoice choice_of(const tuning::Configuration& configuration) {
+    return PassChoice{.sixteens = configuration.integer("sixteens") != 0,
+                      .group = static_cast<std::size_t>(configuration.integer("group")),
+                      .padded = configuration.integer("padded") != 0,
+                      .register_cap = configuration.integer("register_cap") != 0};
+}
+
+// The candidates: radix 16 or not, every group from `min_group` that fits, padded rows where a
+// group has several transforms, and the register cap where the dialect has launch bounds (CUDA).
+tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& limits, std::size_t min_group,
+                                       const PassChoice& built_in, codegen::Dialect dialect) {
+    tuning::ParameterSpace space;
+    space.integer("sixteens", {0, 1})
+        .powers_of_two("group", static_cast<std::int64_t>(min_group),
+                       static_cast<std::int64_t>(std::max({largest_group, min_group, built_in.group})))
+        .integer("padded", {0, 1})
+        .integer("register_cap", dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{0, 1}
+                                                                   : std::vector<std::int64_t>{0})
+        .constraint("the group fits the work-group's limits",
+                    [points, limits](const tuning::Configuration& c) {
+                        return make_pass_shape(points, limits, choice_of(c)).has_value();
+                    })
+        .constraint("only a group of several transforms pads its rows",
+                    [](const tuning::Configuration& c) { return c.integer("padded") == 0 || c.integer("group") > 1; });
+    return space;
+}
+
+// The stored choice for `key`, where it parses and keeps the space's constraints.
+std::optional<PassChoice> stored_choice(const tuning::TuningDatabase& database, const tuning::TuningKey& key,
+                                        const tuning::ParameterSpace& space) {
+    const std::optional<tuning::TuningEntry> entry = database.find(key);
+    if (!entry) return std::nullopt;
+    try {
+        const tuning::Configuration configuration = space.parse(entry->configuration);
+        if (space.violated_constraint(configuration)) return std::nullopt;
+        return choice_of(configuration);
+    } catch (const InvalidArgument&) {
+        return std::nullopt;
+    }
+}
+
+// A batch of transforms to time the candidates on, with its input, an output and the built-in
+// kernel's result for comparison.
+template <class Real>
+struct TuningData {
+    std::size_t batch = 1;
+    Buffer input, output, roots;
+    std::vector<std::complex<Real>> expected;
+};
+
+template <class Real>
+std::shared_ptr<TuningData<Real>> tuning_data(const Context& context, std::size_t points, std::size_t batch) {
+    auto data = std::make_shared<TuningData<Real>>();
+    data->batch = batch;
+    std::vector<std::complex<Real>> values(points * batch);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = {static_cast<Real>(std::sin(0.37 * static_cast<double>(i))),
+                     static_cast<Real>(std::cos(1.13 * static_cast<double>(i)))};
+    data->input = context.to_device(values);
+    data->output = context.to_device(values);
+    data->roots = context.to_device(roots_of_unity<Real>(points));
+    return data;
+}
+
+// The relative L2 distance of `actual` from `expected`, or what is wrong.
+template <class Real>
+std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actual,
+                                    const std::vector<std::complex<Real>>& expected, std::size_t points) {
+    long double difference = 0, norm = 0;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        difference += std::norm(std::complex<long double>(actual[i]) - std::complex<long double>(expected[i]));
+        norm += std::norm(std::complex<long double>(expected[i]));
+    }
+    // Two correct FFTs differ by their rounding: a few epsilons times log2 of the length.
+    const long double bound = 16 * std::numeric_limits<Real>::epsilon() * (std::log2(static_cast<long double>(points)) + 1);
+    const long double relative = norm > 0 ? std::sqrt(difference / norm) : std::sqrt(difference);
+    if (relative <= bound) return std::nullopt;
+    return "relative L2 distance " + std::to_string(static_cast<double>(relative)) + " from the built-in kernel's result";
+}
+
+template <class Real>
+PassChoice tuned_choice(const Context& context, std::size_t points, const codegen::DType& real,
+                        const PassLimits& limits, const PassChoice& built_in, const tuning::TuningKey& key,
+                        tuning::ParameterSpace space) {
+    const codegen::DType complex = real == codegen::DType::float32() ? codegen::DType::complex64()
+                                                                     : codegen::DType::complex128();
+    // About 2^22 points (2^16 on a CPU device) to time each candidate on.
+    const std::size_t target = context.device().type == DeviceType::cpu ? std::size_t{1} << 16 : std::size_t{1} << 22;
+    const auto data = tuning_data<Real>(context, points, std::max<std::size_t>(1, target / points));
+    const auto layout = [points](const Buffer& buffer) {
+        return BatchLayout{&buffer, 0, 1, 1, 0, static_cast<std::int64_t>(points)};
+    };
+    const auto launch = [context, complex, data, layout](const Kernel& kernel, const PassShape& shape, Queue& queue) {
+        const PassTables tables{&data->roots, &data->roots, &data->roots, 0, &data->roots};
+        launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input), layout(data->output),
+                           tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
+    };
+    const PassShape reference_shape = *make_pass_shape(points, limits, built_in);
+    const Kernel reference = context.compile(pass_source(real, reference_shape), {.prelude = codegen::portable_prelude()})
+                                 .kernel("fft_pass");
+    launch(reference, reference_shape, context.queue());
+    auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
+        context.to_host<std::complex<Real>>(data->output));
+    const auto shape_of = [points, limits](const tuning::Configuration& c) {
+        return *make_pass_shape(points, limits, choice_of(c));
+    };
+    tuning::TuningProblem problem{
+        .kernel = key.kernel,
+        .size_class = key.size_class,
+        .space = std::move(space),
+        .generate =
+            [real, shape_of](const tuning::Configuration& c) {
+                const PassShape shape = shape_of(c);
+                return tuning::GeneratedKernel{pass_source(real, shape), "fft_pass",
+                                               {.prelude = codegen::portable_prelude()}, shape.group * shape.threads};
+            },
+        .launch = [launch, shape_of](const Kernel& kernel, const tuning::Configuration& c,
+                                     Queue& queue) { launch(kernel, shape_of(c), queue); },
+        .check =
+            [context, data, expected, points](Queue& queue) {
+                queue.finish();
+                return mismatch(context.to_host<std::complex<Real>>(data->output), *expected, points);
+            },
+        .reset = [context, data](Queue& queue) {
+            queue.fill(data->output, std::numeric_limits<float>::quiet_NaN());
+        },
+    };
+    tuning::TunerOptions options;
+    options.retune = true; // only reached where the database holds no usable choice
+    options.progress = tuning::Progress::off;
+    const tuning::TunedKernel tuned = tuning::tune(context, problem, options);
+    return choice_of(tuned.configuration);
+}
+
+} // namespace
+
+PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
+                           const PassLimits& limits, std::size_t min_group, bool contiguous, rtcg::fft::Tuning tuning) {
+    const PassChoice built_in = built_in_choice(points, limits, min_group, contiguous);
+    if (tuning == rtcg::fft::Tuning::built_in) return built_in;
+    tuning::ParameterSpace space =
+        candidate_space(points, limits, min_group, built_in, codegen::dialect_of(context.device()));
+    const tuning::TuningKey key =
+        tuning::TuningKey::of(context.device(), tuned_kernel, size_class(points, real, contiguous));
+    const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
+    if (database)
+        if (const std::optional<PassChoice> stored = stored_choice(*database, key, space)) return *stored;
+    if (tuning == rtcg::fft::Tuning::stored) return built_in;
+    return real == codegen::DType::float32()
+               ? tuned_choice<float>(context, points, real, limits, built_in, key, std::move(space))
+               : tuned_choice<double>(context, points, real, limits, built_in, key, std::move(space));
+}
+
+} // namespace rtcg::detail::fft

@@ -1,0 +1,84 @@
+// Plans whose one-pass kernels the tuner chose (rtcg::fft::Tuning): a tuned plan transforms
+// correctly and leaves its choice in the tuning database, a later plan takes a stored choice, and
+// one that no longer parses is passed over.
+#include "../support/scoped_cache_directory.hpp"
+#include "../support/test_context.hpp"
+#include "reference_dft.hpp"
+
+#include <rtcg/fft.hpp>
+#include <rtcg/tuning/database.hpp>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+using namespace rtcg::test::fft;
+using rtcg::fft::Direction;
+using rtcg::fft::Norm;
+using rtcg::fft::Plan;
+using rtcg::fft::Tuning;
+
+constexpr std::size_t points = 16;
+constexpr std::size_t batch = 8;
+
+Plan plan_of(Tuning tuning) {
+    return Plan(rtcg::test::context(), {batch, points}, {-1}, rtcg::codegen::DType::complex64(), Direction::forward,
+                Norm::backward, tuning);
+}
+
+// The database key of the plan's one-pass kernel (fft/src/pass_tuning.cpp names it).
+rtcg::tuning::TuningKey one_pass_key() {
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.one_pass/v1",
+                                       std::to_string(points) + "_float32_contiguous");
+}
+
+bool defines(const Plan& plan, const std::string& definition) {
+    const std::vector<std::string> sources = plan.sources();
+    return std::any_of(sources.begin(), sources.end(),
+                       [&](const std::string& source) { return source.find(definition + "\n") != std::string::npos; });
+}
+
+} // namespace
+
+TEST_CASE("a tuned plan transforms correctly and stores its choice") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const Plan tuned = plan_of(Tuning::tune);
+    const auto x = random_points<float>(batch * points, 7);
+    const auto y = tuned(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {batch, points})).get();
+    for (std::size_t b = 0; b < batch; ++b) {
+        const auto first = static_cast<std::ptrdiff_t>(b * points), last = first + static_cast<std::ptrdiff_t>(points);
+        const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + last);
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + last);
+        CHECK(relative_error(result, dft(exact(line), -1)) <= error_bound<float>(points));
+    }
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    CHECK(database->find(one_pass_key()));
+    // A later plan takes the stored choice without tuning: the same kernel.
+    CHECK(plan_of(Tuning::stored).sources() == tuned.sources());
+}
+
+TEST_CASE("a stored choice is used, and one that no longer parses is passed over") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    // Groups of two transforms of 16 points, padded: no built-in rule picks that for 16 points.
+    database->store(one_pass_key(), {"sixteens=0,group=2,padded=1,register_cap=0", 1.0});
+    const Plan stored = plan_of(Tuning::stored);
+    CHECK(defines(stored, "#define FFT_G 2"));
+    CHECK(defines(stored, "#define FFT_RS 17"));
+    CHECK_FALSE(defines(plan_of(Tuning::built_in), "#define FFT_G 2"));
+    // The same plan transforms correctly with the stored choice.
+    const auto x = random_points<float>(batch * points, 9);
+    const auto y = stored(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {batch, points})).get();
+    const std::vector<std::complex<float>> line(x.begin(), x.begin() + points);
+    const std::vector<std::complex<float>> result(y.begin(), y.begin() + points);
+    CHECK(relative_error(result, dft(exact(line), -1)) <= error_bound<float>(points));
+
+    database->store(one_pass_key(), {"sixteens=0,group=3,padded=1,register_cap=0", 1.0});
+    CHECK(plan_of(Tuning::stored).sources() == plan_of(Tuning::built_in).sources());
+}
