@@ -114,15 +114,27 @@ std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actua
 
 template <class Real>
 PassChoice tuned_choice(const Context& context, std::size_t points, const codegen::DType& real,
-                        const PassLimits& limits, const PassChoice& built_in, const tuning::TuningKey& key,
-                        tuning::ParameterSpace space) {
+                        const PassLimits& limits, bool contiguous, const PassChoice& built_in,
+                        const tuning::TuningKey& key, tuning::ParameterSpace space) {
     const codegen::DType complex = real == codegen::DType::float32() ? codegen::DType::complex64()
                                                                      : codegen::DType::complex128();
-    // About 2^22 points (2^16 on a CPU device) to time each candidate on.
-    const std::size_t target = context.device().type == DeviceType::cpu ? std::size_t{1} << 16 : std::size_t{1} << 22;
+    // Points to time each candidate on: on a GPU about 2^25, whose input and output (512 MiB of
+    // complex64) no cache holds, as in a large transform (within an eighth of the device's memory);
+    // 2^16 on a CPU device, where tuning would take minutes otherwise.
+    const DeviceInfo& device = context.device();
+    const std::size_t target =
+        device.type == DeviceType::cpu
+            ? std::size_t{1} << 16
+            : static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t{1} << 25,
+                                                                device.global_memory_bytes / 8 / complex.size()));
     const auto data = tuning_data<Real>(context, points, std::max<std::size_t>(1, target / points));
-    const auto layout = [points](const Buffer& buffer) {
-        return BatchLayout{&buffer, 0, 1, 1, 0, static_cast<std::int64_t>(points)};
+    // The candidates run on the layout they are for: transforms whose points lie next to each
+    // other, or along the first axis of a [points, batch] array, neighbouring transforms adjacent.
+    const auto across = static_cast<std::int64_t>(data->batch);
+    const auto length = static_cast<std::int64_t>(points);
+    const auto layout = [contiguous, across, length](const Buffer& buffer) {
+        return contiguous ? BatchLayout{&buffer, 0, 1, 1, 0, length}
+                          : BatchLayout{&buffer, 0, across, across, 1, length * across};
     };
     const auto launch = [context, complex, data, layout](const Kernel& kernel, const PassShape& shape, Queue& queue) {
         const PassTables tables{&data->roots, &data->roots, &data->roots, 0, &data->roots};
@@ -181,8 +193,8 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
         if (const std::optional<PassChoice> stored = stored_choice(*database, key, space)) return *stored;
     if (tuning == rtcg::fft::Tuning::stored) return built_in;
     return real == codegen::DType::float32()
-               ? tuned_choice<float>(context, points, real, limits, built_in, key, std::move(space))
-               : tuned_choice<double>(context, points, real, limits, built_in, key, std::move(space));
+               ? tuned_choice<float>(context, points, real, limits, contiguous, built_in, key, std::move(space))
+               : tuned_choice<double>(context, points, real, limits, contiguous, built_in, key, std::move(space));
 }
 
 } // namespace rtcg::detail::fft

@@ -62,6 +62,23 @@ TEST_CASE("a tuned plan transforms correctly and stores its choice") {
     CHECK(plan_of(Tuning::stored).sources() == tuned.sources());
 }
 
+TEST_CASE("a plan tuned along a strided axis transforms correctly") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    // The transforms run down the columns of a [points, batch] array.
+    const Plan tuned(rtcg::test::context(), {points, batch}, {0}, rtcg::codegen::DType::complex64(), Direction::forward,
+                     Norm::backward, Tuning::tune);
+    const auto x = random_points<float>(batch * points, 11);
+    const auto y = tuned(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {points, batch})).get();
+    for (std::size_t b = 0; b < batch; ++b) {
+        std::vector<std::complex<float>> column, result;
+        for (std::size_t k = 0; k < points; ++k) {
+            column.push_back(x[k * batch + b]);
+            result.push_back(y[k * batch + b]);
+        }
+        CHECK(relative_error(result, dft(exact(column), -1)) <= error_bound<float>(points));
+    }
+}
+
 TEST_CASE("a stored choice is used, and one that no longer parses is passed over") {
     const rtcg::test::ScopedCacheDirectory cache;
     const auto database = rtcg::tuning::TuningDatabase::default_location();
