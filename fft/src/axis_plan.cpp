@@ -53,10 +53,6 @@ std::size_t group_across(std::size_t n, std::size_t fitting) {
     return group;
 }
 
-Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
-    return context.compile(source, {.prelude = codegen::portable_prelude()}).kernel(name);
-}
-
 template <class Real>
 Buffer upload(const Context& context, const std::vector<std::complex<Real>>& values) {
     return context.to_device(values);
@@ -95,6 +91,10 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
 }
 
 } // namespace
+
+Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
+    return context.compile(source, {.prelude = codegen::portable_prelude()}).kernel(name);
+}
 
 std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group) {
     const std::size_t wanted = work / per_group + (work % per_group != 0 ? 1 : 0);
@@ -142,15 +142,15 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     }
     // Kept back from the device's local memory: the rows' padding.
     constexpr std::size_t reserved = 1024;
-    const std::size_t local_bytes = static_cast<std::size_t>(
-        std::min<std::uint64_t>(device.local_memory_bytes > reserved ? device.local_memory_bytes - reserved : 0,
-                                local_budget));
+    const std::size_t local_bytes = static_cast<std::size_t>(std::min<std::uint64_t>(
+        device.local_memory_bytes > reserved ? device.local_memory_bytes - reserved : 0, local_budget));
     const std::size_t element_bytes = complex.size();
     const std::size_t fitting = std::max<std::size_t>(1, local_bytes / element_bytes);
     const PassLimits limits{element_bytes, local_bytes, device.max_work_group_size};
     const bool one_pass = n <= fitting;
     const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
-    const std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group);
+    const std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n}
+                                                    : global_passes(n, fitting / min_group);
     std::size_t ns = 1;
     for (const std::size_t points : sizes) {
         Pass pass;
@@ -192,8 +192,8 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     coarse_ = strided_table(context, (n + split - 1) / split, split, n, single);
 }
 
-void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
-                       double scale, int sign) const {
+void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
+                       int sign) const {
     if (batch == 0) return;
     if (batch > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max()) / n_)
         throw InvalidArgument("a batch of " + std::to_string(batch) + " transforms of " + std::to_string(n_) +
@@ -206,18 +206,18 @@ void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& o
 }
 
 void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
-                        const codegen::DType& complex,
-                        const BatchLayout& in, const BatchLayout& out, const PassTables& tables, std::int64_t subs,
-                        std::int64_t ns, std::int64_t slots, double scale, int sign) {
-    const LaunchConfig config{
-        Dim3{launch_groups(device, static_cast<std::size_t>(slots), shape.group)},
-        Dim3{shape.group * shape.threads}, 0};
+                        const codegen::DType& complex, const BatchLayout& in, const BatchLayout& out,
+                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t slots, double scale,
+                        int sign) {
+    const LaunchConfig config{Dim3{launch_groups(device, static_cast<std::size_t>(slots), shape.group)},
+                              Dim3{shape.group * shape.threads}, 0};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
     if (complex == codegen::DType::complex64()) {
         const float real_scale = static_cast<float>(scale);
         kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
                *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.roots,
-               *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, real_scale, sign);
+               *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, real_scale,
+               sign);
     } else {
         kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
                *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.roots,
@@ -232,12 +232,12 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
     const PassTables tables{&pass.roots, passes_.size() == 1 ? &pass.roots : &coarse_,
                             passes_.size() == 1 ? &pass.roots : &fine_, shift_,
                             fuses_real() ? &real_roots_ : &pass.roots};
-    launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs, signed_value(pass.ns),
-                       signed_value(batch) * subs, scale, sign);
+    launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs,
+                       signed_value(pass.ns), signed_value(batch) * subs, scale, sign);
 }
 
-void AxisPlan::run_passes(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
-                          double scale, int sign) const {
+void AxisPlan::run_passes(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
+                          int sign) const {
     if (passes_.size() == 1) return launch_pass(queue, passes_.front(), in, out, batch, scale, sign);
     // Between passes the points go through two contiguous work arrays in turn.
     const ArrayData first(context_, complex_, {batch * n_});

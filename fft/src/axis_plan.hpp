@@ -34,6 +34,9 @@ struct BatchLayout {
 // The real transform's step an AxisPlan fuses into its pass.
 enum class RealStep { none, untangle, tangle };
 
+// Kernel `name` of `source`, in the prelude's neutral dialect, compiled for the context's device.
+Kernel compiled(const Context& context, const std::string& source, const std::string& name);
+
 // Work-groups for `work` items of `per_group` each, within a few rounds of the device's compute
 // units (the kernels stride over the rest).
 std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group);
@@ -53,9 +56,9 @@ struct PassTables {
 // to `out` (complex64 or complex128 elements), `ns` points combined before it, times `scale`, in
 // the direction `sign`.
 void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
-                        const codegen::DType& complex,
-                        const BatchLayout& in, const BatchLayout& out, const PassTables& tables, std::int64_t subs,
-                        std::int64_t ns, std::int64_t slots, double scale, int sign);
+                        const codegen::DType& complex, const BatchLayout& in, const BatchLayout& out,
+                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t slots, double scale,
+                        int sign);
 
 class AxisPlan {
 public:

@@ -39,8 +39,10 @@ std::string odd_dft(const codegen::DType& real, std::size_t p) {
     std::string text = "RTCG_DEVICE void fft_dft_" + n + "(fft_c* u, int sign) {\n    const fft_c u0 = u[0];\n";
     text += "    fft_c a[" + std::to_string(half) + "], b[" + std::to_string(half) + "];\n";
     text += "    for (int r = 1; r <= " + std::to_string(half) + "; ++r) {\n";
-    text += "        a[r - 1] = fft_add(u[r], u[" + n + " - r]);\n        b[r - 1] = fft_sub(u[r], u[" + n + " - r]);\n    }\n";
-    text += "    fft_c sum = u0;\n    for (int r = 0; r < " + std::to_string(half) + "; ++r) sum = fft_add(sum, a[r]);\n";
+    text += "        a[r - 1] = fft_add(u[r], u[" + n + " - r]);\n        b[r - 1] = fft_sub(u[r], u[" + n +
+            " - r]);\n    }\n";
+    text += "    fft_c sum = u0;\n    for (int r = 0; r < " + std::to_string(half) +
+            "; ++r) sum = fft_add(sum, a[r]);\n";
     text += "    u[0] = sum;\n";
     for (std::size_t q = 1; q <= half; ++q) {
         text += "    {\n        fft_c even = u0, odd = fft_make(0, 0);\n";
@@ -57,10 +59,6 @@ std::string odd_dft(const codegen::DType& real, std::size_t p) {
     }
     return text + "}\n";
 }
-
-} // namespace
-
-namespace {
 
 // The work-items per sub-transform: one per butterfly of the widest local pass, within the cap.
 std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& radices, std::size_t thread_cap,
@@ -112,8 +110,9 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     // The register cap: registers for 1024 threads per multiprocessor (512 with float64's doubled
     // registers), so that other groups' loads and stores fill the time a group waits at barriers.
     const std::size_t resident = real == codegen::DType::float32() ? 1024 : 512;
-    const std::size_t min_groups =
-        shape.register_cap ? std::max<std::size_t>(1, resident / (shape.group * shape.threads)) : 1;
+    const std::size_t min_groups = shape.register_cap
+                                       ? std::max<std::size_t>(1, resident / (shape.group * shape.threads))
+                                       : 1;
     text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";

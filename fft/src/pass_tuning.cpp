@@ -48,8 +48,8 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
         .powers_of_two("group", static_cast<std::int64_t>(min_group),
                        static_cast<std::int64_t>(std::max({largest_group, min_group, built_in.group})))
         .integer("padded", {0, 1})
-        .integer("register_cap", dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{0, 1}
-                                                                   : std::vector<std::int64_t>{0})
+        .integer("register_cap",
+                 dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{0, 1} : std::vector<std::int64_t>{0})
         .constraint("the group fits the work-group's limits",
                     [points, limits](const tuning::Configuration& c) {
                         return make_pass_shape(points, limits, choice_of(c)).has_value();
@@ -73,25 +73,22 @@ std::optional<PassChoice> stored_choice(const tuning::TuningDatabase& database, 
     }
 }
 
-// A batch of transforms to time the candidates on, with its input, an output and the built-in
-// kernel's result for comparison.
-template <class Real>
+// A batch of transforms to time the candidates on: its input, an output and the roots of unity.
 struct TuningData {
     std::size_t batch = 1;
     Buffer input, output, roots;
-    std::vector<std::complex<Real>> expected;
 };
 
 template <class Real>
-std::shared_ptr<TuningData<Real>> tuning_data(const Context& context, std::size_t points, std::size_t batch) {
-    auto data = std::make_shared<TuningData<Real>>();
+std::shared_ptr<TuningData> tuning_data(const Context& context, std::size_t points, std::size_t batch) {
+    auto data = std::make_shared<TuningData>();
     data->batch = batch;
     std::vector<std::complex<Real>> values(points * batch);
     for (std::size_t i = 0; i < values.size(); ++i)
         values[i] = {static_cast<Real>(std::sin(0.37 * static_cast<double>(i))),
                      static_cast<Real>(std::cos(1.13 * static_cast<double>(i)))};
     data->input = context.to_device(values);
-    data->output = context.to_device(values);
+    data->output = context.allocate(values.size() * sizeof(std::complex<Real>));
     data->roots = context.to_device(roots_of_unity<Real>(points));
     return data;
 }
@@ -106,10 +103,12 @@ std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actua
         norm += std::norm(std::complex<long double>(expected[i]));
     }
     // Two correct FFTs differ by their rounding: a few epsilons times log2 of the length.
-    const long double bound = 16 * std::numeric_limits<Real>::epsilon() * (std::log2(static_cast<long double>(points)) + 1);
+    const long double bound = 16 * std::numeric_limits<Real>::epsilon() *
+                              (std::log2(static_cast<long double>(points)) + 1);
     const long double relative = norm > 0 ? std::sqrt(difference / norm) : std::sqrt(difference);
     if (relative <= bound) return std::nullopt;
-    return "relative L2 distance " + std::to_string(static_cast<double>(relative)) + " from the built-in kernel's result";
+    return "relative L2 distance " + std::to_string(static_cast<double>(relative)) +
+           " from the built-in kernel's result";
 }
 
 template <class Real>
@@ -122,11 +121,10 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
     // complex64) no cache holds, as in a large transform (within an eighth of the device's memory);
     // 2^16 on a CPU device, where tuning would take minutes otherwise.
     const DeviceInfo& device = context.device();
-    const std::size_t target =
-        device.type == DeviceType::cpu
-            ? std::size_t{1} << 16
-            : static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t{1} << 25,
-                                                                device.global_memory_bytes / 8 / complex.size()));
+    const std::size_t target = device.type == DeviceType::cpu
+                                   ? std::size_t{1} << 16
+                                   : static_cast<std::size_t>(std::min<std::uint64_t>(
+                                         std::uint64_t{1} << 25, device.global_memory_bytes / 8 / complex.size()));
     const auto data = tuning_data<Real>(context, points, std::max<std::size_t>(1, target / points));
     // The candidates run on the layout they are for: transforms whose points lie next to each
     // other, or along the first axis of a [points, batch] array, neighbouring transforms adjacent.
@@ -142,8 +140,7 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
     const PassShape reference_shape = *make_pass_shape(points, limits, built_in);
-    const Kernel reference = context.compile(pass_source(real, reference_shape), {.prelude = codegen::portable_prelude()})
-                                 .kernel("fft_pass");
+    const Kernel reference = compiled(context, pass_source(real, reference_shape), "fft_pass");
     launch(reference, reference_shape, context.queue());
     auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
         context.to_host<std::complex<Real>>(data->output));
@@ -157,8 +154,10 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
         .generate =
             [real, shape_of](const tuning::Configuration& c) {
                 const PassShape shape = shape_of(c);
-                return tuning::GeneratedKernel{pass_source(real, shape), "fft_pass",
-                                               {.prelude = codegen::portable_prelude()}, shape.group * shape.threads};
+                return tuning::GeneratedKernel{pass_source(real, shape),
+                                               "fft_pass",
+                                               {.prelude = codegen::portable_prelude()},
+                                               shape.group * shape.threads};
             },
         .launch = [launch, shape_of](const Kernel& kernel, const tuning::Configuration& c,
                                      Queue& queue) { launch(kernel, shape_of(c), queue); },
@@ -167,9 +166,7 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                 queue.finish();
                 return mismatch(context.to_host<std::complex<Real>>(data->output), *expected, points);
             },
-        .reset = [context, data](Queue& queue) {
-            queue.fill(data->output, std::numeric_limits<float>::quiet_NaN());
-        },
+        .reset = [data](Queue& queue) { queue.fill(data->output, std::numeric_limits<float>::quiet_NaN()); },
     };
     tuning::TunerOptions options;
     options.retune = true; // only reached where the database holds no usable choice
@@ -184,10 +181,10 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
                            const PassLimits& limits, std::size_t min_group, bool contiguous, rtcg::fft::Tuning tuning) {
     const PassChoice built_in = built_in_choice(points, limits, min_group, contiguous);
     if (tuning == rtcg::fft::Tuning::built_in) return built_in;
-    tuning::ParameterSpace space =
-        candidate_space(points, limits, min_group, built_in, codegen::dialect_of(context.device()));
-    const tuning::TuningKey key =
-        tuning::TuningKey::of(context.device(), tuned_kernel, size_class(points, real, contiguous));
+    tuning::ParameterSpace space = candidate_space(points, limits, min_group, built_in,
+                                                   codegen::dialect_of(context.device()));
+    const tuning::TuningKey key = tuning::TuningKey::of(context.device(), tuned_kernel,
+                                                        size_class(points, real, contiguous));
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
         if (const std::optional<PassChoice> stored = stored_choice(*database, key, space)) return *stored;
