@@ -2,7 +2,8 @@
 // one length each (powers of two 2^8 .. 2^24 and two 3-5-7-smooth lengths), as many as n elements
 // hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24); rfft of float32 rows of
 // powers of two 2^8 .. 2^24. Each is a Plan made once (its one-kernel lengths tuned on the device
-// where the tuning database has no choice yet: Tuning::tune), then executed out of place. Bytes counted: the array read and written once, 16 n (an FFT
+// where the tuning database has no choice yet: Tuning::tune), then executed out of place. Bytes
+// counted: the array read and written once, 16 n (an FFT
 // of several passes moves more).
 #include "cases.hpp"
 #include "nd_shapes.hpp"
