@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The lent GPU machine's calls, one stage per call (each must finish within its 10 minutes):
 #   tests     set up from .devdeps, build, run the whole test suite on every backend there
-#   programs  each test program on the GPU backends directly, for their test counts (after tests,
-#             on the same warm machine: it builds first where no build is); `programs cuda` or
+#   programs  each test program on the GPU backends directly, for their test counts (it builds
+#             first, incrementally on a warm machine); `programs cuda` or
 #             `programs opencl:nvidia` runs one backend, so that each fits one call; RTCG_PROGRAMS
 #             (names, space-separated) runs those programs only
-#   memcheck  CUDA's compute-sanitizer over every test program (builds first on a fresh machine)
+#   memcheck  CUDA's compute-sanitizer over every test program (builds first)
 #   bench     bench/run.sh --no-pocl [--cases=LIST]: rtcg on CUDA and OpenCL on NVIDIA against CuPy and
 #             PyTorch
 #   matmul    bench/matmul_run.sh: the auto-tuned matmul against cuBLAS
@@ -31,7 +31,8 @@ tests() {
 }
 
 programs() {
-  [[ -x build/bin/rtcg-arrays-tests ]] || ./scripts/setup.sh > "$out/programs-build.log" 2>&1
+  # Always build: a warm machine keeps the outputs of an earlier call, maybe of older sources.
+  ./scripts/setup.sh > "$out/programs-build.log" 2>&1 || { tail -n 40 "$out/programs-build.log"; return 1; }
   local backends=("$@")
   [[ ${#backends[@]} -gt 0 ]] || backends=(cuda opencl:nvidia)
   for backend in "${backends[@]}"; do
@@ -56,7 +57,7 @@ memcheck() {
   # kernels at once, each under its own sanitizer. The tests provoke driver errors on purpose
   # (unknown kernel names, probing parameters), so API errors are not reported; memory errors
   # and leaks are.
-  [[ -x build/bin/rtcg-arrays-tests ]] || ./scripts/setup.sh > "$out/memcheck-build.log" 2>&1
+  ./scripts/setup.sh > "$out/memcheck-build.log" 2>&1 || { tail -n 40 "$out/memcheck-build.log"; return 1; }
   for program in "${programs[@]}"; do
     RTCG_BACKEND=cuda RTCG_CACHE_DIR="/tmp/rtcg-memcheck-cache-$program" timeout 420 compute-sanitizer \
       --tool memcheck --leak-check full --report-api-errors no "./build/bin/$program" \
