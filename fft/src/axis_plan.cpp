@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <complex>
 #include <limits>
+#include <optional>
 
 namespace rtcg::detail::fft {
 namespace {
@@ -140,12 +141,17 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         bluestein_ = std::move(plan);
         return;
     }
-    // Kept back from the device's local memory: the rows' padding.
-    constexpr std::size_t reserved = 1024;
-    const std::size_t local_bytes = static_cast<std::size_t>(std::min<std::uint64_t>(
-        device.local_memory_bytes > reserved ? device.local_memory_bytes - reserved : 0, local_budget));
+    // A pass's rows may take the device's local memory, skew and padding included (PassLimits);
+    // their points at most local_budget, which decides how long a one-pass transform may be.
+    // `fitting` leaves room for the skew (an element per 16 points) and for the padding of up to
+    // coalesced_group rows (17 elements each).
     const std::size_t element_bytes = complex.size();
-    const std::size_t fitting = std::max<std::size_t>(1, local_bytes / element_bytes);
+    const std::size_t local_bytes = static_cast<std::size_t>(
+        std::min<std::uint64_t>(device.local_memory_bytes, std::numeric_limits<std::uint32_t>::max()));
+    const std::size_t padding_bytes = coalesced_group * 17 * element_bytes;
+    const std::size_t points_bytes = std::min(
+        local_budget, local_bytes > padding_bytes ? (local_bytes - padding_bytes) / 17 * 16 : 0);
+    const std::size_t fitting = std::max<std::size_t>(1, points_bytes / element_bytes);
     const PassLimits limits{element_bytes, local_bytes, device.max_work_group_size};
     const bool one_pass = n <= fitting;
     const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
@@ -158,7 +164,13 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         const PassChoice choice = one_pass && real_step == RealStep::none
                                       ? one_pass_choice(context, points, real, limits, min_group, contiguous, tuning)
                                       : built_in_choice(points, limits, min_group, contiguous);
-        pass.shape = *make_pass_shape(points, limits, choice);
+        const std::optional<PassShape> shape = make_pass_shape(points, limits, choice);
+        if (!shape)
+            throw InvalidArgument("the device " + device.name + " has too little local memory (" +
+                                      std::to_string(device.local_memory_bytes) + " bytes) for an FFT pass of " +
+                                      std::to_string(points) + " points",
+                                  "fft plan");
+        pass.shape = *shape;
         pass.shape.untangle = real_step == RealStep::untangle && one_pass;
         pass.shape.tangle = real_step == RealStep::tangle && one_pass;
         pass.shape.twiddled = ns > 1;

@@ -74,16 +74,34 @@ std::size_t thread_cap(const PassLimits& limits) {
 
 } // namespace
 
+std::size_t skewed_row(std::size_t points) { return points + (points - 1) / 16; }
+
+namespace {
+
+// The elements of a row of `points` in a group of `group`: skewed, and where padded one element
+// past a multiple of 16 (of 8 or 16 bytes: 128 or 256 bytes, a whole turn of the banks), so that
+// the same point of neighbouring rows falls in neighbouring banks.
+std::size_t row_length(std::size_t points, std::size_t group, bool padded) {
+    const std::size_t skewed = skewed_row(points);
+    return padded && group > 1 ? (skewed + 15) / 16 * 16 + 1 : skewed;
+}
+
+bool rows_fit(std::size_t points, std::size_t group, bool padded, const PassLimits& limits) {
+    return group * row_length(points, group, padded) * limits.element_bytes <= limits.local_bytes;
+}
+
+} // namespace
+
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice) {
     const std::size_t cap = thread_cap(limits);
-    if (choice.group == 0 || choice.group > cap || choice.group * points * limits.element_bytes > limits.local_bytes)
+    if (choice.group == 0 || choice.group > cap || !rows_fit(points, choice.group, choice.padded, limits))
         return std::nullopt;
     PassShape shape;
     shape.points = points;
     shape.radices = local_radices(points, choice.sixteens);
     shape.threads = pass_threads(points, shape.radices, cap, choice.group);
     shape.group = choice.group;
-    shape.row = choice.padded && choice.group > 1 ? points + 1 : points;
+    shape.row = row_length(points, choice.group, choice.padded);
     shape.register_cap = choice.register_cap;
     return shape;
 }
@@ -92,8 +110,7 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
     const std::size_t cap = thread_cap(limits);
     const std::size_t threads = pass_threads(points, local_radices(points, contiguous), cap, min_group);
     std::size_t group = min_group;
-    while (2 * group * threads <= cap && 2 * group * points * limits.element_bytes <= limits.local_bytes &&
-           2 * group * points <= 1024)
+    while (2 * group * threads <= cap && rows_fit(points, 2 * group, !contiguous, limits) && 2 * group * points <= 1024)
         group *= 2;
     // Padding spreads the accesses of a group that moves its points across the sub-transforms over
     // the memory banks; moving along them, it only misaligns the rows. A one-pass transform of a
@@ -117,22 +134,36 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
-    text += "#define FFT_LOCAL_PASSES(points, t, table, sign)";
-    std::size_t ns = 1;
-    for (const std::size_t p : shape.radices) {
-        const std::size_t step = shape.points / (ns * p);
+    // The first local pass reads global memory and, without FFT_UNTANGLE, the last one (the first
+    // too where it is the only one) writes it; the passes between go through local memory.
+    // A transform of one point has no radix: a pass of radix 1 copies it.
+    const std::vector<std::size_t> radices = shape.radices.empty() ? std::vector<std::size_t>{1} : shape.radices;
+    const bool last_from_local = radices.size() > 1 && !shape.untangle;
+    const std::size_t middle_end = radices.size() - (last_from_local ? 1 : 0);
+    text += "#define FFT_P_FIRST " + std::to_string(radices.front()) + "\n";
+    text += "#define FFT_DFT_FIRST fft_dft_" + std::to_string(radices.front()) + "\n";
+    text += std::string("#define FFT_ONE_PASS ") + (radices.size() == 1 ? "1" : "0") + "\n";
+    text += std::string("#define FFT_LAST_FROM_LOCAL ") + (last_from_local ? "1" : "0") + "\n";
+    text += "#define FFT_P_LAST " + std::to_string(radices.back()) + "\n";
+    text += "#define FFT_DFT_LAST fft_dft_" + std::to_string(radices.back()) + "\n";
+    text += "#define FFT_MIDDLE_PASSES(points, t, table, sign)";
+    std::size_t ns = radices.front();
+    std::set<std::size_t> middle;
+    for (std::size_t k = 1; k < middle_end; ++k) {
+        const std::size_t p = radices[k];
         text += " fft_local_pass_" + std::to_string(p) + "(points, " + std::to_string(ns) + ", t, table, " +
-                std::to_string(step) + ", sign);";
+                std::to_string(shape.points / (ns * p)) + ", sign);";
+        middle.insert(p);
         ns *= p;
     }
     text += "\n";
     text += device::thread::complex;
     text += device::thread::butterflies;
-    const std::set<std::size_t> distinct(shape.radices.begin(), shape.radices.end());
+    const std::set<std::size_t> distinct(radices.begin(), radices.end());
     for (const std::size_t p : distinct)
-        if (p % 2 == 1) text += odd_dft(real, p);
+        if (p % 2 == 1 && p > 1) text += odd_dft(real, p);
     text += device::block::local_pass;
-    for (const std::size_t p : distinct) text += "FFT_DEFINE_LOCAL_PASS(" + std::to_string(p) + ")\n";
+    for (const std::size_t p : middle) text += "FFT_DEFINE_LOCAL_PASS(" + std::to_string(p) + ")\n";
     text += device::kernel::pass;
     return text;
 }

@@ -11,8 +11,9 @@
 namespace rtcg::detail::fft {
 
 // The shape of a pass kernel (kernel/pass.rtcg): sub-transforms of `points` points, `threads`
-// work-items each, `group` of them per work-group, `row` elements apart in local memory (points,
-// or one more where padded), the local passes' radices.
+// work-items each, `group` of them per work-group, `row` elements apart in local memory
+// (skewed_row(points), or where padded that rounded up to a multiple of 16, plus one), the local
+// passes' radices.
 struct PassShape {
     std::size_t points = 1;
     bool register_cap = false; // registers for 1024 resident threads (FFT_MIN_GROUPS)
@@ -25,8 +26,12 @@ struct PassShape {
     bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
 };
 
-// What a work-group of a pass may use: `local_bytes` of local memory (padding aside: each row's
-// padding element comes on top) and `max_threads` work-items, for elements of `element_bytes`.
+// The elements a row of `points` points takes in local memory: one more after every 16 points
+// (FFT_SLOT in block/local_pass.rtcg), which spreads the local passes' accesses over the banks.
+std::size_t skewed_row(std::size_t points);
+
+// What a work-group of a pass may use: `local_bytes` of local memory for its rows, their skew and
+// padding included, and `max_threads` work-items, for elements of `element_bytes`.
 struct PassLimits {
     std::size_t element_bytes = 8;
     std::size_t local_bytes = 0;

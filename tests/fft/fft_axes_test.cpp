@@ -20,21 +20,6 @@ using rtcg::fft::Direction;
 using rtcg::fft::Norm;
 using Complex = std::complex<float>;
 
-// The DFT along `axis` of a C-ordered host array of `shape`, in place.
-void dft_along(std::vector<Exact>& data, const std::vector<std::size_t>& shape, std::size_t axis, int sign) {
-    std::size_t inner = 1, outer = 1;
-    for (std::size_t a = axis + 1; a < shape.size(); ++a) inner *= shape[a];
-    for (std::size_t a = 0; a < axis; ++a) outer *= shape[a];
-    const std::size_t n = shape[axis];
-    for (std::size_t o = 0; o < outer; ++o)
-        for (std::size_t i = 0; i < inner; ++i) {
-            std::vector<Exact> line(n);
-            for (std::size_t j = 0; j < n; ++j) line[j] = data[(o * n + j) * inner + i];
-            line = dft(line, sign);
-            for (std::size_t j = 0; j < n; ++j) data[(o * n + j) * inner + i] = line[j];
-        }
-}
-
 std::vector<Exact> reference(const std::vector<Complex>& points, const std::vector<std::size_t>& shape,
                              const std::vector<std::size_t>& axes, int sign) {
     std::vector<Exact> data = exact(points);

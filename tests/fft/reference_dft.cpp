@@ -7,7 +7,8 @@ namespace rtcg::test::fft {
 namespace {
 
 Exact root(std::size_t m, std::size_t n, int sign) {
-    const long double angle = 2 * std::numbers::pi_v<long double> * static_cast<long double>(m) / static_cast<long double>(n);
+    const long double angle = 2 * std::numbers::pi_v<long double> * static_cast<long double>(m) /
+                              static_cast<long double>(n);
     return {std::cos(angle), sign * std::sin(angle)};
 }
 
@@ -47,6 +48,20 @@ std::vector<Exact> dft_at(const std::vector<Exact>& x, const std::vector<std::si
         result.push_back(sum);
     }
     return result;
+}
+
+void dft_along(std::vector<Exact>& data, const std::vector<std::size_t>& shape, std::size_t axis, int sign) {
+    std::size_t inner = 1, outer = 1;
+    for (std::size_t a = axis + 1; a < shape.size(); ++a) inner *= shape[a];
+    for (std::size_t a = 0; a < axis; ++a) outer *= shape[a];
+    const std::size_t n = shape[axis];
+    std::vector<Exact> line(n);
+    for (std::size_t o = 0; o < outer; ++o)
+        for (std::size_t i = 0; i < inner; ++i) {
+            for (std::size_t j = 0; j < n; ++j) line[j] = data[(o * n + j) * inner + i];
+            const std::vector<Exact> transformed = dft(line, sign);
+            for (std::size_t j = 0; j < n; ++j) data[(o * n + j) * inner + i] = transformed[j];
+        }
 }
 
 } // namespace rtcg::test::fft

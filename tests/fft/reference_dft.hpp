@@ -16,6 +16,9 @@ std::vector<Exact> dft(const std::vector<Exact>& x, int sign);
 // X_k for the k in `at` alone, in O(n) each: for long transforms, checked at sampled k.
 std::vector<Exact> dft_at(const std::vector<Exact>& x, const std::vector<std::size_t>& at, int sign);
 
+// The DFT along `axis` of a C-ordered array of `shape`, in place.
+void dft_along(std::vector<Exact>& data, const std::vector<std::size_t>& shape, std::size_t axis, int sign);
+
 // Points uniform in [-1, 1) + i [-1, 1), rounded to Real, from `seed`.
 template <class Real>
 std::vector<std::complex<Real>> random_points(std::size_t n, unsigned seed) {
