@@ -10,7 +10,9 @@ Writes, into OUT_DIR:
                  bandwidth; launch and compile costs; where each target of issue 6 stands;
   results.csv    the same numbers, one row per case, dtype and size;
   bandwidth.png  bandwidth against size, one panel per case and dtype, one line per system
-                 (when matplotlib is installed; otherwise it says so and skips the plot).
+                 (when matplotlib is installed; otherwise it says so and skips the plots);
+  ratios.png     at each case's largest size, each GPU rtcg system's time ÷ the fastest peer's,
+                 one bar per system (where a peer was measured).
 
 Systems: rtcg-* are rtcg's backends, the others peers. An rtcg system whose name contains
 "pocl" runs on the CPU, so it is left out of the comparisons with GPU peers and backends.
@@ -273,6 +275,44 @@ def plot(path, report):
     print(f"plot: {path}")
 
 
+def plot_ratios(path, report):
+    """Bars of each GPU rtcg system's time ÷ the fastest peer's, at each case's largest size."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    systems = [r for r in report.rtcg if on_gpu(r)]
+    bars = []  # (label, {system: ratio})
+    for case, dtype in report.case_order:
+        n = max(k[2] for k in report.sized if (k[0], k[1]) == (case, dtype))
+        peers = [report.get(p, case, dtype, n) for p in report.peers]
+        best = min((v[0] for v in peers if v and v[0] > 0), default=None)
+        ratios = {r: report.get(r, case, dtype, n)[0] / best for r in systems
+                  if best and report.get(r, case, dtype, n)}
+        if ratios:
+            bars.append((f"{case} {dtype} {show_n(n)}", ratios))
+    if not bars:
+        return
+    figure, axis = plt.subplots(figsize=(max(6.0, 2.0 + 0.3 * len(bars) * max(len(systems), 1)), 5.5))
+    width = 0.8 / max(len(systems), 1)
+    for k, r in enumerate(systems):
+        xs = [i + k * width for i, (_, ratios) in enumerate(bars) if r in ratios]
+        ys = [ratios[r] for _, ratios in bars if r in ratios]
+        axis.bar(xs, ys, width, label=r)
+    axis.axhline(1.0, color="black", linewidth=0.8)
+    axis.set_xticks([i + 0.4 - width / 2 for i in range(len(bars))])
+    axis.set_xticklabels([label for label, _ in bars], rotation=60, ha="right", fontsize=8)
+    axis.set_ylabel("time ÷ fastest peer's")
+    axis.set_title("rtcg's time over the fastest peer's (below 1: rtcg is faster)", fontsize=10)
+    axis.grid(True, axis="y", alpha=0.3)
+    axis.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    print(f"plot: {path}")
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -304,6 +344,7 @@ def main():
         f.write(text)
     write_csv(os.path.join(out_dir, "results.csv"), report)
     plot(os.path.join(out_dir, "bandwidth.png"), report)
+    plot_ratios(os.path.join(out_dir, "ratios.png"), report)
     return 0
 
 
