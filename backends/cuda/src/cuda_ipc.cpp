@@ -1,0 +1,90 @@
+// CUDA IPC (rtcg/core/ipc.hpp): device memory and events shared with other processes.
+#include "cuda_buffer.hpp"
+#include "cuda_context.hpp"
+#include "cuda_event.hpp"
+
+#include <rtcg/core/error.hpp>
+
+#include <cstring>
+#include <sstream>
+#include <string>
+
+namespace rtcg::cuda {
+namespace {
+
+std::string hex(std::uint64_t value) {
+    std::ostringstream text;
+    text << "0x" << std::hex << value;
+    return text.str();
+}
+
+// For calls whose failures, out of memory apart, come from what the caller handed over: memory
+// the driver cannot share, a handle it cannot open.
+[[noreturn]] void throw_refused(CUresult result, const char* call, const std::string& why) {
+    if (result == CUDA_ERROR_OUT_OF_MEMORY) throw_driver_error(result, call);
+    throw InvalidArgument(why + ": " + driver_error_description(result), call, static_cast<long long>(result),
+                          driver_error_name(result));
+}
+
+} // namespace
+
+// The driver shares whole allocations; the handle carries the buffer's place in its allocation,
+// so a buffer that starts inside one (a pool's block, an imported range) exports too.
+std::optional<plugin::IpcMemoryHandle> CudaContext::export_ipc(const plugin::BufferImpl& buffer) {
+    const CUdeviceptr address = static_cast<const CudaBuffer&>(buffer).address();
+    make_current();
+    CUdeviceptr base = 0;
+    std::size_t extent = 0;
+    if (const CUresult ranged = api_.cuMemGetAddressRange(&base, &extent, address); ranged != CUDA_SUCCESS)
+        throw_refused(ranged, "cuMemGetAddressRange",
+                      "the driver knows no device allocation at " + hex(address) + " to share");
+    CUipcMemHandle driver_handle;
+    if (const CUresult exported = api_.cuIpcGetMemHandle(&driver_handle, base); exported != CUDA_SUCCESS)
+        throw_refused(exported, "cuIpcGetMemHandle",
+                      "the memory at " + hex(address) +
+                          " cannot be shared with another process (only cuMemAlloc memory can: not managed memory "
+                          "nor host memory mapped for the device)");
+    plugin::IpcMemoryHandle handle;
+    static_assert(sizeof driver_handle == sizeof handle.driver_handle);
+    std::memcpy(handle.driver_handle.data(), &driver_handle, sizeof driver_handle);
+    handle.offset = address - base;
+    return handle;
+}
+
+std::unique_ptr<plugin::BufferImpl> CudaContext::open_ipc(const plugin::IpcMemoryHandle& handle) {
+    make_current();
+    CUipcMemHandle driver_handle;
+    std::memcpy(&driver_handle, handle.driver_handle.data(), sizeof driver_handle);
+    CUdeviceptr mapping = 0;
+    // Memory on another device is mapped with peer access, enabled by the driver where it can.
+    if (const CUresult opened = api_.cuIpcOpenMemHandle(&mapping, driver_handle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS);
+        opened != CUDA_SUCCESS)
+        throw_refused(opened, "cuIpcOpenMemHandle",
+                      "the driver cannot open this memory handle in this process (it may be of this very process, "
+                      "of memory freed meanwhile, or no handle at all)");
+    // The mapping covers the whole allocation; the buffer must lie inside it. Where the driver
+    // gives no range for the mapping there is nothing to check it against.
+    CUdeviceptr base = 0;
+    std::size_t extent = 0;
+    const CUresult ranged = api_.cuMemGetAddressRange(&base, &extent, mapping);
+    const bool inside = ranged != CUDA_SUCCESS || (handle.offset <= extent && handle.size <= extent - handle.offset);
+    const bool unknown = ranged == CUDA_ERROR_NOT_FOUND || ranged == CUDA_ERROR_INVALID_VALUE;
+    if (!inside || (ranged != CUDA_SUCCESS && !unknown)) {
+        succeeded_or_warn(api_.cuIpcCloseMemHandle(mapping), "cuIpcCloseMemHandle");
+        if (!inside)
+            throw InvalidArgument("the handle's range [" + std::to_string(handle.offset) + ", " +
+                                      std::to_string(handle.offset) + " + " + std::to_string(handle.size) +
+                                      ") lies past the end of the shared allocation of " + std::to_string(extent) +
+                                      " bytes",
+                                  "open_ipc");
+        throw_driver_error(ranged, "cuMemGetAddressRange");
+    }
+    return CudaBuffer::adopt_ipc_mapping(*this, mapping, static_cast<std::size_t>(handle.offset),
+                                         static_cast<std::size_t>(handle.size));
+}
+
+std::unique_ptr<plugin::EventImpl> CudaContext::open_ipc_event(const plugin::IpcEventHandle& handle) {
+    return CudaEvent::open_interprocess(*this, handle);
+}
+
+} // namespace rtcg::cuda
