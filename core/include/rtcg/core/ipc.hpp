@@ -24,9 +24,9 @@
 ///     is an InvalidArgument.
 ///   - Lifetime: the exporting process keeps its Buffer and Event alive until the other process
 ///     has closed them (destroyed its Buffer, stopped waiting); CUDA leaves anything else undefined.
-///   - A handle is opened in another process, not the one that exported it (the driver refuses
-///     that with an error). One process may open the same memory handle several times; the
-///     driver counts the openings and unmaps with the last Buffer.
+///   - A handle is for another process than the one that exported it (CUDA does not promise that
+///     a process can open its own). One process may open the same memory handle several times;
+///     the driver counts the openings and unmaps with the last Buffer.
 ///   - Events: record_ipc makes an event that can cross processes (no timing: elapsed_ms on it is
 ///     a BackendError). Each export is of the point recorded; record a new event for each point to
 ///     be waited for.
