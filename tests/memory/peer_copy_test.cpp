@@ -89,6 +89,23 @@ TEST_CASE("copy_peer copies between two contexts of one device, both ways, on ei
     check_copies(other, context());
 }
 
+TEST_CASE("copy_peer copies between two CUDA devices, peer to peer where they allow it") {
+    if (rtcg::interop::backend_of(context()) != "cuda") return;
+    const std::string second = context().selector() == "cuda:1" ? "cuda:0" : "cuda:1";
+    std::optional<rtcg::Context> other;
+    try {
+        other = rtcg::Context::create(second);
+    } catch (const rtcg::BackendUnavailable&) {
+        MESSAGE("one CUDA device here, so no copies between devices");
+        return;
+    }
+    MESSAGE("between " << context().device().name << " and " << other->device().name << ": peer access "
+                       << (rtcg::can_access_peer(context(), *other) ? "possible" : "impossible"));
+    CHECK(rtcg::can_access_peer(context(), *other) == rtcg::can_access_peer(*other, context()));
+    check_copies(context(), *other);
+    check_copies(*other, context());
+}
+
 TEST_CASE("copy_peer copies between backends through the host") {
     const auto other = other_backend();
     if (!other) return;
@@ -165,7 +182,7 @@ TEST_CASE("a queue waits for another context's event on CUDA, and refuses it els
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { consumer.wait_for(rtcg::Event()); }), "never recorded"));
 }
 
-TEST_CASE("many staged copies at once from several threads each arrive whole") {
+TEST_CASE("copies between contexts from several threads at once each arrive whole") {
     const auto other = rtcg::Context::create(context().selector());
     std::vector<std::thread> threads;
     std::vector<int> right(4, 0);

@@ -33,8 +33,8 @@
 
 namespace rtcg {
 
-/// The size of the chunks staged copies move at a time; each staged copy holds two host buffers
-/// of this size.
+/// The size of the chunks staged copies move at a time; a staged copy holds two page-locked host
+/// buffers of this size (one where the copy fits in one chunk).
 inline constexpr std::size_t staging_chunk_bytes = std::size_t{4} << 20;
 
 /// True where copies between `a` and `b` go device to device without staging through host memory:
