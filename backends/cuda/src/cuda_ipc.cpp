@@ -63,21 +63,18 @@ std::unique_ptr<plugin::BufferImpl> CudaContext::open_ipc(const plugin::IpcMemor
                       "the driver cannot open this memory handle in this process (it may be of this very process, "
                       "of memory freed meanwhile, or no handle at all)");
     // The mapping covers the whole allocation; the buffer must lie inside it. Where the driver
-    // gives no range for the mapping there is nothing to check it against.
+    // gives no range for the mapping, the opening itself is all there is to check.
     CUdeviceptr base = 0;
     std::size_t extent = 0;
     const CUresult ranged = api_.cuMemGetAddressRange(&base, &extent, mapping);
-    const bool inside = ranged != CUDA_SUCCESS || (handle.offset <= extent && handle.size <= extent - handle.offset);
-    const bool unknown = ranged == CUDA_ERROR_NOT_FOUND || ranged == CUDA_ERROR_INVALID_VALUE;
-    if (!inside || (ranged != CUDA_SUCCESS && !unknown)) {
+    const std::size_t mapped = ranged == CUDA_SUCCESS && mapping - base < extent ? extent - (mapping - base) : 0;
+    if (ranged == CUDA_SUCCESS && (handle.offset > mapped || handle.size > mapped - handle.offset)) {
         succeeded_or_warn(api_.cuIpcCloseMemHandle(mapping), "cuIpcCloseMemHandle");
-        if (!inside)
-            throw InvalidArgument("the handle's range [" + std::to_string(handle.offset) + ", " +
-                                      std::to_string(handle.offset) + " + " + std::to_string(handle.size) +
-                                      ") lies past the end of the shared allocation of " + std::to_string(extent) +
-                                      " bytes",
-                                  "open_ipc");
-        throw_driver_error(ranged, "cuMemGetAddressRange");
+        throw InvalidArgument("the handle's range [" + std::to_string(handle.offset) + ", " +
+                                  std::to_string(handle.offset) + " + " + std::to_string(handle.size) +
+                                  ") lies past the end of the shared allocation of " + std::to_string(mapped) +
+                                  " bytes",
+                              "open_ipc");
     }
     return CudaBuffer::adopt_ipc_mapping(*this, mapping, static_cast<std::size_t>(handle.offset),
                                          static_cast<std::size_t>(handle.size));
