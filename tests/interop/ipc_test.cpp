@@ -126,6 +126,15 @@ TEST_CASE("IPC refuses what it cannot share") {
     // A handle of no memory and of no event.
     message_of<rtcg::InvalidArgument>([&] { rtcg::open_ipc(context(), some_memory); });
     message_of<rtcg::InvalidArgument>([&] { rtcg::open_ipc(context(), rtcg::IpcEventHandle{}); });
+    // Only cuMemAlloc memory can be shared: not host memory mapped for the device, nor managed memory.
+    if (context().device().can_map_host_memory) {
+        auto mapped = context().allocate_mapped(64);
+        message_of<rtcg::InvalidArgument>([&] { rtcg::export_ipc(mapped.buffer()); });
+    }
+    if (context().device().managed_coarse) {
+        auto managed = context().allocate_managed(64);
+        message_of<rtcg::InvalidArgument>([&] { rtcg::export_ipc(managed.buffer()); });
+    }
     // An interprocess event has no timing.
     const rtcg::Event shared = rtcg::record_ipc(queue);
     shared.wait();
