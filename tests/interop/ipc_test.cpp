@@ -34,8 +34,13 @@ namespace {
 
 bool on_cuda() { return rtcg::interop::backend_of(context()) == "cuda"; }
 
+// Each thread spins for `cycles` of its multiprocessor's clock before it writes, so that the
+// worker's kernel, were it not ordered after this one, would read the memory before it is written
+// and the result would show it.
 constexpr std::string_view fill_source = R"(
-extern "C" __global__ void three_i_plus_one(int* x, unsigned n) {
+extern "C" __global__ void three_i_plus_one(int* x, unsigned n, long long cycles) {
+    const long long start = clock64();
+    while (clock64() - start < cycles) {}
     const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) x[i] = 3 * (int)i + 1;
 }
@@ -69,7 +74,7 @@ TEST_CASE("another process opens exported memory and an event, waits for the wor
 
     auto queue = context().create_queue();
     const auto fill = context().compile(fill_source).kernel("three_i_plus_one");
-    fill(queue, rtcg::LaunchConfig::covering(n, 128), shared, n);
+    fill(queue, rtcg::LaunchConfig::covering(n, 128), shared, n, std::int64_t{1} << 30); // about half a second
     const rtcg::Event filled = rtcg::record_ipc(queue);
     const rtcg::IpcMemoryHandle memory = rtcg::export_ipc(shared);
     CHECK(memory.offset == lead);
