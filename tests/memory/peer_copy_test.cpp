@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -68,6 +69,16 @@ void check_copies(const rtcg::Context& from, const rtcg::Context& to) {
     }
     check_copy(from, to, true, 2 * chunk, 0, 0);
 }
+
+// CUDA only: each thread spins for `cycles` of its multiprocessor's clock, then writes.
+constexpr std::string_view late_fill_source = R"(
+extern "C" __global__ void late_fill(unsigned* x, unsigned n, long long cycles) {
+    const long long start = clock64();
+    while (clock64() - start < cycles) {}
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] = 0xC0FFEEu;
+}
+)";
 
 // The context of the other backend than the test's, where the machine has one.
 std::optional<rtcg::Context> other_backend() {
@@ -163,18 +174,21 @@ TEST_CASE("can_access_peer: one context and CUDA contexts of one device go direc
 
 TEST_CASE("a queue waits for another context's event on CUDA, and refuses it elsewhere") {
     const auto other = rtcg::Context::create(context().selector());
-    const std::size_t n = 1 << 20;
-    auto src = other.allocate(n * sizeof(std::uint32_t));
+    const unsigned n = 1 << 20;
+    auto src = other.to_device(std::vector<std::uint32_t>(n, 0));
     auto dst = context().to_device(std::vector<std::uint32_t>(n, 0));
     auto producer = other.create_queue();
-    producer.fill(src, std::uint32_t{0xC0FFEE});
-    const rtcg::Event filled = producer.record();
     auto consumer = context().create_queue();
-    if (rtcg::interop::backend_of(context()) != "cuda") {
+    if (rtcg::interop::backend_of(context()) == "cuda") {
+        // The producer's kernel writes late, so a copy not ordered after it would copy zeros.
+        const auto late_fill = other.compile(late_fill_source).kernel("late_fill");
+        late_fill(producer, rtcg::LaunchConfig::covering(n, 256), src, n, std::int64_t{1} << 29);
+        consumer.wait_for(producer.record());
+    } else {
+        producer.fill(src, std::uint32_t{0xC0FFEE});
+        const rtcg::Event filled = producer.record();
         CHECK(contains(message_of<rtcg::InvalidArgument>([&] { consumer.wait_for(filled); }), "Event::wait()"));
         filled.wait();
-    } else {
-        consumer.wait_for(filled);
     }
     consumer.copy_peer(src, dst, src.size());
     consumer.finish();
