@@ -14,7 +14,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <sstream>
 #include <utility>
 
 namespace rtcg::cuda {
@@ -38,12 +37,6 @@ std::string identify_compiler(const DeviceInfo& info) {
 std::uint64_t next_serial() noexcept {
     static std::atomic<std::uint64_t> last{0};
     return last.fetch_add(1, std::memory_order_relaxed) + 1;
-}
-
-std::string hex(std::uint64_t value) {
-    std::ostringstream text;
-    text << "0x" << std::hex << value;
-    return text.str();
 }
 
 } // namespace

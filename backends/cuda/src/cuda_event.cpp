@@ -32,14 +32,10 @@ std::unique_ptr<CudaEvent> CudaEvent::open_interprocess(const CudaContext& conte
     static_assert(sizeof driver_handle == sizeof handle.driver_handle);
     std::memcpy(&driver_handle, handle.driver_handle.data(), sizeof driver_handle);
     CUevent event = nullptr;
-    if (const CUresult opened = api.cuIpcOpenEventHandle(&event, driver_handle); opened != CUDA_SUCCESS) {
-        if (opened == CUDA_ERROR_OUT_OF_MEMORY) throw_driver_error(opened, "cuIpcOpenEventHandle");
-        // A handle of an event that is gone, of this very process, or of no event at all: the
-        // caller's mistake, whichever code the driver gives it.
-        throw InvalidArgument("the driver cannot open this event handle in this process: " +
-                                  driver_error_description(opened),
-                              "cuIpcOpenEventHandle", static_cast<long long>(opened), driver_error_name(opened));
-    }
+    // A handle of an event that is gone, of this very process, or of no event at all: the caller's
+    // mistake, whichever code the driver gives it.
+    if (const CUresult opened = api.cuIpcOpenEventHandle(&event, driver_handle); opened != CUDA_SUCCESS)
+        throw_invalid_input(opened, "cuIpcOpenEventHandle", "the driver cannot open this event handle in this process");
     return std::unique_ptr<CudaEvent>(new CudaEvent(context, event));
 }
 

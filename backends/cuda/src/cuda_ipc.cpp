@@ -6,28 +6,9 @@
 #include <rtcg/core/error.hpp>
 
 #include <cstring>
-#include <sstream>
 #include <string>
 
 namespace rtcg::cuda {
-namespace {
-
-std::string hex(std::uint64_t value) {
-    std::ostringstream text;
-    text << "0x" << std::hex << value;
-    return text.str();
-}
-
-// For calls whose failures, out of memory apart, come from what the caller handed over: memory
-// the driver cannot share, a handle it cannot open.
-[[noreturn]] void throw_refused(CUresult result, const char* call, const std::string& why) {
-    if (result == CUDA_ERROR_OUT_OF_MEMORY) throw_driver_error(result, call);
-    throw InvalidArgument(why + ": " + driver_error_description(result), call, static_cast<long long>(result),
-                          driver_error_name(result));
-}
-
-} // namespace
-
 // The driver shares whole allocations; the handle carries the buffer's place in its allocation,
 // so a buffer that starts inside one (a pool's block, an imported range) exports too.
 std::optional<plugin::IpcMemoryHandle> CudaContext::export_ipc(const plugin::BufferImpl& buffer) {
@@ -36,14 +17,15 @@ std::optional<plugin::IpcMemoryHandle> CudaContext::export_ipc(const plugin::Buf
     CUdeviceptr base = 0;
     std::size_t extent = 0;
     if (const CUresult ranged = api_.cuMemGetAddressRange(&base, &extent, address); ranged != CUDA_SUCCESS)
-        throw_refused(ranged, "cuMemGetAddressRange",
-                      "the driver knows no device allocation at " + hex(address) + " to share");
+        throw_invalid_input(ranged, "cuMemGetAddressRange",
+                            "the driver knows no device allocation at " + hex(address) + " to share");
     CUipcMemHandle driver_handle;
     if (const CUresult exported = api_.cuIpcGetMemHandle(&driver_handle, base); exported != CUDA_SUCCESS)
-        throw_refused(exported, "cuIpcGetMemHandle",
-                      "the memory at " + hex(address) +
-                          " cannot be shared with another process (only cuMemAlloc memory can: not managed memory "
-                          "nor host memory mapped for the device)");
+        throw_invalid_input(
+            exported, "cuIpcGetMemHandle",
+            "the memory at " + hex(address) +
+                " cannot be shared with another process (only cuMemAlloc memory can: not managed memory "
+                "nor host memory mapped for the device)");
     plugin::IpcMemoryHandle handle;
     static_assert(sizeof driver_handle == sizeof handle.driver_handle);
     std::memcpy(handle.driver_handle.data(), &driver_handle, sizeof driver_handle);
@@ -59,9 +41,10 @@ std::unique_ptr<plugin::BufferImpl> CudaContext::open_ipc(const plugin::IpcMemor
     // Memory on another device is mapped with peer access, enabled by the driver where it can.
     if (const CUresult opened = api_.cuIpcOpenMemHandle(&mapping, driver_handle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS);
         opened != CUDA_SUCCESS)
-        throw_refused(opened, "cuIpcOpenMemHandle",
-                      "the driver cannot open this memory handle in this process (it may be of this very process, "
-                      "of memory freed meanwhile, or no handle at all)");
+        throw_invalid_input(
+            opened, "cuIpcOpenMemHandle",
+            "the driver cannot open this memory handle in this process (it may be of this very process, "
+            "of memory freed meanwhile, or no handle at all)");
     // The mapping covers the whole allocation; the buffer must lie inside it. Where the driver
     // gives no range for the mapping, the opening itself is all there is to check.
     CUdeviceptr base = 0;
