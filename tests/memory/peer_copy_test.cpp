@@ -198,18 +198,24 @@ TEST_CASE("a queue waits for another context's event on CUDA, and refuses it els
 
 TEST_CASE("copies between contexts from several threads at once each arrive whole") {
     const auto other = rtcg::Context::create(context().selector());
+    // Six copies of one to five staging chunks at once take more staging buffers than a context
+    // keeps; half run on the source's queues, half on the destination's.
     std::vector<std::thread> threads;
-    std::vector<int> right(4, 0);
+    std::vector<int> right(6, 0);
     for (std::size_t t = 0; t < right.size(); ++t)
         threads.emplace_back([&, t] {
-            const auto values = rtcg::test::random_values<std::uint32_t>(300001 + t, static_cast<std::uint32_t>(t));
-            auto src = context().to_device(values);
-            auto dst = other.allocate(src.size());
-            auto queue = other.create_queue();
-            queue.copy_peer(src, dst, src.size());
-            queue.finish();
+            const auto values = rtcg::test::random_values<std::uint32_t>((t + 1) * 800001,
+                                                                         static_cast<std::uint32_t>(t));
+            const std::size_t bytes = values.size() * sizeof(std::uint32_t);
+            auto source_queue = context().create_queue();
+            auto destination_queue = other.create_queue();
+            auto src = context().allocate(bytes);
+            auto dst = other.allocate(bytes);
+            source_queue.write(src, std::span<const std::uint32_t>(values));
+            (t % 2 == 0 ? source_queue : destination_queue).copy_peer(src, dst, bytes);
+            source_queue.finish();
             std::vector<std::uint32_t> back(values.size());
-            queue.read(dst, std::span<std::uint32_t>(back));
+            destination_queue.read(dst, std::span<std::uint32_t>(back));
             right[t] = back == values;
         });
     for (auto& thread : threads) thread.join();
