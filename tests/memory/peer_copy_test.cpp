@@ -164,6 +164,20 @@ TEST_CASE("copy_peer refuses ranges past either end, empty buffers and queues of
     CHECK(other.to_host<std::uint8_t>(dst) == std::vector<std::uint8_t>(32, untouched));
 }
 
+TEST_CASE("copy_peer moves memory-pool buffers, bounded by the buffer's size, not its block's") {
+    const auto other = rtcg::Context::create(context().selector());
+    auto queue = other.create_queue();
+    const auto values = rtcg::test::random_values<std::uint8_t>(1000);
+    rtcg::Buffer src = context().memory_pool().allocate(values.size(), context().queue());
+    rtcg::Buffer dst = other.memory_pool().allocate(values.size(), queue);
+    context().queue().write(src, std::span<const std::uint8_t>(values));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { queue.copy_peer(src, dst, 1001); }), "1000 bytes"));
+    queue.copy_peer(src, dst, values.size());
+    std::vector<std::uint8_t> back(values.size());
+    queue.read(dst, std::span<std::uint8_t>(back));
+    CHECK(back == values);
+}
+
 TEST_CASE("can_access_peer: one context and CUDA contexts of one device go direct, OpenCL contexts do not") {
     const auto other = rtcg::Context::create(context().selector());
     CHECK(rtcg::can_access_peer(context(), context()));
