@@ -3,6 +3,7 @@
 // shared_ptr to it, so the backend context outlives everything made in it.
 #include "compile_cache.hpp"
 #include "memory_pool_state.hpp"
+#include "staging_buffers.hpp"
 
 #include <rtcg/core/backends.hpp>
 #include <rtcg/core/plugin/backend.hpp>
@@ -42,6 +43,8 @@ struct ContextState : std::enable_shared_from_this<ContextState> {
     const std::unique_ptr<plugin::ContextImpl> impl;
     const std::string compiler_identity;
     Queue default_queue;
+    // Page-locked host buffers for copies to and from other contexts that run on this one's queues.
+    StagingBuffers staging_buffers;
 
 private:
     std::once_flag default_pool_once_;

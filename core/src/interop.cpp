@@ -1,5 +1,5 @@
-#include "buffer_recycler.hpp"
 #include "context_state.hpp"
+#include "object_factory.hpp"
 
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/error.hpp>
@@ -11,23 +11,6 @@
 #include <utility>
 
 namespace rtcg {
-namespace detail {
-
-// Makes Buffers and Queues over objects that came from outside rtcg (their constructors are
-// private to core).
-class Interop {
-public:
-    static Buffer buffer(std::shared_ptr<ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
-                         std::size_t bytes, std::shared_ptr<BufferRecycler> recycler) {
-        return Buffer(std::move(context), std::move(impl), bytes, std::move(recycler));
-    }
-    static Queue queue(std::shared_ptr<ContextState> context, std::unique_ptr<plugin::QueueImpl> impl) {
-        return Queue(std::move(context), std::move(impl));
-    }
-};
-
-} // namespace detail
-
 namespace {
 
 // Where an imported buffer's memory goes when rtcg is done with it: rtcg's wrapper goes (it frees

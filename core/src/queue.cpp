@@ -117,9 +117,16 @@ Event Queue::record() {
 void Queue::wait_for(const Event& event) {
     check_queue("Queue::wait_for", impl_.get());
     if (!event.impl()) throw InvalidArgument("the event was never recorded", "Queue::wait_for");
-    if (event.context_.get() != context_.get())
-        throw InvalidArgument("the event belongs to another context than the queue", "Queue::wait_for");
-    impl_->wait_for(*event.impl());
+    const detail::ContextState* event_context = event.context_.get();
+    if (event_context == context_.get()) return impl_->wait_for(*event.impl());
+    // Another context's event: the device waits for it where the backend can (CUDA), else the
+    // caller must wait on the host.
+    if (&event_context->backend != &context_->backend || !impl_->wait_for_peer(*event.impl()))
+        throw InvalidArgument("the event belongs to another context (" + event_context->description.selector +
+                                  ") than the queue (" + context_->description.selector +
+                                  "), and this backend cannot make a queue wait for another context's events: "
+                                  "wait for it on the host with Event::wait()",
+                              "Queue::wait_for");
 }
 
 void Queue::finish() {

@@ -211,4 +211,21 @@ TEST_CASE("misuse: a kernel name that PoCL or NVIDIA's OpenCL cannot take is ref
     CHECK(context().to_host<int>(out) == std::vector<int>(32, 7));
 }
 
+TEST_CASE("misuse: a copy between contexts past a buffer's end, or on a third context's queue, is refused") {
+    const auto other = Context::create(context().selector());
+    Buffer mine = context().allocate(16);
+    Buffer theirs = other.allocate(8);
+    expect_misuse<InvalidArgument>([&] { context().queue().copy_peer(mine, theirs, 16); },
+                                   {"destination buffer of 8 bytes"});
+    const auto third = Context::create(context().selector());
+    auto queue = third.create_queue();
+    expect_misuse<InvalidArgument>([&] { queue.copy_peer(mine, theirs, 8); }, {"neither buffer"});
+}
+
+TEST_CASE("misuse: IPC handles from garbage text, and IPC on OpenCL, are refused") {
+    expect_misuse<InvalidArgument>([] { IpcMemoryHandle::from_hex("not a handle"); }, {"hex digits"});
+    if (interop::backend_of(context()) == "cuda") return;
+    expect_misuse<BackendMismatch>([] { export_ipc(context().allocate(4)); }, {"CUDA IPC", "OpenCL"});
+}
+
 } // namespace rtcg::test

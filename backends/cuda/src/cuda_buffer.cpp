@@ -12,11 +12,18 @@ CudaBuffer::CudaBuffer(const CudaContext& context, std::size_t bytes) : context_
                            "allocating " + std::to_string(bytes) + " bytes of memory on " + context_.device().name);
 }
 
-CudaBuffer::CudaBuffer(const CudaContext& context, CUdeviceptr address, std::size_t bytes, bool owned) noexcept
-    : context_(context), size_(bytes), address_(address), owned_(owned) {}
+CudaBuffer::CudaBuffer(const CudaContext& context, CUdeviceptr address, std::size_t bytes, Release release,
+                       CUdeviceptr mapping) noexcept
+    : context_(context), size_(bytes), address_(address), release_(release), ipc_mapping_(mapping) {}
 
 std::unique_ptr<CudaBuffer> CudaBuffer::borrow(const CudaContext& context, CUdeviceptr foreign, std::size_t bytes) {
-    return std::unique_ptr<CudaBuffer>(new CudaBuffer(context, foreign, bytes, false));
+    return std::unique_ptr<CudaBuffer>(new CudaBuffer(context, foreign, bytes, Release::keep));
+}
+
+std::unique_ptr<CudaBuffer> CudaBuffer::adopt_ipc_mapping(const CudaContext& context, CUdeviceptr mapping,
+                                                          std::size_t offset, std::size_t bytes) noexcept {
+    return std::unique_ptr<CudaBuffer>(
+        new CudaBuffer(context, mapping + offset, bytes, Release::close_ipc_mapping, mapping));
 }
 
 std::unique_ptr<CudaBuffer> CudaBuffer::allocate_pitched(const CudaContext& context, std::size_t width_bytes,
@@ -32,11 +39,15 @@ std::unique_ptr<CudaBuffer> CudaBuffer::allocate_pitched(const CudaContext& cont
                            "allocating " + std::to_string(rows) + " rows of " + std::to_string(width_bytes) +
                                " bytes on " + context.device().name);
     // The driver's pitch times the rows it allocated cannot overflow: that much memory exists.
-    return std::unique_ptr<CudaBuffer>(new CudaBuffer(context, address, pitch * rows, true));
+    return std::unique_ptr<CudaBuffer>(new CudaBuffer(context, address, pitch * rows, Release::free));
 }
 
 CudaBuffer::~CudaBuffer() {
-    if (owned_ && context_.make_current_or_warn()) succeeded_or_warn(context_.api().cuMemFree(address_), "cuMemFree");
+    if (release_ == Release::keep || !context_.make_current_or_warn()) return;
+    if (release_ == Release::free)
+        succeeded_or_warn(context_.api().cuMemFree(address_), "cuMemFree");
+    else
+        succeeded_or_warn(context_.api().cuIpcCloseMemHandle(ipc_mapping_), "cuIpcCloseMemHandle");
 }
 
 } // namespace rtcg::cuda

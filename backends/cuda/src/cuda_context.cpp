@@ -12,8 +12,8 @@
 
 #include <rtcg/core/error.hpp>
 
+#include <atomic>
 #include <cstdint>
-#include <sstream>
 #include <utility>
 
 namespace rtcg::cuda {
@@ -34,17 +34,17 @@ std::string identify_compiler(const DeviceInfo& info) {
            (nvrtc ? nvrtc->version : std::string("unavailable"));
 }
 
-std::string hex(std::uint64_t value) {
-    std::ostringstream text;
-    text << "0x" << std::hex << value;
-    return text.str();
+std::uint64_t next_serial() noexcept {
+    static std::atomic<std::uint64_t> last{0};
+    return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 } // namespace
 
 CudaContext::CudaContext(const DriverApi& api, CUdevice device, DeviceInfo info)
     : api_(api), device_(device), info_(std::move(info)), architecture_(compute_capability(api, device)),
-      compiler_identity_(identify_compiler(info_)), context_(retain_primary_context(api, device)) {
+      compiler_identity_(identify_compiler(info_)), serial_(next_serial()),
+      context_(retain_primary_context(api, device)) {
     plugin::logger().debug("CUDA context on device {} ({}, {})", device_, info_.name, info_.architecture);
 }
 

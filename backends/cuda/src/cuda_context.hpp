@@ -7,9 +7,12 @@
 
 #include <rtcg/core/plugin/backend.hpp>
 
+#include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace rtcg::cuda {
 
@@ -45,8 +48,23 @@ public:
     std::unique_ptr<plugin::ImageImpl> create_image(const plugin::ImageFormat& format,
                                                     const plugin::ImageShape& shape) override;
 
+    // One device: always (its contexts are one primary context). Two: cuDeviceCanAccessPeer,
+    // both ways.
+    bool can_access_peer(plugin::ContextImpl& peer) override;
+    // Lets each of this context and `peer` reach the other's memory where their devices allow it
+    // (cuCtxEnablePeerAccess both ways), once per pair of live contexts; a pair that cannot is
+    // left as it is, and copies between them go through the host.
+    void enable_peer_access(const CudaContext& peer) const;
+
+    // CUDA IPC (rtcg/core/ipc.hpp): cuIpcGetMemHandle of the allocation the buffer lies in,
+    // cuIpcOpenMemHandle, cuIpcOpenEventHandle.
+    std::optional<plugin::IpcMemoryHandle> export_ipc(const plugin::BufferImpl& buffer) override;
+    std::unique_ptr<plugin::BufferImpl> open_ipc(const plugin::IpcMemoryHandle& handle) override;
+    std::unique_ptr<plugin::EventImpl> open_ipc_event(const plugin::IpcEventHandle& handle) override;
+
     const DriverApi& api() const noexcept { return api_; }
     CUdevice device_handle() const noexcept { return device_; }
+    CUcontext handle() const noexcept { return context_; }
 
     // Makes this context current on the calling thread, as every driver call on its objects needs.
     void make_current() const { cuda::make_current(api_, context_); }
@@ -61,8 +79,16 @@ private:
     const DeviceInfo info_;
     const int architecture_; // 10 * major + minor
     const std::string compiler_identity_;
+    // Names this object for the whole process, never reused: peer access is remembered per live
+    // peer, and a primary context released by every holder and retained again is a new context
+    // that may reuse the old handle.
+    const std::uint64_t serial_;
     // Retained last, so that no member initialiser can throw after the retain and leak it.
     const CUcontext context_;
+
+    // The serials of the peers enable_peer_access has seen to.
+    mutable std::mutex peers_mutex_;
+    mutable std::vector<std::uint64_t> peers_done_;
 };
 
 } // namespace rtcg::cuda

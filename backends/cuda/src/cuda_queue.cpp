@@ -271,6 +271,25 @@ void CudaQueue::wait_for(plugin::EventImpl& event) {
           "cuStreamWaitEvent");
 }
 
+bool CudaQueue::copy_peer(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
+                          std::size_t dst_offset, std::size_t bytes) {
+    const CudaContext& from = static_cast<const CudaBuffer&>(src).context();
+    const CudaContext& to = static_cast<const CudaBuffer&>(dst).context();
+    from.enable_peer_access(to);
+    context_.make_current();
+    check(api_.cuMemcpyPeerAsync(device_address(dst, dst_offset), to.handle(), device_address(src, src_offset),
+                                 from.handle(), bytes, stream_),
+          "cuMemcpyPeerAsync");
+    return true;
+}
+
+bool CudaQueue::wait_for_peer(plugin::EventImpl& event) {
+    wait_for(event);
+    return true;
+}
+
+std::unique_ptr<plugin::EventImpl> CudaQueue::record_ipc() { return CudaEvent::record_interprocess(context_, stream_); }
+
 void CudaQueue::finish() {
     context_.make_current();
     check(api_.cuStreamSynchronize(stream_), "cuStreamSynchronize");

@@ -53,6 +53,14 @@ public:
     void copy_image_to_buffer(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::BufferImpl& dst,
                               std::size_t dst_offset) override;
 
+    // Copies between contexts: one cuMemcpyPeerAsync, with peer access enabled first where the
+    // devices allow it (CudaContext::enable_peer_access).
+    bool copy_peer(const plugin::BufferImpl& src, std::size_t src_offset, plugin::BufferImpl& dst,
+                   std::size_t dst_offset, std::size_t bytes) override;
+    // cuStreamWaitEvent takes events of any context and device.
+    bool wait_for_peer(plugin::EventImpl& event) override;
+    std::unique_ptr<plugin::EventImpl> record_ipc() override;
+
 private:
     void copy_3d(const CUDA_MEMCPY3D& copy);
 

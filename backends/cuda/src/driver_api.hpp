@@ -68,7 +68,15 @@ namespace rtcg::cuda {
     X(cuTexObjectCreate)                       \
     X(cuTexObjectDestroy)                      \
     X(cuSurfObjectCreate)                      \
-    X(cuSurfObjectDestroy)
+    X(cuSurfObjectDestroy)                     \
+    X(cuMemcpyPeerAsync)                       \
+    X(cuDeviceCanAccessPeer)                   \
+    X(cuCtxEnablePeerAccess)                   \
+    X(cuIpcGetMemHandle)                       \
+    X(cuIpcOpenMemHandle)                      \
+    X(cuIpcCloseMemHandle)                     \
+    X(cuIpcGetEventHandle)                     \
+    X(cuIpcOpenEventHandle)
 
 // Functions that only newer drivers have (CUDA 12.2 to 12.4). Their pointers are null on older
 // drivers, and the features built on them degrade: no parameter sizes, no list of kernel names, no managed-memory hints.

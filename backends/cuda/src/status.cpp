@@ -5,7 +5,15 @@
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/plugin/support.hpp>
 
+#include <sstream>
+
 namespace rtcg::cuda {
+
+std::string hex(std::uint64_t value) {
+    std::ostringstream text;
+    text << "0x" << std::hex << value;
+    return text.str();
+}
 
 // A status code comes only from a driver that was loaded, so driver_api() cannot throw here.
 std::string driver_error_name(CUresult result) {
@@ -28,6 +36,12 @@ void throw_driver_error(CUresult result, const char* call, std::string_view cont
     why += driver_error_description(result);
     if (result == CUDA_ERROR_OUT_OF_MEMORY) throw OutOfMemory(why, call, result, driver_error_name(result));
     throw BackendError(why, call, result, driver_error_name(result));
+}
+
+void throw_invalid_input(CUresult result, const char* call, std::string_view why) {
+    if (result == CUDA_ERROR_OUT_OF_MEMORY) throw_driver_error(result, call);
+    throw InvalidArgument(std::string(why) + ": " + driver_error_description(result), call,
+                          static_cast<long long>(result), driver_error_name(result));
 }
 
 bool succeeded_or_warn(CUresult result, const char* call) noexcept {

@@ -5,10 +5,14 @@
 
 #include <cuda.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace rtcg::cuda {
+
+// "0x7f3a00000000": an address or handle as messages show it.
+std::string hex(std::uint64_t value);
 
 // "CUDA_ERROR_OUT_OF_MEMORY", from cuGetErrorName.
 std::string driver_error_name(CUresult result);
@@ -19,6 +23,11 @@ std::string driver_error_description(CUresult result);
 // The message is the driver's description of the error, after `context` when there is one
 // ("allocating 4096 bytes of device memory: out of memory").
 [[noreturn]] void throw_driver_error(CUresult result, const char* call, std::string_view context = {});
+
+// For calls that fail because of what the caller handed over (memory the driver cannot share, a
+// handle it cannot open): OutOfMemory for CUDA_ERROR_OUT_OF_MEMORY, InvalidArgument otherwise,
+// saying `why` and then the driver's description.
+[[noreturn]] void throw_invalid_input(CUresult result, const char* call, std::string_view why);
 
 inline void check(CUresult result, const char* call) {
     if (result != CUDA_SUCCESS) [[unlikely]]

@@ -13,6 +13,7 @@
 #include <rtcg/core/event.hpp>
 #include <rtcg/core/image.hpp>
 #include <rtcg/core/interop.hpp>
+#include <rtcg/core/ipc.hpp>
 #include <rtcg/core/json_text.hpp>
 #include <rtcg/core/kernel.hpp>
 #include <rtcg/core/kernel_argument.hpp>
@@ -22,6 +23,7 @@
 #include <rtcg/core/memory_pool.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/offline_compiler.hpp>
+#include <rtcg/core/peer.hpp>
 #include <rtcg/core/queue.hpp>
 #include <rtcg/core/rect_copy.hpp>
 #include <rtcg/core/version.hpp>

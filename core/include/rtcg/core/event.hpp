@@ -36,6 +36,7 @@ public:
 
 private:
     friend class Queue;
+    friend class detail::Interop;
     Event(std::shared_ptr<detail::ContextState> context, std::shared_ptr<plugin::EventImpl> impl) noexcept;
 
     std::shared_ptr<detail::ContextState> context_;

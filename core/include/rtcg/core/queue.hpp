@@ -75,9 +75,22 @@ public:
     template <class T>
     void fill(Buffer& dst, const T& value);
 
+    /// Copies `bytes` between buffers of two contexts, one of them this queue's: two devices, two
+    /// contexts of one device, or two backends (rtcg/core/peer.hpp has the paths each takes).
+    /// Buffers of one context go through copy(). Work queued on this queue before the call runs
+    /// first; the other context's work on its buffer must have finished, or (CUDA to CUDA) this
+    /// queue must wait_for an event of it. CUDA to CUDA is asynchronous like copy(); the staged
+    /// paths return once the data has arrived. InvalidArgument past either buffer's end, for an
+    /// empty buffer, or where neither buffer belongs to this queue's context.
+    void copy_peer(const Buffer& src, Buffer& dst, std::size_t bytes, std::size_t src_offset = 0,
+                   std::size_t dst_offset = 0);
+
     /// An event that happens when the work queued so far has finished.
     Event record();
-    /// Later work on this queue waits until `event` (of any queue of the context) has happened.
+    /// Later work on this queue waits until `event` has happened: an event of any queue of the
+    /// context, or on CUDA of any CUDA context (another device, or another process through
+    /// rtcg/core/ipc.hpp). InvalidArgument for an event of another context elsewhere (OpenCL
+    /// cannot wait for another context's events on the device: Event::wait() waits on the host).
     void wait_for(const Event& event);
     /// Blocks until everything queued so far has finished.
     void finish();

@@ -20,6 +20,7 @@
 #include <rtcg/core/fwd.hpp>
 #include <rtcg/core/image.hpp>
 #include <rtcg/core/interop.hpp>
+#include <rtcg/core/ipc.hpp>
 #include <rtcg/core/kernel_argument.hpp>
 #include <rtcg/core/kernel_attributes.hpp>
 #include <rtcg/core/launch.hpp>
@@ -41,13 +42,16 @@
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 5;
+inline constexpr std::uint32_t abi_version = 6;
 
 // A backend object's own handle as an integer, as rtcg/core/interop.hpp describes: a CUdeviceptr,
 // a CUdevice, or an object pointer (CUstream, CUcontext, cl_mem, cl_command_queue, ...) through
 // std::uintptr_t.
 using rtcg::NativeContextHandles;
 using rtcg::NativeHandle;
+// CUDA IPC's handles (rtcg/core/ipc.hpp), filled in and read by the plug-in as they are.
+using rtcg::IpcEventHandle;
+using rtcg::IpcMemoryHandle;
 
 class RTCG_API BufferImpl {
 public:
@@ -73,6 +77,10 @@ public:
     // Milliseconds from `start` (recorded earlier, same context) to this event. Both must have
     // completed (callers wait first).
     virtual double elapsed_ms_since(EventImpl& start) = 0;
+
+    // CUDA IPC (rtcg/core/ipc.hpp): the handle of an event QueueImpl::record_ipc made. Nothing
+    // where the backend has no IPC; InvalidArgument for an event made otherwise.
+    virtual std::optional<IpcEventHandle> export_ipc() { return {}; }
 };
 
 // The public types a plug-in fills in or receives as they are (rtcg/core/kernel_attributes.hpp,
@@ -202,6 +210,18 @@ public:
                                       const ImageBox& box) = 0;
     virtual void copy_image_to_buffer(const ImageImpl& src, const ImageBox& box, BufferImpl& dst,
                                       std::size_t dst_offset) = 0;
+
+    // Copies between contexts (rtcg/core/peer.hpp). `src` and `dst` belong to two contexts of this
+    // backend, one of them this queue's; ranges are checked as for copy(). Queues the copy in order
+    // on this queue and returns true, or returns false, queueing nothing, where the backend has no
+    // direct path: core then stages the copy through host memory.
+    virtual bool copy_peer(const BufferImpl&, std::size_t, BufferImpl&, std::size_t, std::size_t) { return false; }
+    // Later work waits for `event` of another context of this backend; false, waiting for
+    // nothing, where the backend cannot wait for another context's events on the device.
+    virtual bool wait_for_peer(EventImpl&) { return false; }
+    // CUDA IPC: an event that can be exported to another process, recorded like record()'s;
+    // null where the backend has no IPC.
+    virtual std::unique_ptr<EventImpl> record_ipc() { return nullptr; }
 };
 
 struct CompileRequest {
@@ -298,6 +318,20 @@ public:
     // A new image of a supported format. Throws InvalidArgument for extents past the device's
     // largest image of that dimensionality.
     virtual std::unique_ptr<ImageImpl> create_image(const ImageFormat& format, const ImageShape& shape) = 0;
+
+    // Copies between contexts: whether this context's device reaches `peer`'s memory directly
+    // (`peer` is another context of this backend). False by default.
+    virtual bool can_access_peer(ContextImpl&) { return false; }
+
+    // CUDA IPC (rtcg/core/ipc.hpp). Nothing (or null) where the backend has no IPC.
+    // The handle of the allocation `buffer` lies in, with the buffer's offset in it; core fills in
+    // the size. InvalidArgument for memory the driver cannot share.
+    virtual std::optional<IpcMemoryHandle> export_ipc(const BufferImpl&) { return {}; }
+    // Another process's memory as a buffer that unmaps it when destroyed. InvalidArgument for a
+    // handle the driver cannot open, or an offset and size past the allocation's end.
+    virtual std::unique_ptr<BufferImpl> open_ipc(const IpcMemoryHandle&) { return nullptr; }
+    // Another process's event. InvalidArgument for a handle the driver cannot open.
+    virtual std::unique_ptr<EventImpl> open_ipc_event(const IpcEventHandle&) { return nullptr; }
 };
 
 // Compiles for a named target without a device, e.g. NVRTC for "sm_90" on a machine with no
