@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <span>
 #include <string>
 #include <vector>
@@ -167,6 +169,25 @@ TEST_CASE("link errors name what is wrong") {
                                kernel_options());
         });
         CHECK(contains(message, "unit 1 of 2"));
+    }
+    SUBCASE("an executable OpenCL program binary, which only CUDA's linker would take") {
+        if (context().device().backend != "opencl") return;
+        // The executable is a compile's, as the disk cache stores it after its header: magic, key
+        // digest, payload size and payload digest.
+        rtcg::test::ScopedCacheDirectory cache;
+        rtcg::test::compile("RTCG_KERNEL void whole(RTCG_GLOBAL int* out) { out[0] = 1; }");
+        REQUIRE(cache.entries().size() == 1);
+        std::ifstream file(cache.entries().front(), std::ios::binary);
+        const std::string entry((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        constexpr std::size_t header_size = 8 + 32 + 8 + 32;
+        REQUIRE(entry.size() > header_size);
+        const auto message = message_of<rtcg::InvalidArgument>([&] {
+            rtcg::Module::link(context(),
+                               {rtcg::LinkInput::source(kernel_unit()),
+                                rtcg::LinkInput::binary(bytes_of(std::string_view(entry).substr(header_size)))},
+                               kernel_options());
+        });
+        CHECK(contains(message, "unit 1 of 2 is an executable"));
     }
     SUBCASE("a unit that does not compile") {
         const auto message = message_of<rtcg::CompileError>([] {

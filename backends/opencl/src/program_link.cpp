@@ -46,13 +46,12 @@ ProgramHandle object_from_binary(cl_context context, cl_device_id device, const 
     constexpr const char* where = "Module::link";
     try {
         ProgramHandle program = program_from_binary(context, device, device_name, binary);
+        // A driver that cannot tell the kind (CL_PROGRAM_BINARY_TYPE_NONE) leaves it to clLinkProgram.
         const auto type = program_build_info<cl_program_binary_type>(program.get(), device, CL_PROGRAM_BINARY_TYPE);
-        if (type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
-            throw InvalidArgument(
-                which + " is " +
-                    (type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE ? "an executable program binary" : "no program binary") +
-                    ", not a compiled object or library, which clLinkProgram links",
-                where);
+        if (type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+            throw InvalidArgument(which + " is an executable program binary, not a compiled object or library, which "
+                                          "clLinkProgram links",
+                                  where);
         return program;
     } catch (const BackendError& error) {
         throw InvalidArgument(which + " is no program binary the OpenCL driver of " + device_name +
