@@ -81,6 +81,25 @@ std::vector<std::byte> bytes_of(std::string_view text) {
     return {bytes.begin(), bytes.end()};
 }
 
+// offset_of with SCALE 11 in hand-written PTX for any device from sm_70 on, as nvcc -rdc=true -ptx
+// writes it (checked with ptxas and nvlink against unit A): a binary unit of CUDA's.
+constexpr std::string_view offset_of_ptx = R"(
+.version 7.0
+.target sm_70
+.address_size 64
+
+.visible .func (.param .b32 func_retval0) offset_of(
+    .param .b32 offset_of_param_0
+)
+{
+    .reg .b32 %r<3>;
+    ld.param.u32 %r1, [offset_of_param_0];
+    mad.lo.s32 %r2, %r1, 11, 1;
+    st.param.b32 [func_retval0+0], %r2;
+    ret;
+}
+)";
+
 } // namespace
 
 TEST_CASE("a kernel calls a function that another source unit defines") {
@@ -104,6 +123,26 @@ TEST_CASE("a unit compiled by Module::compile_for_link links as a binary unit") 
     const std::vector<rtcg::LinkInput> reversed{rtcg::LinkInput::binary(object),
                                                 rtcg::LinkInput::source(kernel_unit(), kernel_options())};
     CHECK(run(rtcg::Module::link(context(), reversed)) == expected(5));
+}
+
+TEST_CASE("a PTX binary unit links on CUDA and is refused as foreign by PoCL") {
+    const auto link = [] {
+        return rtcg::Module::link(
+            context(), {rtcg::LinkInput::source(kernel_unit()), rtcg::LinkInput::binary(bytes_of(offset_of_ptx))},
+            kernel_options());
+    };
+    if (context().device().backend == "cuda") {
+        CHECK(run(link()) == expected(11));
+    } else if (context().device().platform == "Portable Computing Language") {
+        CHECK(contains(message_of<rtcg::InvalidArgument>(link), "unit 1 of 2"));
+    } else {
+        // NVIDIA's OpenCL binaries are PTX: its driver may link this one, else refuses it by unit.
+        try {
+            CHECK(run(link()) == expected(11));
+        } catch (const rtcg::InvalidArgument& error) {
+            CHECK(contains(error.what(), "unit 1 of 2"));
+        }
+    }
 }
 
 TEST_CASE("a link is cached: the same units again are a hit, a changed unit or order a new build") {

@@ -105,7 +105,14 @@ plugin::CompiledBinary link_units(const CudaContext& context, const plugin::Link
                 throw InvalidArgument(which(index) + " is no cubin, PTX, fatbin, host object or library, the binaries "
                                                      "CUDA's linker takes",
                                       "Module::link");
-            const CUresult added = linker.add(*type, unit.binary, name);
+            // The driver reads PTX up to its NUL, whatever size it is given.
+            std::vector<std::byte> terminated;
+            if (*type == CU_JIT_INPUT_PTX && unit.binary.back() != std::byte{0}) {
+                terminated.reserve(unit.binary.size() + 1);
+                terminated.assign(unit.binary.begin(), unit.binary.end());
+                terminated.push_back(std::byte{0});
+            }
+            const CUresult added = linker.add(*type, terminated.empty() ? unit.binary : terminated, name);
             if (added != CUDA_SUCCESS)
                 throw InvalidArgument(with_log(which(index) + ", a " + input_name(*type) +
                                                    ", was refused by the driver's linker for " + context.device().name,
