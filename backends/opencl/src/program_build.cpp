@@ -146,6 +146,12 @@ BuiltProgram build_from_source(cl_context context, cl_device_id device, const st
 
 ProgramHandle program_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
                                   std::span<const std::byte> binary) {
+    if (is_pocl(device) && !pocl_reads_as_binary(binary))
+        throw BackendError("the " + std::to_string(binary.size()) +
+                               "-byte binary is neither a PoCL program binary nor "
+                               "LLVM bitcode, the binaries PoCL (" +
+                               device_name + ") takes",
+                           "clCreateProgramWithBinary");
     if (const auto defect = pocl_binary_defect(binary))
         throw BackendError("the program binary for " + device_name + " is incomplete (" + *defect +
                                "), and PoCL would abort on it",
