@@ -179,6 +179,22 @@ TEST_CASE("a link is cached: the same units again are a hit, a changed unit or o
     CHECK(cache.entries().size() == 3);
 }
 
+TEST_CASE("a unit's in-memory headers reach its compile, and an edited header links anew") {
+    rtcg::test::ScopedCacheDirectory cache;
+    const std::string included = std::string(linkage) + "#include \"scale.h\"\n" +
+                                 "LINKED int offset_of(int i) { return SCALE * i + 1; }\n";
+    const auto link_with_header = [&](int scale) {
+        const rtcg::CompileOptions options{.headers = {{"scale.h", "#define SCALE " + std::to_string(scale) + "\n"}}};
+        return rtcg::Module::link(context(),
+                                  {rtcg::LinkInput::source(kernel_unit()), rtcg::LinkInput::source(included, options)},
+                                  kernel_options());
+    };
+    const std::uint64_t before = builds();
+    CHECK(run(link_with_header(4)) == expected(4));
+    CHECK(run(link_with_header(6)) == expected(6));
+    CHECK(builds() == before + 2);
+}
+
 TEST_CASE("link errors name what is wrong") {
     SUBCASE("no units") {
         const auto message = message_of<rtcg::InvalidArgument>(

@@ -39,7 +39,16 @@ CreateProgramWithIl find_entry_point(cl_platform_id platform, cl_device_id devic
         return reinterpret_cast<CreateProgramWithIl>(clGetExtensionFunctionAddressForPlatform(platform, name));
     }
     name = "clCreateProgramWithIL";
-    return reinterpret_cast<CreateProgramWithIl>(dlsym(RTLD_DEFAULT, name));
+    // The loader is this plug-in's dependency, loaded in the plug-in's own scope, which
+    // dlsym(RTLD_DEFAULT) does not search: found through one of its functions instead.
+    Dl_info loader{};
+    if (!dladdr(reinterpret_cast<void*>(&clGetPlatformIDs), &loader) || !loader.dli_fname) return nullptr;
+    void* library = dlopen(loader.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+    if (!library) return nullptr;
+    auto* function = reinterpret_cast<CreateProgramWithIl>(dlsym(library, name));
+    // The plug-in's own reference keeps the loader, and so the function, loaded.
+    dlclose(library);
+    return function;
 }
 
 } // namespace
