@@ -1,7 +1,6 @@
 #include "program_link.hpp"
 
 #include "header_directory.hpp"
-#include "info.hpp"
 #include "status.hpp"
 
 #include <rtcg/core/error.hpp>
@@ -40,24 +39,34 @@ CompiledUnit compile_unit(cl_context context, cl_device_id device, const std::st
     return {std::move(program), std::move(log)};
 }
 
-// A binary unit as a program clLinkProgram takes: a compiled object or a library.
+// A binary unit as a program, for clLinkProgram to take or refuse.
 ProgramHandle object_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
                                  const std::vector<std::byte>& binary, const std::string& which) {
-    constexpr const char* where = "Module::link";
     try {
-        ProgramHandle program = program_from_binary(context, device, device_name, binary);
-        // A driver that cannot tell the kind (CL_PROGRAM_BINARY_TYPE_NONE) leaves it to clLinkProgram.
-        const auto type = program_build_info<cl_program_binary_type>(program.get(), device, CL_PROGRAM_BINARY_TYPE);
-        if (type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
-            throw InvalidArgument(which + " is an executable program binary, not a compiled object or library, which "
-                                          "clLinkProgram links",
-                                  where);
-        return program;
+        return program_from_binary(context, device, device_name, binary);
     } catch (const BackendError& error) {
         throw InvalidArgument(which + " is no program binary the OpenCL driver of " + device_name +
                                   " takes (a binary of another backend, device or driver?): " + error.why(),
-                              where, error.code(), error.code_name());
+                              "Module::link", error.code(), error.code_name());
     }
+}
+
+// Of `units`, those the driver calls executables ("unit 1 of 3, unit 2 of 3"): clLinkProgram
+// links compiled objects and libraries only. Asked only once a link failed, so that a driver
+// that misreports a binary's kind still links what it can.
+std::string executable_units(const std::vector<ProgramHandle>& units, const plugin::LinkRequest& request,
+                             cl_device_id device) {
+    std::string names;
+    for (std::size_t index = 0; index < units.size(); ++index) {
+        if (!request.units[index].is_binary()) continue;
+        cl_program_binary_type type = CL_PROGRAM_BINARY_TYPE_NONE;
+        if (clGetProgramBuildInfo(units[index].get(), device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, nullptr) ==
+                CL_SUCCESS &&
+            type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+            names += (names.empty() ? "" : ", ") +
+                     ("unit " + std::to_string(index) + " of " + std::to_string(units.size()));
+    }
+    return names;
 }
 
 } // namespace
@@ -100,6 +109,12 @@ BuiltProgram link_program(cl_context context, cl_device_id device, const std::st
     ProgramHandle linked(clLinkProgram(context, 1, &device, nullptr, static_cast<cl_uint>(programs.size()),
                                        programs.data(), nullptr, nullptr, &status));
     const std::string link_log = linked.get() ? build_log(linked.get(), device) : std::string();
+    if (status != CL_SUCCESS)
+        if (const auto executables = executable_units(units, request, device); !executables.empty())
+            throw InvalidArgument(executables + (executables.find(',') == std::string::npos ? " is" : " are") +
+                                      " an executable program binary, not a compiled object or library, which "
+                                      "clLinkProgram links",
+                                  "clLinkProgram", status, error_name(status));
     if (status == CL_LINK_PROGRAM_FAILURE)
         // PoCL returns no program from a failed link, so no log: the message says so rather than
         // leave the reader to wonder.
