@@ -2,6 +2,7 @@
 // source or as a binary object; the linked binary is cached under a key of every unit in order;
 // and each way a link can fail is a typed error that says which unit or symbol.
 #include "../support/expect_error.hpp"
+#include "../support/link_units.hpp"
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 
@@ -17,37 +18,12 @@
 
 using rtcg::test::contains;
 using rtcg::test::context;
+using rtcg::test::function_unit;
+using rtcg::test::kernel_unit;
+using rtcg::test::linkage;
 using rtcg::test::message_of;
 
 namespace {
-
-// A function another unit may call: `extern "C"` on CUDA, so that its name is not mangled, and
-// __device__, so that it runs on the device; nothing on OpenCL C, where every function links.
-constexpr std::string_view linkage = R"(
-#ifdef __CUDACC__
-#define LINKED extern "C" __device__
-#else
-#define LINKED
-#endif
-)";
-
-// Unit A: the kernel, which only declares offset_of.
-std::string kernel_unit() {
-    return std::string(linkage) + R"(
-LINKED int offset_of(int i);
-RTCG_KERNEL void apply(RTCG_GLOBAL int* out, int n) {
-    const int i = (int)RTCG_GLOBAL_ID(0);
-    if (i < n) out[i] = offset_of(i);
-}
-)";
-}
-
-// Unit B: the function, scaled by the SCALE its own options define.
-std::string function_unit() {
-    return std::string(linkage) + R"(
-LINKED int offset_of(int i) { return SCALE * i + 1; }
-)";
-}
 
 rtcg::CompileOptions kernel_options() { return {.prelude = rtcg::codegen::portable_prelude()}; }
 
