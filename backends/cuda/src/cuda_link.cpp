@@ -113,6 +113,7 @@ plugin::CompiledBinary link_units(const CudaContext& context, const plugin::Link
                 terminated.push_back(std::byte{0});
             }
             const CUresult added = linker.add(*type, terminated.empty() ? unit.binary : terminated, name);
+            if (added == CUDA_ERROR_OUT_OF_MEMORY) throw_driver_error(added, "cuLinkAddData", which(index));
             if (added != CUDA_SUCCESS)
                 throw InvalidArgument(with_log(which(index) + ", a " + input_name(*type) +
                                                    ", was refused by the driver's linker for " + context.device().name,
