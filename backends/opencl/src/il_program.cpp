@@ -31,12 +31,14 @@ bool has_word(const std::string& list, const std::string& word) {
 
 bool takes_spirv(const std::string& versions) { return versions.find("SPIR-V") != std::string::npos; }
 
-// The extension's function where the device has cl_khr_il_program (its driver's own, through the
-// platform), else the core function the ICD loader exports; null where neither is there.
+// The extension's function where the device has cl_khr_il_program and its platform gives it, else
+// the core function the ICD loader exports; null where neither is there.
 CreateProgramWithIl find_entry_point(cl_platform_id platform, cl_device_id device, const char*& name) {
     if (has_word(device_info<std::string>(device, CL_DEVICE_EXTENSIONS), "cl_khr_il_program")) {
         name = "clCreateProgramWithILKHR";
-        return reinterpret_cast<CreateProgramWithIl>(clGetExtensionFunctionAddressForPlatform(platform, name));
+        if (auto* function = reinterpret_cast<CreateProgramWithIl>(
+                clGetExtensionFunctionAddressForPlatform(platform, name)))
+            return function;
     }
     name = "clCreateProgramWithIL";
     // The loader is this plug-in's dependency, loaded in the plug-in's own scope, which
