@@ -100,11 +100,10 @@ std::optional<std::vector<std::byte>> checked_payload(const std::vector<std::byt
 
 } // namespace
 
-CacheKey make_cache_key(std::string_view backend, std::string_view compiler_identity,
-                        const plugin::CompileRequest& request) {
-    Sha256 hash;
-    hash.update_field("rtcg").update_field(version()).update_field(backend).update_field(compiler_identity);
-    hash.update_field(request.debug ? "debug" : "release");
+namespace {
+
+// Everything of one compile request that decides the compiler's output, after what the caller hashed.
+void hash_request(Sha256& hash, const plugin::CompileRequest& request) {
     hash.update_field(std::to_string(request.options.size()));
     for (const auto& option : request.options) hash.update_field(option);
     hash.update_field(request.source);
@@ -117,10 +116,46 @@ CacheKey make_cache_key(std::string_view backend, std::string_view compiler_iden
         hash.update_field(file.name).update_field(file.location.empty() ? "missing" : file.location);
         if (!file.location.empty()) hash.update_field(file.contents);
     }
+}
+
+Sha256 start_key(std::string_view backend, std::string_view compiler_identity, bool debug) {
+    Sha256 hash;
+    hash.update_field("rtcg").update_field(version()).update_field(backend).update_field(compiler_identity);
+    hash.update_field(debug ? "debug" : "release");
+    return hash;
+}
+
+CacheKey finish_key(Sha256& hash) {
     CacheKey key;
     key.digest = hash.finish();
     key.hex = Sha256::hex(key.digest);
     return key;
+}
+
+} // namespace
+
+CacheKey make_cache_key(std::string_view backend, std::string_view compiler_identity,
+                        const plugin::CompileRequest& request) {
+    Sha256 hash = start_key(backend, compiler_identity, request.debug);
+    hash_request(hash, request);
+    return finish_key(hash);
+}
+
+CacheKey make_link_cache_key(std::string_view backend, std::string_view compiler_identity,
+                             const plugin::LinkRequest& request) {
+    Sha256 hash = start_key(backend, compiler_identity, request.debug);
+    // A field no compile key starts with, so that a link of one unit never shares a compile's key.
+    hash.update_field("link").update_field(std::to_string(request.units.size()));
+    for (const auto& unit : request.units) {
+        if (unit.is_binary()) {
+            hash.update_field("binary").update_field(
+                std::string_view(reinterpret_cast<const char*>(unit.binary.data()), unit.binary.size()));
+        } else {
+            hash.update_field("source").update_field(unit.request.debug ? "debug" : "release");
+            hash_request(hash, unit.request);
+        }
+    }
+    return finish_key(hash);
 }
 
 CacheCounters& cache_counters() noexcept {

@@ -28,6 +28,9 @@ struct CacheKey {
 
 CacheKey make_cache_key(std::string_view backend, std::string_view compiler_identity,
                         const plugin::CompileRequest& request);
+// The key of a link: every unit's request (as make_cache_key hashes it) or bytes, in order.
+CacheKey make_link_cache_key(std::string_view backend, std::string_view compiler_identity,
+                             const plugin::LinkRequest& request);
 
 struct CacheCounters {
     std::atomic<std::uint64_t> memory_hits{0}, disk_hits{0}, disk_misses{0}, damaged_entries{0}, compiles{0},

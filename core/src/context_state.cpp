@@ -14,11 +14,11 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// The module of `binary`, once each kernel it lists has been created from it: what the disk
-// cache requires of a binary before it stores it or serves it. Throws the backend's Error.
-std::unique_ptr<plugin::ModuleImpl> load_whole_module(plugin::ContextImpl& context, std::span<const std::byte> binary,
-                                                      const plugin::CompileRequest& request) {
-    auto module = context.load(binary, request);
+// The module `load` makes of `binary`, once each kernel it lists has been created from it: what the
+// disk cache requires of a binary before it stores it or serves it. Throws the backend's Error.
+template <class Load>
+std::unique_ptr<plugin::ModuleImpl> load_whole_module(const Load& load, std::span<const std::byte> binary) {
+    auto module = load(binary);
     for (const auto& name : module->kernel_names()) module->kernel(name);
     return module;
 }
@@ -51,7 +51,23 @@ void check_allocation_limit(const DeviceInfo& device, std::size_t bytes, const c
 }
 
 std::shared_ptr<const LoadedModule> ContextState::build(const plugin::CompileRequest& request) {
-    const CacheKey key = make_cache_key(description.info.backend, compiler_identity, request);
+    const Recipe recipe{[&] { return impl->compile(request); },
+                        [&](std::span<const std::byte> binary) { return impl->load(binary, request); },
+                        request.source.size()};
+    return build_memoised(make_cache_key(description.info.backend, compiler_identity, request), recipe);
+}
+
+std::shared_ptr<const LoadedModule> ContextState::link(const plugin::LinkRequest& request) {
+    std::size_t source_bytes = 0;
+    for (const auto& unit : request.units)
+        source_bytes += unit.is_binary() ? unit.binary.size() : unit.request.source.size();
+    const Recipe recipe{[&] { return impl->link(request); },
+                        [&](std::span<const std::byte> binary) { return impl->load_linked(binary, request); },
+                        source_bytes};
+    return build_memoised(make_link_cache_key(description.info.backend, compiler_identity, request), recipe);
+}
+
+std::shared_ptr<const LoadedModule> ContextState::build_memoised(const CacheKey& key, const Recipe& recipe) {
     std::promise<std::shared_ptr<const LoadedModule>> promise;
     Pending earlier;
     {
@@ -68,7 +84,7 @@ std::shared_ptr<const LoadedModule> ContextState::build(const plugin::CompileReq
         return earlier.get(); // waits when another thread is still building it
     }
     try {
-        auto module = build_uncached(request, key);
+        auto module = build_uncached(key, recipe);
         promise.set_value(module);
         return module;
     } catch (...) {
@@ -79,8 +95,7 @@ std::shared_ptr<const LoadedModule> ContextState::build(const plugin::CompileReq
     }
 }
 
-std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::CompileRequest& request,
-                                                                 const CacheKey& key) {
+std::shared_ptr<const LoadedModule> ContextState::build_uncached(const CacheKey& key, const Recipe& recipe) {
     auto& log = plugin::logger();
     auto& counters = cache_counters();
     const auto directory = disk_cache_directory();
@@ -90,8 +105,7 @@ std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::C
         if (auto binary = load_cache_entry(*directory, key)) {
             const auto start = std::chrono::steady_clock::now();
             try {
-                auto module =
-                    std::make_shared<LoadedModule>(LoadedModule{load_whole_module(*impl, *binary, request), {}});
+                auto module = std::make_shared<LoadedModule>(LoadedModule{load_whole_module(recipe.load, *binary), {}});
                 ++counters.disk_hits;
                 log.debug("disk compile cache hit for {} ({} bytes, loaded in {:.2f} ms)", short_key, binary->size(),
                           milliseconds_since(start));
@@ -108,24 +122,24 @@ std::shared_ptr<const LoadedModule> ContextState::build_uncached(const plugin::C
     }
 
     const auto start = std::chrono::steady_clock::now();
-    plugin::CompileResult result = impl->compile(request);
+    plugin::CompileResult result = recipe.make();
     ++counters.compiles;
     log.debug("compiled {} for {} in {:.1f} ms ({} bytes of source)", short_key, description.selector,
-              milliseconds_since(start), request.source.size());
+              milliseconds_since(start), recipe.source_bytes);
     if (!result.binary.log.empty()) log.debug("build log for {}:\n{}", short_key, result.binary.log);
-    if (directory) store_if_loadable(*directory, key, request, result.binary.bytes);
+    if (directory) store_if_loadable(*directory, key, recipe, result.binary.bytes);
     return std::make_shared<LoadedModule>(LoadedModule{std::move(result.module), std::move(result.binary.log)});
 }
 
-void ContextState::store_if_loadable(const std::filesystem::path& directory, const CacheKey& key,
-                                     const plugin::CompileRequest& request, std::span<const std::byte> binary) {
+void ContextState::store_if_loadable(const std::filesystem::path& directory, const CacheKey& key, const Recipe& recipe,
+                                     std::span<const std::byte> binary) {
     // A driver can hand out a binary that does not load: PoCL's shared kernel cache, with several
     // processes building at once, gave truncated ones, and PoCL aborts when it loads them. Stored,
     // such a binary would break every later process; so a binary is stored only once it has been
     // loaded back, and the module compiled from source stays the one in use either way.
     const auto start = std::chrono::steady_clock::now();
     try {
-        load_whole_module(*impl, binary, request);
+        load_whole_module(recipe.load, binary);
     } catch (const Error& e) {
         ++cache_counters().rejected_binaries;
         plugin::logger().warn("the binary compiled for {} does not load back, so it is not stored in the disk "

@@ -10,6 +10,7 @@
 #include <rtcg/core/queue.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -32,6 +33,8 @@ struct ContextState : std::enable_shared_from_this<ContextState> {
     // Memo, then disk cache, then compiler. Concurrent requests for the same program wait for
     // one build instead of compiling it twice; a failed build is not remembered.
     std::shared_ptr<const LoadedModule> build(const plugin::CompileRequest& request);
+    // The same for a module linked from several units (Module::link).
+    std::shared_ptr<const LoadedModule> link(const plugin::LinkRequest& request);
 
     // Context::memory_pool's pool, made on first use.
     MemoryPoolState& default_pool();
@@ -50,10 +53,17 @@ private:
     std::once_flag default_pool_once_;
     std::unique_ptr<MemoryPoolState> default_pool_;
 
-    std::shared_ptr<const LoadedModule> build_uncached(const plugin::CompileRequest& request, const CacheKey& key);
-    // Stores a freshly compiled binary once it loads back into a module of its own.
-    void store_if_loadable(const std::filesystem::path& directory, const CacheKey& key,
-                           const plugin::CompileRequest& request, std::span<const std::byte> binary);
+    // How one program is made from nothing and loaded from its binary: a compile or a link.
+    struct Recipe {
+        std::function<plugin::CompileResult()> make;
+        std::function<std::unique_ptr<plugin::ModuleImpl>(std::span<const std::byte>)> load;
+        std::size_t source_bytes = 0; // for the log
+    };
+    std::shared_ptr<const LoadedModule> build_memoised(const CacheKey& key, const Recipe& recipe);
+    std::shared_ptr<const LoadedModule> build_uncached(const CacheKey& key, const Recipe& recipe);
+    // Stores a freshly made binary once it loads back into a module of its own.
+    void store_if_loadable(const std::filesystem::path& directory, const CacheKey& key, const Recipe& recipe,
+                           std::span<const std::byte> binary);
 
     using Pending = std::shared_future<std::shared_ptr<const LoadedModule>>;
     std::mutex memo_mutex_;

@@ -247,6 +247,14 @@ std::optional<std::vector<KernelParameter>> declared_parameters(std::string_view
     return found;
 }
 
+std::optional<std::vector<KernelParameter>> declared_parameters(std::span<const CompileRequest> sources,
+                                                                std::string_view kernel,
+                                                                UnqualifiedPointers unqualified) {
+    for (const auto& source : sources)
+        if (auto found = declared_parameters(source.source, source.options, kernel, unqualified)) return found;
+    return std::nullopt;
+}
+
 std::string_view longest_identifier(std::string_view source) { return detail::longest_identifier(source); }
 
 } // namespace rtcg::plugin

@@ -1,6 +1,7 @@
 // Compile-only: every test kernel through NVRTC for real GPU architectures, with no GPU or
 // driver needed, so the CUDA code path is checked on every machine that has the toolkit.
 #define DOCTEST_CONFIG_IMPLEMENT
+#include "../support/link_units.hpp"
 #include "../support/test_kernels.hpp"
 #include "../support/type_names.hpp"
 
@@ -24,6 +25,19 @@ bool is_elf(const std::vector<std::byte>& binary) {
 }
 
 } // namespace
+
+TEST_CASE("the link test's units compile as relocatable code, and the kernel's unit only so") {
+    for (const char* target : targets) {
+        CAPTURE(target);
+        const rtcg::OfflineCompiler compiler("cuda", target);
+        const rtcg::CompileOptions relocatable{.options = {"--relocatable-device-code=true"}};
+        CHECK(is_elf(compiler.compile(cuda(rtcg::test::kernel_unit()), relocatable).bytes));
+        const rtcg::CompileOptions function{.options = {"--relocatable-device-code=true"}, .defines = {{"SCALE", "3"}}};
+        CHECK(is_elf(compiler.compile(rtcg::test::function_unit(), function).bytes));
+        // Whole code cannot leave offset_of to a linker.
+        CHECK_THROWS_AS(compiler.compile(cuda(rtcg::test::kernel_unit())), rtcg::CompileError);
+    }
+}
 
 TEST_CASE("every test kernel compiles to a cubin for each target") {
     for (const char* target : targets) {

@@ -1,8 +1,9 @@
 #include "cuda_context.hpp"
 
 #include "cuda_buffer.hpp"
-#include "cuda_image.hpp"
 #include "cuda_host_buffer.hpp"
+#include "cuda_image.hpp"
+#include "cuda_link.hpp"
 #include "cuda_module.hpp"
 #include "cuda_queue.hpp"
 #include "device_query.hpp"
@@ -145,7 +146,7 @@ std::unique_ptr<plugin::QueueImpl> CudaContext::import_queue(plugin::NativeHandl
 plugin::CompileResult CudaContext::compile(const plugin::CompileRequest& request) {
     const NvrtcApi& nvrtc = nvrtc_api();
     plugin::CompiledBinary binary = compile_with_nvrtc(nvrtc, request, target_for_device(nvrtc, architecture_));
-    auto module = std::make_unique<CudaModule>(*this, binary.bytes, std::make_shared<const plugin::CompileRequest>(request));
+    auto module = std::make_unique<CudaModule>(*this, binary.bytes, plugin::sources_of(request));
     return {std::move(module), std::move(binary)};
 }
 
@@ -153,7 +154,29 @@ plugin::CompileResult CudaContext::compile(const plugin::CompileRequest& request
 // with the module, whose kernels read their parameters from its source.
 std::unique_ptr<plugin::ModuleImpl> CudaContext::load(std::span<const std::byte> binary,
                                                       const plugin::CompileRequest& request) {
-    return std::make_unique<CudaModule>(*this, binary, std::make_shared<const plugin::CompileRequest>(request));
+    return std::make_unique<CudaModule>(*this, binary, plugin::sources_of(request));
+}
+
+plugin::CompiledBinary CudaContext::compile_object(const plugin::CompileRequest& request) {
+    const NvrtcApi& nvrtc = nvrtc_api();
+    return compile_with_nvrtc(nvrtc, request, target_for_device(nvrtc, architecture_), CodeKind::relocatable);
+}
+
+plugin::CompileResult CudaContext::link(const plugin::LinkRequest& request) {
+    plugin::CompiledBinary binary = link_units(*this, request, architecture_);
+    auto module = std::make_unique<CudaModule>(*this, binary.bytes, plugin::sources_of(request));
+    return {std::move(module), std::move(binary)};
+}
+
+std::unique_ptr<plugin::ModuleImpl> CudaContext::load_linked(std::span<const std::byte> binary,
+                                                             const plugin::LinkRequest& request) {
+    return std::make_unique<CudaModule>(*this, binary, plugin::sources_of(request));
+}
+
+std::unique_ptr<plugin::ModuleImpl> CudaContext::load_il(std::span<const std::byte>, const plugin::CompileRequest&) {
+    throw InvalidArgument("the binary is SPIR-V, an OpenCL form, which CUDA does not load; give CUDA a cubin, a "
+                          "fatbin or PTX, or load the SPIR-V in an OpenCL context",
+                          "Module::from_binary");
 }
 
 } // namespace rtcg::cuda

@@ -39,6 +39,15 @@ public:
     std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
                                              const plugin::CompileRequest& request) override;
 
+    // Relocatable device code from NVRTC (-rdc=true), linked by the driver (cuLink*).
+    plugin::CompiledBinary compile_object(const plugin::CompileRequest& request) override;
+    plugin::CompileResult link(const plugin::LinkRequest& request) override;
+    std::unique_ptr<plugin::ModuleImpl> load_linked(std::span<const std::byte> binary,
+                                                    const plugin::LinkRequest& request) override;
+    // Always InvalidArgument: SPIR-V is an OpenCL form.
+    std::unique_ptr<plugin::ModuleImpl> load_il(std::span<const std::byte> il,
+                                                const plugin::CompileRequest& request) override;
+
     plugin::PitchedAllocation allocate_pitched(std::size_t width_bytes, std::size_t rows) override;
     plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
     plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;

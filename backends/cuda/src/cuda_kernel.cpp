@@ -29,10 +29,9 @@ std::optional<std::vector<std::size_t>> parameter_sizes_of(const DriverApi& api,
 // The sizes from the driver with the kinds and declarations the source gives, where it gives one
 // per parameter; a pointer the driver does not see as 8 bytes was misread, and stays unknown.
 std::vector<plugin::KernelParameter> parameters_of(const std::vector<std::size_t>& sizes, const std::string& name,
-                                                   const plugin::CompileRequest& built_from) {
+                                                   std::span<const plugin::CompileRequest> built_from) {
     std::vector<plugin::KernelParameter> parameters(sizes.size());
-    const auto declared =
-        plugin::declared_parameters(built_from.source, built_from.options, name, plugin::UnqualifiedPointers::global);
+    const auto declared = plugin::declared_parameters(built_from, name, plugin::UnqualifiedPointers::global);
     const bool readable = declared && declared->size() == sizes.size();
     if (!readable)
         plugin::logger().debug("kernel '{}': its definition could not be read from the source; its arguments are "
@@ -51,7 +50,7 @@ std::vector<plugin::KernelParameter> parameters_of(const std::vector<std::size_t
 
 // The module's context is current: kernels are made by CudaModule::kernel.
 CudaKernel::CudaKernel(std::shared_ptr<const LoadedModule> module, CUfunction function, std::string name,
-                       const plugin::CompileRequest& built_from)
+                       std::span<const plugin::CompileRequest> built_from)
     : module_(std::move(module)), function_(function), name_(std::move(name)) {
     if (auto sizes = parameter_sizes_of(module_->context().api(), function_)) {
         parameters_ = parameters_of(*sizes, name_, built_from);

@@ -15,9 +15,10 @@ namespace rtcg::cuda {
 
 class CudaKernel final : public plugin::KernelImpl {
 public:
-    // `built_from`: the request the kernel's module was compiled from.
+    // `built_from`: the requests the kernel's module was compiled from (one per source unit of a
+    // link).
     CudaKernel(std::shared_ptr<const LoadedModule> module, CUfunction function, std::string name,
-               const plugin::CompileRequest& built_from);
+               std::span<const plugin::CompileRequest> built_from);
 
     const std::string& name() const noexcept override { return name_; }
     plugin::KernelAttributes attributes() const override;

@@ -8,8 +8,7 @@
 
 namespace rtcg::cuda {
 
-CudaModule::CudaModule(const CudaContext& context, std::span<const std::byte> image,
-                       std::shared_ptr<const plugin::CompileRequest> built_from)
+CudaModule::CudaModule(const CudaContext& context, std::span<const std::byte> image, plugin::SourcesOfModule built_from)
     : module_(std::make_shared<const LoadedModule>(context, image)), built_from_(std::move(built_from)) {}
 
 std::unique_ptr<plugin::KernelImpl> CudaModule::kernel(const std::string& name) {

@@ -14,10 +14,9 @@ namespace rtcg::cuda {
 class CudaModule final : public plugin::ModuleImpl {
 public:
     // Loads `image` (a cubin or PTX) into `context`. Throws BackendError when the driver rejects it.
-    // `built_from`: the request the image was compiled from, whose source tells each kernel's
+    // `built_from`: the requests the image was compiled from, whose sources tell each kernel's
     // parameters apart (CudaKernel).
-    CudaModule(const CudaContext& context, std::span<const std::byte> image,
-               std::shared_ptr<const plugin::CompileRequest> built_from);
+    CudaModule(const CudaContext& context, std::span<const std::byte> image, plugin::SourcesOfModule built_from);
 
     std::unique_ptr<plugin::KernelImpl> kernel(const std::string& name) override;
     // Empty when the driver cannot list a module's kernels (before CUDA 12.4). C++ kernels not
@@ -28,7 +27,7 @@ private:
     std::string missing_kernel_message(const std::string& name) const;
 
     std::shared_ptr<const LoadedModule> module_;
-    std::shared_ptr<const plugin::CompileRequest> built_from_;
+    plugin::SourcesOfModule built_from_;
 };
 
 } // namespace rtcg::cuda

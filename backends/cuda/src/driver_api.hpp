@@ -58,6 +58,10 @@ namespace rtcg::cuda {
     X(cuEventQuery)                            \
     X(cuEventElapsedTime)                      \
     X(cuModuleLoadDataEx)                      \
+    X(cuLinkCreate)                            \
+    X(cuLinkAddData)                           \
+    X(cuLinkComplete)                          \
+    X(cuLinkDestroy)                           \
     X(cuModuleUnload)                          \
     X(cuModuleGetFunction)                     \
     X(cuFuncGetAttribute)                      \

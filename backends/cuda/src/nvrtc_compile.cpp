@@ -50,9 +50,11 @@ private:
     nvrtcProgram program_ = nullptr;
 };
 
-std::vector<std::string> compile_options(const plugin::CompileRequest& request, const NvrtcTarget& target) {
+std::vector<std::string> compile_options(const plugin::CompileRequest& request, const NvrtcTarget& target,
+                                         CodeKind kind) {
     std::vector<std::string> options = request.options;
     options.push_back("--gpu-architecture=" + target.name());
+    if (kind == CodeKind::relocatable) options.emplace_back("--relocatable-device-code=true");
     // Line information costs nothing at run time and lets profilers map code back to source.
     options.emplace_back(request.debug ? "--device-debug" : "--generate-line-info");
     return options;
@@ -108,9 +110,9 @@ NvrtcTarget target_for_device(const NvrtcApi& nvrtc, int device_architecture) {
 }
 
 plugin::CompiledBinary compile_with_nvrtc(const NvrtcApi& nvrtc, const plugin::CompileRequest& request,
-                                          const NvrtcTarget& target) {
+                                          const NvrtcTarget& target, CodeKind kind) {
     const Program program(nvrtc, request.source, request.headers);
-    const std::vector<std::string> options = compile_options(request, target);
+    const std::vector<std::string> options = compile_options(request, target, kind);
     std::vector<const char*> option_pointers;
     option_pointers.reserve(options.size());
     for (const auto& option : options) option_pointers.push_back(option.c_str());

@@ -23,10 +23,13 @@ struct NvrtcTarget {
 // than the NVRTC installed). Throws BackendUnavailable when NVRTC supports nothing that old.
 NvrtcTarget target_for_device(const NvrtcApi& nvrtc, int device_architecture);
 
+// Whether NVRTC makes code to load as it is, or relocatable device code (-rdc=true) for a link.
+enum class CodeKind { whole, relocatable };
+
 // Compiles `request.source` (as "kernel.cu") for `target`. Returns the cubin or the PTX (with
 // its terminating NUL, as cuModuleLoadData wants it) and the compiler's warnings. Throws
 // CompileError carrying NVRTC's log and the source lines it points at.
 plugin::CompiledBinary compile_with_nvrtc(const NvrtcApi& nvrtc, const plugin::CompileRequest& request,
-                                          const NvrtcTarget& target);
+                                          const NvrtcTarget& target, CodeKind kind = CodeKind::whole);
 
 } // namespace rtcg::cuda

@@ -1,5 +1,7 @@
 #include "device_description.hpp"
 
+#include "il_program.hpp"
+
 #include "info.hpp"
 #include "svm_memory.hpp"
 
@@ -95,6 +97,7 @@ DeviceInfo describe_device(cl_device_id device, const std::string& platform_name
     const SvmSupport svm = svm_support(device, info.version);
     info.managed_coarse = svm.coarse;
     info.managed_fine = svm.fine;
+    info.il_versions = il_versions(device);
     return info;
 }
 

@@ -54,10 +54,9 @@ std::optional<std::vector<KernelParameter>> reported_parameters(cl_kernel kernel
 } // namespace
 
 std::vector<KernelParameter> kernel_parameters(cl_kernel kernel, const std::string& name, cl_uint count,
-                                               const plugin::CompileRequest& built_from) {
+                                               std::span<const plugin::CompileRequest> built_from) {
     if (auto reported = reported_parameters(kernel, count)) return std::move(*reported);
-    auto declared = plugin::declared_parameters(built_from.source, built_from.options, name,
-                                                plugin::UnqualifiedPointers::unknown);
+    auto declared = plugin::declared_parameters(built_from, name, plugin::UnqualifiedPointers::unknown);
     if (declared && declared->size() == count) return std::move(*declared);
     plugin::logger().debug("kernel '{}': the driver has no argument info and its definition could not be read; "
                            "its arguments are checked by size alone",

@@ -15,6 +15,6 @@ namespace rtcg::opencl {
 // built from (plugin::declared_parameters), else all of unknown kind. Sizes stay 0:
 // clSetKernelArg checks them.
 std::vector<plugin::KernelParameter> kernel_parameters(cl_kernel kernel, const std::string& name, cl_uint count,
-                                                       const plugin::CompileRequest& built_from);
+                                                       std::span<const plugin::CompileRequest> built_from);
 
 } // namespace rtcg::opencl

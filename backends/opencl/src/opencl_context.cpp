@@ -1,11 +1,13 @@
 #include "opencl_context.hpp"
 
+#include "il_program.hpp"
 #include "info.hpp"
 #include "opencl_buffer.hpp"
 #include "opencl_image.hpp"
 #include "opencl_module.hpp"
 #include "opencl_queue.hpp"
 #include "program_build.hpp"
+#include "program_link.hpp"
 #include "status.hpp"
 #include "svm_memory.hpp"
 
@@ -162,15 +164,40 @@ std::unique_ptr<plugin::QueueImpl> OpenclContext::import_queue(plugin::NativeHan
 
 plugin::CompileResult OpenclContext::compile(const plugin::CompileRequest& request) {
     auto built = build_from_source(context_.get(), device_, info_.name, request);
-    return {std::make_unique<OpenclModule>(std::move(built.program), device_,
-                                     std::make_shared<const plugin::CompileRequest>(request)),
+    return {std::make_unique<OpenclModule>(std::move(built.program), device_, plugin::sources_of(request)),
             std::move(built.binary)};
 }
 
 std::unique_ptr<plugin::ModuleImpl> OpenclContext::load(std::span<const std::byte> binary,
                                                   const plugin::CompileRequest& request) {
-    return std::make_unique<OpenclModule>(build_from_binary(context_.get(), device_, info_.name, binary, request), device_,
-                                    std::make_shared<const plugin::CompileRequest>(request));
+    return std::make_unique<OpenclModule>(build_from_binary(context_.get(), device_, info_.name, binary, request),
+                                          device_, plugin::sources_of(request));
+}
+
+plugin::CompiledBinary OpenclContext::compile_object(const plugin::CompileRequest& request) {
+    return opencl::compile_object(context_.get(), device_, info_.name, request).binary;
+}
+
+plugin::CompileResult OpenclContext::link(const plugin::LinkRequest& request) {
+    auto built = link_program(context_.get(), device_, info_.name, request);
+    return {std::make_unique<OpenclModule>(std::move(built.program), device_, plugin::sources_of(request)),
+            std::move(built.binary)};
+}
+
+// The linked program's binary is an executable, built again as a compile's binary is; its kernel
+// argument info came from the units' compiles.
+std::unique_ptr<plugin::ModuleImpl> OpenclContext::load_linked(std::span<const std::byte> binary,
+                                                               const plugin::LinkRequest& request) {
+    plugin::CompileRequest build;
+    build.debug = request.debug;
+    return std::make_unique<OpenclModule>(build_from_binary(context_.get(), device_, info_.name, binary, build),
+                                          device_, plugin::sources_of(request));
+}
+
+std::unique_ptr<plugin::ModuleImpl> OpenclContext::load_il(std::span<const std::byte> il,
+                                                           const plugin::CompileRequest& request) {
+    return std::make_unique<OpenclModule>(build_from_il(context_.get(), platform_, device_, info_, il, request),
+                                          device_, plugin::sources_of(request));
 }
 
 } // namespace rtcg::opencl

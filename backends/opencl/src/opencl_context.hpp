@@ -34,6 +34,14 @@ public:
     std::unique_ptr<plugin::ModuleImpl> load(std::span<const std::byte> binary,
                                              const plugin::CompileRequest& request) override;
 
+    plugin::CompiledBinary compile_object(const plugin::CompileRequest& request) override;
+    plugin::CompileResult link(const plugin::LinkRequest& request) override;
+    std::unique_ptr<plugin::ModuleImpl> load_linked(std::span<const std::byte> binary,
+                                                    const plugin::LinkRequest& request) override;
+    // SPIR-V where the device lists it in CL_DEVICE_IL_VERSION.
+    std::unique_ptr<plugin::ModuleImpl> load_il(std::span<const std::byte> il,
+                                                const plugin::CompileRequest& request) override;
+
     plugin::PitchedAllocation allocate_pitched(std::size_t width_bytes, std::size_t rows) override;
     plugin::MappedAllocation allocate_mapped(std::size_t bytes) override;
     plugin::MappedAllocation allocate_managed(std::size_t bytes, Coherence coherence) override;

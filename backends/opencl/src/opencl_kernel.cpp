@@ -48,11 +48,13 @@ bool is_argument_error(cl_int status) noexcept {
 
 } // namespace
 
-OpenclKernel::OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from)
+OpenclKernel::OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device,
+                           std::span<const plugin::CompileRequest> built_from)
     : kernel_(std::move(kernel)), name_(std::move(name)), device_(device),
-      parameters_(kernel_parameters(kernel_.get(), name_, kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS),
-                                    built_from)),
-      sub_buffer_alignment_(std::max<std::size_t>(1, device_info<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8)) {}
+      parameters_(
+          kernel_parameters(kernel_.get(), name_, kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS), built_from)),
+      sub_buffer_alignment_(std::max<std::size_t>(1, device_info<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8)) {
+}
 
 plugin::KernelAttributes OpenclKernel::attributes() const {
     const cl_kernel kernel = kernel_.get();

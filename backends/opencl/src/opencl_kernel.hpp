@@ -15,9 +15,10 @@ namespace rtcg::opencl {
 
 class OpenclKernel final : public plugin::KernelImpl {
 public:
-    // `built_from`: the request the kernel's program was built from, read where the driver keeps no
-    // argument info (kernel_parameters.hpp).
-    OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device, const plugin::CompileRequest& built_from);
+    // `built_from`: the requests the kernel's program was built from (one per source unit of a
+    // link), read where the driver keeps no argument info (kernel_parameters.hpp).
+    OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device,
+                 std::span<const plugin::CompileRequest> built_from);
 
     const std::string& name() const noexcept override { return name_; }
     plugin::KernelAttributes attributes() const override;

@@ -12,7 +12,7 @@ namespace rtcg::opencl {
 
 class OpenclModule final : public plugin::ModuleImpl {
 public:
-    OpenclModule(ProgramHandle program, cl_device_id device, std::shared_ptr<const plugin::CompileRequest> built_from) noexcept
+    OpenclModule(ProgramHandle program, cl_device_id device, plugin::SourcesOfModule built_from) noexcept
         : program_(std::move(program)), device_(device), built_from_(std::move(built_from)) {}
 
     std::unique_ptr<plugin::KernelImpl> kernel(const std::string& name) override;
@@ -21,7 +21,7 @@ public:
 private:
     ProgramHandle program_;
     cl_device_id device_;
-    std::shared_ptr<const plugin::CompileRequest> built_from_;
+    plugin::SourcesOfModule built_from_;
 };
 
 } // namespace rtcg::opencl

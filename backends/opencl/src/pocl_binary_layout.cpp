@@ -114,4 +114,12 @@ std::optional<std::string> pocl_binary_defect(std::span<const std::byte> binary)
     return std::nullopt;
 }
 
+bool pocl_reads_as_binary(std::span<const std::byte> binary) {
+    const auto starts_with = [&](std::string_view prefix) {
+        return binary.size() >= prefix.size() && std::memcmp(binary.data(), prefix.data(), prefix.size()) == 0;
+    };
+    return starts_with(std::string_view(magic, sizeof magic)) || starts_with("BC\xC0\xDE") ||
+           starts_with("\xDE\xC0\x17\x0B");
+}
+
 } // namespace rtcg::opencl

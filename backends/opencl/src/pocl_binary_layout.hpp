@@ -18,4 +18,9 @@ namespace rtcg::opencl {
 // then has the only say).
 std::optional<std::string> pocl_binary_defect(std::span<const std::byte> binary);
 
+// Whether `binary` is of a kind PoCL reads as a program binary: its own (the magic "poclbin") or
+// LLVM bitcode (SPIR), plain or wrapped. PoCL reads anything else as its own header, past the end
+// of a short binary, so anything else must not reach it.
+bool pocl_reads_as_binary(std::span<const std::byte> binary);
+
 } // namespace rtcg::opencl

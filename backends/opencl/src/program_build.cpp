@@ -21,12 +21,16 @@ namespace {
 // built again from such a program's binary, with the option.
 constexpr const char* argument_info_option = "-cl-kernel-arg-info";
 
+} // namespace
+
 std::string build_options(const plugin::CompileRequest& request) {
     std::string options = argument_info_option;
     for (const auto& option : request.options) options += ' ' + option;
     if (request.debug) options += " -g";
     return options;
 }
+
+namespace {
 
 // PoCL names a directory and a file in its kernel cache after each kernel, and aborts the process
 // (an assertion, which no caller can catch) when a name does not fit: the file name "<name>.so"
@@ -71,23 +75,12 @@ void check_kernel_names(cl_program program, cl_device_id device, const std::stri
     }
 }
 
-// Throws InvalidArgument for a source that NVIDIA's driver cannot build without corrupting memory.
-void check_identifiers(const std::string& source, cl_device_id device, const std::string& device_name) {
-    const std::string_view longest = plugin::longest_identifier(source);
-    if (longest.size() <= nvidia_identifier_limit || platform_name(device) != "NVIDIA CUDA") return;
-    throw InvalidArgument("the source has the identifier '" + abbreviated(std::string(longest)) +
-                              "', longer than the " + std::to_string(nvidia_identifier_limit) +
-                              " characters that rtcg takes on NVIDIA's OpenCL (" + device_name +
-                              "): its driver corrupts the process's memory when it builds a kernel with a longer name",
-                          "clBuildProgram");
-}
+} // namespace
 
-// Empty for a clean build: program_build_info drops the newline some drivers return.
 std::string build_log(cl_program program, cl_device_id device) {
     return program_build_info<std::string>(program, device, CL_PROGRAM_BUILD_LOG);
 }
 
-// The binary of the program's one device.
 std::vector<std::byte> device_binary(cl_program program) {
     const auto sizes = program_info<std::vector<std::size_t>>(program, CL_PROGRAM_BINARY_SIZES);
     if (sizes.size() != 1 || sizes.front() == 0)
@@ -100,21 +93,43 @@ std::vector<std::byte> device_binary(cl_program program) {
     return binary;
 }
 
-} // namespace
+void check_kernel_names(cl_program program, cl_device_id device, const std::string& device_name, const char* where,
+                        bool stored_binary) {
+    if (stored_binary)
+        check_kernel_names<BackendError>(program, device, device_name, where);
+    else
+        check_kernel_names<InvalidArgument>(program, device, device_name, where);
+}
 
-BuiltProgram build_from_source(cl_context context, cl_device_id device, const std::string& device_name,
-                               const plugin::CompileRequest& request) {
-    check_identifiers(request.source, device, device_name);
-    const char* source = request.source.c_str();
-    const std::size_t length = request.source.size();
+void check_identifiers(const std::string& source, cl_device_id device, const std::string& device_name) {
+    const std::string_view longest = plugin::longest_identifier(source);
+    if (longest.size() <= nvidia_identifier_limit || platform_name(device) != "NVIDIA CUDA") return;
+    throw InvalidArgument("the source has the identifier '" + abbreviated(std::string(longest)) +
+                              "', longer than the " + std::to_string(nvidia_identifier_limit) +
+                              " characters that rtcg takes on NVIDIA's OpenCL (" + device_name +
+                              "): its driver corrupts the process's memory when it builds a kernel with a longer name",
+                          "clBuildProgram");
+}
+
+ProgramHandle program_from_source(cl_context context, cl_device_id device, const std::string& device_name,
+                                  const std::string& text) {
+    check_identifiers(text, device, device_name);
+    const char* source = text.c_str();
+    const std::size_t length = text.size();
     cl_int status = CL_SUCCESS;
     ProgramHandle program(clCreateProgramWithSource(context, 1, &source, &length, &status));
     check(status, "clCreateProgramWithSource");
+    return program;
+}
+
+BuiltProgram build_from_source(cl_context context, cl_device_id device, const std::string& device_name,
+                               const plugin::CompileRequest& request) {
+    ProgramHandle program = program_from_source(context, device, device_name, request.source);
 
     // The in-memory headers come before any include directory of the options, as on CUDA.
     const HeaderDirectory headers(request.headers);
     const auto options = headers.option() + " " + build_options(request);
-    status = clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr);
+    const cl_int status = clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr);
     auto log = build_log(program.get(), device);
     if (status != CL_SUCCESS) {
         std::string why = "the OpenCL compiler could not build the kernel source for " + device_name;
@@ -124,13 +139,19 @@ BuiltProgram build_from_source(cl_context context, cl_device_id device, const st
                            error_name(status));
     }
     if (!log.empty()) plugin::logger().debug("OpenCL build log for {}:\n{}", device_name, log);
-    check_kernel_names<InvalidArgument>(program.get(), device, device_name, "clBuildProgram");
+    check_kernel_names(program.get(), device, device_name, "clBuildProgram", false);
     auto binary = device_binary(program.get());
     return {std::move(program), {std::move(binary), std::move(log)}};
 }
 
-ProgramHandle build_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
-                                std::span<const std::byte> binary, const plugin::CompileRequest& request) {
+ProgramHandle program_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
+                                  std::span<const std::byte> binary) {
+    if (is_pocl(device) && !pocl_reads_as_binary(binary))
+        throw BackendError("the " + std::to_string(binary.size()) +
+                               "-byte binary is neither a PoCL program binary nor "
+                               "LLVM bitcode, the binaries PoCL (" +
+                               device_name + ") takes",
+                           "clCreateProgramWithBinary");
     if (const auto defect = pocl_binary_defect(binary))
         throw BackendError("the program binary for " + device_name + " is incomplete (" + *defect +
                                "), and PoCL would abort on it",
@@ -142,15 +163,25 @@ ProgramHandle build_from_binary(cl_context context, cl_device_id device, const s
     ProgramHandle program(clCreateProgramWithBinary(context, 1, &device, &length, &bytes, nullptr, &status));
     if (status != CL_SUCCESS)
         throw_backend_error(status, "clCreateProgramWithBinary",
-                            "the OpenCL driver rejected a stored program binary for " + device_name);
+                            "the OpenCL driver rejected a program binary for " + device_name);
+    return program;
+}
 
+void build_created(cl_program program, cl_device_id device, const std::string& device_name,
+                   const plugin::CompileRequest& request, const char* what) {
     const auto options = build_options(request);
-    status = clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr);
+    const cl_int status = clBuildProgram(program, 1, &device, options.c_str(), nullptr, nullptr);
     if (status != CL_SUCCESS)
         throw_backend_error(status, "clBuildProgram",
-                            "the OpenCL driver could not build a stored program binary for " + device_name +
-                                ": " + build_log(program.get(), device));
-    check_kernel_names<BackendError>(program.get(), device, device_name, "clBuildProgram");
+                            "the OpenCL driver could not build " + std::string(what) + " for " + device_name + ": " +
+                                build_log(program, device));
+    check_kernel_names(program, device, device_name, "clBuildProgram", true);
+}
+
+ProgramHandle build_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
+                                std::span<const std::byte> binary, const plugin::CompileRequest& request) {
+    ProgramHandle program = program_from_binary(context, device, device_name, binary);
+    build_created(program.get(), device, device_name, request, "a program binary");
     return program;
 }
 

@@ -94,7 +94,7 @@ const TransferKernels::Kernels* TransferKernels::kernels() {
         try {
             const plugin::CompileRequest request{transfer_source, {}, false, {}};
             OpenclModule module(build_from_source(context_, device_, device_name_, request).program, device_,
-                          std::make_shared<const plugin::CompileRequest>(request));
+                                plugin::sources_of(request));
             kernels_.emplace(Kernels{module.kernel("rtcg_copy_16"), module.kernel("rtcg_copy_4"),
                                      module.kernel("rtcg_fill_16"), module.kernel("rtcg_fill_bytes")});
         } catch (const Error& error) {

@@ -55,6 +55,11 @@ struct DeviceInfo {
     /// Whether Context::allocate_managed gives Coherence::fine memory (CUDA concurrent managed
     /// access; OpenCL fine-grained SVM buffers).
     bool managed_fine = false;
+
+    /// The intermediate languages Module::from_binary takes for the device, as OpenCL's
+    /// CL_DEVICE_IL_VERSION lists them ("SPIR-V_1.0 SPIR-V_1.2"); empty where the device takes
+    /// none, and always on CUDA.
+    std::string il_versions;
 };
 
 } // namespace rtcg

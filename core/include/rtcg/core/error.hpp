@@ -97,4 +97,11 @@ private:
     std::string source_excerpt_;
 };
 
+/// The units of Module::link compiled, but the linker could not join them: a symbol one unit uses
+/// and none defines, one defined twice. build_log() has the linker's log.
+class RTCG_API LinkError : public CompileError {
+public:
+    using CompileError::CompileError;
+};
+
 } // namespace rtcg

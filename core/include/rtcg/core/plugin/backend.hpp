@@ -234,6 +234,35 @@ struct CompileRequest {
     std::vector<std::pair<std::string, std::string>> headers;
 };
 
+// One translation unit of a link: a source to compile as relocatable code, or a binary object
+// (core checked it is not empty). Units are linked in their order.
+struct LinkUnit {
+    CompileRequest request;        // a source unit's; empty for a binary unit
+    std::vector<std::byte> binary; // a binary unit's bytes; empty for a source unit
+
+    bool is_binary() const noexcept { return !binary.empty(); }
+};
+
+struct LinkRequest {
+    std::vector<LinkUnit> units; // at least one (core checked)
+    bool debug = false;          // as CompileRequest::debug, for the link step
+};
+
+// The sources a module was built from, whose definitions tell its kernels' parameters apart: the
+// one request of a compile, the source units' of a link.
+using SourcesOfModule = std::shared_ptr<const std::vector<CompileRequest>>;
+
+inline SourcesOfModule sources_of(const CompileRequest& request) {
+    return std::make_shared<const std::vector<CompileRequest>>(1, request);
+}
+
+inline SourcesOfModule sources_of(const LinkRequest& request) {
+    auto sources = std::make_shared<std::vector<CompileRequest>>();
+    for (const auto& unit : request.units)
+        if (!unit.is_binary()) sources->push_back(unit.request);
+    return sources;
+}
+
 struct CompileResult {
     std::unique_ptr<ModuleImpl> module; // ready to use, so a fresh compile costs no reload
     CompiledBinary binary;
@@ -332,6 +361,23 @@ public:
     virtual std::unique_ptr<BufferImpl> open_ipc(const IpcMemoryHandle&) { return nullptr; }
     // Another process's event. InvalidArgument for a handle the driver cannot open.
     virtual std::unique_ptr<EventImpl> open_ipc_event(const IpcEventHandle&) { return nullptr; }
+
+    // Modules of several units (Module::link). The units a request's binary came from tell the
+    // kernels' parameters apart, as CompileRequest's source does for compile().
+    // `request.source` compiled into relocatable code that link() takes as a binary unit. Throws
+    // CompileError.
+    virtual CompiledBinary compile_object(const CompileRequest& request) = 0;
+    // Compiles each source unit and links them with the binary units into one module. Throws
+    // CompileError naming the unit (its index from 0) that failed to compile, InvalidArgument for
+    // a binary unit of a kind the backend does not link, LinkError with the linker's log when the
+    // units do not link.
+    virtual CompileResult link(const LinkRequest& request) = 0;
+    // Loads a binary produced by link() from the same request. Throws BackendError when the driver
+    // rejects it (core then links again).
+    virtual std::unique_ptr<ModuleImpl> load_linked(std::span<const std::byte> binary, const LinkRequest& request) = 0;
+    // A module from SPIR-V (core checked the magic number). Throws InvalidArgument where the device
+    // takes no SPIR-V (DeviceInfo::il_versions), BackendError when the driver rejects the module.
+    virtual std::unique_ptr<ModuleImpl> load_il(std::span<const std::byte> il, const CompileRequest& request) = 0;
 };
 
 // Compiles for a named target without a device, e.g. NVRTC for "sm_90" on a machine with no

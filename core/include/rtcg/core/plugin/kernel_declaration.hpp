@@ -33,6 +33,12 @@ RTCG_API std::optional<std::vector<KernelParameter>> declared_parameters(std::st
                                                                          std::string_view kernel,
                                                                          UnqualifiedPointers unqualified);
 
+// The parameters of `kernel` as the first of `sources` (the units of a link, each read with its own
+// options) that defines it gives them; nullopt when none does.
+RTCG_API std::optional<std::vector<KernelParameter>> declared_parameters(std::span<const CompileRequest> sources,
+                                                                         std::string_view kernel,
+                                                                         UnqualifiedPointers unqualified);
+
 // The longest identifier in `source` outside comments and literals, preprocessor directives
 // included, for drivers that fail on long names; empty when there is none. A name that a macro
 // pastes together (##) is not seen.

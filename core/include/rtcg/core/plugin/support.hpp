@@ -1,9 +1,12 @@
 #pragma once
-// Helpers core exports for plug-ins: the shared logger and the build-log excerpt.
+// Helpers core exports for plug-ins: the shared logger, the build-log excerpt and the error of a
+// link's unit.
+#include <rtcg/core/error.hpp>
 #include <rtcg/core/export.hpp>
 
 #include <spdlog/logger.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -17,5 +20,9 @@ RTCG_API spdlog::logger& logger();
 // gives one; the first 24 places only, then how many more there are. Empty when the log names no
 // line.
 RTCG_API std::string source_excerpt(std::string_view source, std::string_view log);
+
+// `error`, a source unit's failed compile in a link, as an error that names the unit ("unit 1 of
+// 3: ...") and keeps the log and excerpt.
+RTCG_API CompileError link_unit_error(const CompileError& error, std::size_t index, std::size_t count);
 
 } // namespace rtcg::plugin
