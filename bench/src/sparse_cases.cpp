@@ -127,7 +127,8 @@ void spmm_case(Workload& workload, std::size_t side) {
 // spmv_rmat: y = A x for an R-MAT graph of 2^scale vertices and 16 edges each (rtcg::rmat, seed
 // 1), planned as Spmv chooses, checked against the host's product; the format chosen goes to
 // standard error. spmv_rmat_<format> is the same product with each other format forced, timed
-// beside it.
+// beside it, and spmv_rmat_tuned with the format the tuner chose (SpmvTuning::tune: the
+// database's, or timed now), which also goes to standard error.
 template <class T>
 void rmat_case(Workload& workload, unsigned scale) {
     const std::string what = "spmv_rmat " + dtype_name<T>() + " n=" + std::to_string(std::size_t{1} << scale);
@@ -149,9 +150,14 @@ void rmat_case(Workload& workload, unsigned scale) {
             workload.results.add({name, dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
         };
         time("spmv_rmat", chosen);
-        for (const SpmvFormat format : {SpmvFormat::csr_merge, SpmvFormat::csr_binned, SpmvFormat::csr_vector})
+        for (const SpmvFormat format :
+             {SpmvFormat::csr_merge, SpmvFormat::csr_binned, SpmvFormat::csr_vector, SpmvFormat::sell})
             if (format != chosen.format())
                 time("spmv_rmat_" + std::string(format_name(format)), Spmv<T, std::int32_t>(a, {.format = format}));
+        const Spmv<T, std::int32_t> tuned(a, {.tuning = SpmvTuning::tune});
+        std::fprintf(stderr, "%s: the tuner chose %s\n", what.c_str(),
+                     std::string(format_name(tuned.format())).c_str());
+        time("spmv_rmat_tuned", tuned);
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
     }

@@ -6,6 +6,7 @@
 #include "spmv_merge.hpp"
 #include "spmv_sell.hpp"
 #include "spmv_state.hpp"
+#include "spmv_tuning.hpp"
 #include "value_operations.hpp"
 #include "values.hpp"
 
@@ -109,9 +110,12 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
     const bool skewed = static_cast<double>(statistics.longest) >
                         std::max(static_cast<double>(most_block), 16 * statistics.mean());
-    state->format = options.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
-                                            : skewed                      ? SpmvFormat::csr_merge
-                                                                          : SpmvFormat::csr_vector);
+    std::optional<SpmvFormat> format = options.format;
+    if (!format && options.tuning != SpmvTuning::built_in)
+        format = sparse_detail::tuned_format(state->matrix, statistics, options);
+    state->format = format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
+                                    : skewed                      ? SpmvFormat::csr_merge
+                                                                  : SpmvFormat::csr_vector);
 
     if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
         statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)

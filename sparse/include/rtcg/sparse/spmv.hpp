@@ -36,8 +36,10 @@
 /// cols), through a transposed copy.
 /// The kernel's source has the row count, the team size, the ELL width or the merge tile, and the
 /// value and index types written in (sparse/device/kernel/spmv.rtcg, spmv_merge.rtcg); SpmvOptions
-/// can force a format or a team. The thresholds are fixed rules, not timings: bench/'s spmv_rmat
-/// case reports the format chosen and times the others beside it.
+/// can force a format or a team. The thresholds are fixed rules, not timings (bench/'s spmv_rmat
+/// case reports the format chosen and times the others beside it); with SpmvOptions::tuning the
+/// format comes from the tuning database instead, or from timing every format on the matrix
+/// (SpmvTuning).
 ///
 /// x (cols elements) and y (rows elements) are 1-d contiguous arrays of the matrix's value type
 /// and context, possibly views; y must not share memory with x. Each fault is an InvalidArgument
@@ -74,6 +76,20 @@ constexpr std::string_view format_name(SpmvFormat format) noexcept {
     return "unknown";
 }
 
+/// Where a plan's format comes from when SpmvOptions::format is empty.
+enum class SpmvTuning {
+    built_in, ///< the fixed rule of spmv.hpp
+    /// The tuning database's choice for the matrix's statistics class on this device (value and
+    /// index types, rows, mean row length and longest over mean, each rounded up to a power of
+    /// two), where it holds one; else the fixed rule.
+    stored,
+    /// The stored choice, else every format planned and timed on this matrix (rtcg::tuning: each
+    /// checked against vector CSR's product first, ELL only where it pads to at most four times the
+    /// entries), the fastest kept in the database for the class. Takes a compile and a few
+    /// products per format, and waits for the queue.
+    tune,
+};
+
 /// What the plan would otherwise choose.
 struct SpmvOptions {
     std::optional<SpmvFormat> format = {}; ///< the kernel; chosen from the statistics when empty
@@ -87,6 +103,8 @@ struct SpmvOptions {
     /// SELL-C-sigma's sort window sigma, in rows (any number from 1, which sorts nothing); 0 takes
     /// 64 slices.
     std::size_t sort_window = 0;
+    /// Where the format comes from when `format` is empty.
+    SpmvTuning tuning = SpmvTuning::built_in;
 };
 
 /// A matrix's row lengths, as a plan reads them.
