@@ -94,6 +94,10 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
         throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),
                               "Spmv");
+    if (options.slice_height != 0 && (options.slice_height > 1024 || !std::has_single_bit(options.slice_height)))
+        throw InvalidArgument("the SELL slice height must be a power of two up to 1024, not " +
+                                  std::to_string(options.slice_height),
+                              "Spmv");
     const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
     const Context& context = a.context();
     auto state = std::make_shared<detail::SpmvState<T, I>>(

@@ -29,10 +29,6 @@ std::size_t default_slice_height(const Context& context) {
 template <SparseValue T, SparseIndex I>
 std::string plan_sell(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block) {
     const Context& context = state.matrix.context();
-    if (options.slice_height != 0 && (options.slice_height > 1024 || !std::has_single_bit(options.slice_height)))
-        throw InvalidArgument("the SELL slice height must be a power of two up to 1024, not " +
-                                  std::to_string(options.slice_height),
-                              "Spmv");
     const std::size_t height = options.slice_height != 0 ? options.slice_height : default_slice_height(context);
     // Windows of 64 slices: long enough to group rows of like length, short enough that the
     // sorted rows' y stay near one another.

@@ -14,8 +14,8 @@ namespace rtcg::sparse_detail {
 // Chooses the slice height C and the sort window sigma (from `options`, else from the device),
 // sorts the rows by length within each window and sizes the slices on the host (from the row
 // offsets), uploads the order and the slices' offsets, and returns the configuration lines.
-// InvalidArgument for a slice height that is not a power of two up to 1024, or for a layout of
-// more slots than the kernels' 64-bit indices count.
+// InvalidArgument for a layout of more slots than the kernels' 64-bit indices count (the slice
+// height, checked by Spmv, is a power of two up to 1024).
 template <SparseValue T, SparseIndex I>
 std::string plan_sell(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block);
 

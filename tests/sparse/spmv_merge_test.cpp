@@ -84,6 +84,16 @@ TEST_CASE("Merge-based SpMV: the automatic choice, rows of every length, the tra
             ramp.values.push_back(static_cast<double>((r + k) % 11) - 5);
         }
     multiplies_like_the_host(rtcg::host_to_csr(ramp), merge, rtcg::SpmvFormat::csr_merge);
+    // Rows of 4 entries: 5 merge items each, a double's work-item's share, so that every
+    // work-item finishes exactly one row and carries nothing.
+    rtcg::HostCoo<double, std::int32_t> even{2000, 50, {}, {}, {}};
+    for (std::size_t r = 0; r < even.rows; ++r)
+        for (std::size_t k = 0; k < 4; ++k) {
+            even.row.push_back(static_cast<std::int32_t>(r));
+            even.col.push_back(static_cast<std::int32_t>((r + 11 * k) % even.cols));
+            even.values.push_back(1.0 + static_cast<double>(k));
+        }
+    multiplies_like_the_host(rtcg::host_to_csr(even), merge, rtcg::SpmvFormat::csr_merge);
 
     // The transpose of the graph, planned from its transposed copy.
     rtcg::HostCoo<double, std::int32_t> swapped{graph.cols, graph.rows, {}, {}, graph.values};

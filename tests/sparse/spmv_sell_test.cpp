@@ -109,6 +109,10 @@ TEST_CASE("SELL-C-sigma refuses bad slice heights; its kernels compile for CUDA"
                            [&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.format = sell, .slice_height = height}); }),
                        "slice height must be a power of two up to 1024, not " + std::to_string(height)));
     }
+    // Checked whatever the format.
+    CHECK(contains(
+        message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.slice_height = 6}); }),
+        "slice height must be a power of two"));
     rtcg::test::compile_for_cuda(
         rtcg::Spmv<float, std::int32_t>(a, {.format = sell}).source(rtcg::codegen::Dialect::cuda));
     const auto complex = rtcg::CsrMatrix<std::complex<double>, std::int64_t>::to_device(
