@@ -34,9 +34,9 @@
 ///   the power of two nearest above the mean row length, from 1 to 32.
 /// With SpmvOptions::transpose the products are y = alpha A^T x + beta y (x of rows elements, y of
 /// cols), through a transposed copy.
-/// The kernel's source has the row count, the team size, the ELL width or the merge tile, and the
-/// value and index types written in (sparse/device/kernel/spmv.rtcg, spmv_merge.rtcg); SpmvOptions
-/// can force a format or a team. The thresholds are fixed rules, not timings (bench/'s spmv_rmat
+/// The kernel's source has the row count, the team size, the ELL width, the merge tile or the
+/// SELL slice, and the value and index types written in (sparse/device/kernel/spmv.rtcg,
+/// spmv_merge.rtcg, spmv_sell.rtcg); SpmvOptions can force a format or a team. The thresholds are fixed rules, not timings (bench/'s spmv_rmat
 /// case reports the format chosen and times the others beside it); with SpmvOptions::tuning the
 /// format comes from the tuning database instead, or from timing every format on the matrix
 /// (SpmvTuning).
