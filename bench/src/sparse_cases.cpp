@@ -7,7 +7,8 @@
 // whose product must move x once and y once. bicgstab_poisson3d and gmres_poisson3d time one
 // iteration of BiCGStab and of GMRES(30) (one Arnoldi step, averaged over whole cycles) as
 // cg_poisson3d does. spmv_rmat is the product with an R-MAT power-law graph (vertices 2^14, 2^18
-// and 2^22 where the sizes allow), the bytes counted as for the Poisson matrix; spmm_poisson3d the
+// and 2^22 where the sizes allow), the bytes counted as for the Poisson matrix, and
+// spmv_rmat_<format> the same with each other format forced; spmm_poisson3d the
 // product with a block of 8 vectors.
 #include "cases.hpp"
 
@@ -17,6 +18,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -123,22 +125,39 @@ void spmm_case(Workload& workload, std::size_t side) {
 }
 
 // spmv_rmat: y = A x for an R-MAT graph of 2^scale vertices and 16 edges each (rtcg::rmat, seed
-// 1), planned as Spmv chooses (the binned form), checked against the host's product.
+// 1), planned as Spmv chooses, checked against the host's product; the format chosen goes to
+// standard error. spmv_rmat_<format> is the same product with each other format forced, timed
+// beside it, and spmv_rmat_tuned with the format the tuner chose (SpmvTuning::tune: the
+// database's, or timed now), which also goes to standard error.
 template <class T>
 void rmat_case(Workload& workload, unsigned scale) {
     const std::string what = "spmv_rmat " + dtype_name<T>() + " n=" + std::to_string(std::size_t{1} << scale);
     try {
         const HostCsr<T, std::int32_t> host = rmat<T, std::int32_t>(scale, 16, 1);
         const auto a = CsrMatrix<T, std::int32_t>::to_device(workload.context, host);
-        const Spmv<T, std::int32_t> product(a);
         const auto x = Array<T>::full(workload.context, host.rows, T(1));
         const auto y = Array<T>::empty(workload.context, host.rows);
-        product(T(1), x, T(0), y);
-        // A x for x all ones is each row's sum: integers, exact in either type at these sizes.
-        check_row_sums(what, host, y.get());
-        const double time_ms = median_device_ms(
-            workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
-        workload.results.add({"spmv_rmat", dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
+        const Spmv<T, std::int32_t> chosen(a);
+        std::fprintf(stderr, "%s: the plan chose %s (longest row %zu, mean %.1f)\n", what.c_str(),
+                     std::string(format_name(chosen.format())).c_str(), chosen.statistics().longest,
+                     chosen.statistics().mean());
+        auto time = [&](const std::string& name, const Spmv<T, std::int32_t>& product) {
+            product(T(1), x, T(0), y);
+            // A x for x all ones is each row's sum: integers, exact in either type at these sizes.
+            check_row_sums(name + " " + what, host, y.get());
+            const double time_ms = median_device_ms(
+                workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
+            workload.results.add({name, dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
+        };
+        time("spmv_rmat", chosen);
+        for (const SpmvFormat format :
+             {SpmvFormat::csr_merge, SpmvFormat::csr_binned, SpmvFormat::csr_vector, SpmvFormat::sell})
+            if (format != chosen.format())
+                time("spmv_rmat_" + std::string(format_name(format)), Spmv<T, std::int32_t>(a, {.format = format}));
+        const Spmv<T, std::int32_t> tuned(a, {.tuning = SpmvTuning::tune});
+        std::fprintf(stderr, "%s: the tuner chose %s\n", what.c_str(),
+                     std::string(format_name(tuned.format())).c_str());
+        time("spmv_rmat_tuned", tuned);
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
     }

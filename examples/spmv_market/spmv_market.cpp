@@ -21,11 +21,9 @@ int main(int argc, char** argv) {
         const rtcg::HostCsr<double, int> host = rtcg::host_to_csr(rtcg::read_matrix_market<double, int>(argv[1]));
         const auto a = rtcg::CsrMatrix<double, int>::to_device(ctx, host);
         const rtcg::Spmv<double, int> product(a);
-        const char* format = product.format() == rtcg::SpmvFormat::ell          ? "ELL"
-                             : product.format() == rtcg::SpmvFormat::csr_binned ? "binned CSR"
-                                                                                : "vector CSR";
+        const std::string format(rtcg::format_name(product.format()));
         std::printf("%zu x %zu, %zu non-zeros (longest row %zu): %s, team %zu\n", host.rows, host.cols, host.nnz(),
-                    product.statistics().longest, format, product.team_size());
+                    product.statistics().longest, format.c_str(), product.team_size());
 
         std::vector<double> x_host(host.cols);
         for (std::size_t c = 0; c < host.cols; ++c) x_host[c] = 1.0 + static_cast<double>(c % 7) / 8;

@@ -1,7 +1,12 @@
 // The planned product (spmv.hpp): statistics, the choice of kernel, its configuration and launch.
+#include "device_sources.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
+#include "spmv_merge.hpp"
+#include "spmv_sell.hpp"
+#include "spmv_state.hpp"
+#include "spmv_tuning.hpp"
 #include "value_operations.hpp"
 #include "values.hpp"
 
@@ -20,34 +25,6 @@
 #include <string>
 
 namespace rtcg {
-namespace detail {
-
-template <SparseValue T, SparseIndex I>
-struct SpmvState {
-    CsrMatrix<T, I> matrix;
-    RowStatistics statistics;
-    SpmvFormat format = SpmvFormat::csr_vector;
-    std::size_t team = 1;
-    std::size_t group = 1;
-    std::string configuration; // after the value operations
-    // What the kernels read: the matrix's columns and values, or its ELL copy; one unread element
-    // where there are none, since a kernel argument cannot be an empty buffer.
-    std::optional<Array<I>> cols;
-    std::optional<Array<T>> values;
-    Kernel kernel;
-    Kernel inverse_diagonal; // for real values only
-    LaunchConfig launch;
-    bool dot = false;
-    // Where the public products of a dot plan put the shares nobody reads.
-    std::optional<Array<T>> dot_scratch;
-    // The binned form: its lists of short and long rows, and the long rows' kernel and launch.
-    std::size_t listed = 0, long_rows = 0;
-    std::optional<Array<I>> listed_rows, long_list;
-    Kernel long_kernel;
-    LaunchConfig long_launch;
-};
-
-} // namespace detail
 
 namespace {
 
@@ -82,16 +59,27 @@ std::size_t team_for(double mean) {
 
 template <SparseValue T, SparseIndex I>
 std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect dialect) {
-    return sparse_detail::program_source(
-        dialect,
-        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::dtype_of<I>()) + state.configuration,
-        {detail::sparse_device::kernel::spmv}, codegen::dtype_of<T>().is_complex());
+    const std::string configuration = sparse_detail::value_operations(dialect, codegen::dtype_of<T>(),
+                                                                      codegen::dtype_of<I>()) +
+                                      state.configuration;
+    const bool complex = codegen::dtype_of<T>().is_complex();
+    namespace files = detail::sparse_device::kernel;
+    // The merge form's block scan is arrays' (arrays/device/block), composed into this program.
+    if (state.format == SpmvFormat::csr_merge)
+        return sparse_detail::program_source(
+            dialect, configuration,
+            {detail::device::block::scan_pairs, detail::device::block::block_scan, files::spmv, files::spmv_merge},
+            complex);
+    if (state.format == SpmvFormat::sell)
+        return sparse_detail::program_source(dialect, configuration, {files::spmv, files::spmv_sell}, complex);
+    return sparse_detail::program_source(dialect, configuration, {files::spmv}, complex);
 }
 
 // The work-groups that write dot shares: each launch's (the binned form launches only for a
-// non-empty list).
+// non-empty list; the merge form's tiles, then its fix-up).
 template <SparseValue T, SparseIndex I>
 std::size_t dot_shares(const detail::SpmvState<T, I>& state) {
+    if (state.format == SpmvFormat::csr_merge) return sparse_detail::merge_dot_shares(state);
     if (state.format != SpmvFormat::csr_binned) return state.launch.grid.x;
     return (state.listed != 0 ? state.launch.grid.x : 0) + (state.long_rows != 0 ? state.long_launch.grid.x : 0);
 }
@@ -106,29 +94,17 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
         throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),
                               "Spmv");
+    if (options.slice_height != 0 && (options.slice_height > 1024 || !std::has_single_bit(options.slice_height)))
+        throw InvalidArgument("the SELL slice height must be a power of two up to 1024, not " +
+                                  std::to_string(options.slice_height),
+                              "Spmv");
     const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
     const Context& context = a.context();
     auto state = std::make_shared<detail::SpmvState<T, I>>(
-        detail::SpmvState<T, I>{CsrMatrix<T, I>::from_arrays(a.rows(), a.cols(), at_start(a.row_offsets()),
-                                                             at_start(a.col_indices()), at_start(a.values())),
-                                RowStatistics{a.rows(), a.nnz(), 0},
-                                SpmvFormat::csr_vector,
-                                1,
-                                1,
-                                {},
-                                {},
-                                {},
-                                {},
-                                {},
-                                {},
-                                dot,
-                                {},
-                                0,
-                                0,
-                                {},
-                                {},
-                                {},
-                                {}});
+        detail::SpmvState<T, I>{.matrix = CsrMatrix<T, I>::from_arrays(a.rows(), a.cols(), at_start(a.row_offsets()),
+                                                                       at_start(a.col_indices()), at_start(a.values())),
+                                .statistics = RowStatistics{a.rows(), a.nnz(), 0},
+                                .dot = dot});
     RowStatistics& statistics = state->statistics;
     statistics.longest = longest_row(state->matrix.row_offsets(), a.rows());
     const bool regular = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest) <=
@@ -138,9 +114,12 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
     const bool skewed = static_cast<double>(statistics.longest) >
                         std::max(static_cast<double>(most_block), 16 * statistics.mean());
-    state->format = options.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
-                                            : skewed                      ? SpmvFormat::csr_binned
-                                                                          : SpmvFormat::csr_vector);
+    std::optional<SpmvFormat> format = options.format;
+    if (!format && options.tuning != SpmvTuning::built_in)
+        format = sparse_detail::tuned_format(state->matrix, statistics, options);
+    state->format = format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
+                                    : skewed                      ? SpmvFormat::csr_merge
+                                                                  : SpmvFormat::csr_vector);
 
     if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
         statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)
@@ -148,7 +127,11 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                   std::to_string(statistics.longest) + " slots has more slots than size_t counts",
                               "Spmv");
     const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) + ")\n";
-    if (state->format == SpmvFormat::ell) {
+    if (state->format == SpmvFormat::csr_merge) {
+        state->configuration = rows + sparse_detail::plan_merge(*state, most_block);
+    } else if (state->format == SpmvFormat::sell) {
+        state->configuration = rows + sparse_detail::plan_sell(*state, options, most_block);
+    } else if (state->format == SpmvFormat::ell) {
         state->group = most_block;
         state->configuration = rows + "#define RTCG_SPMV_WIDTH " + std::to_string(statistics.longest) +
                                "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) + "\n";
@@ -187,7 +170,11 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     }
     if (dot) state->configuration += "#define RTCG_SPMV_DOT 1\n";
     const Module module = context.compile(full_source(*state, sparse_detail::dialect(context)));
-    if (state->format == SpmvFormat::ell) {
+    if (state->format == SpmvFormat::csr_merge) {
+        sparse_detail::prepare_merge(*state, module);
+    } else if (state->format == SpmvFormat::sell) {
+        sparse_detail::prepare_sell(*state, module);
+    } else if (state->format == SpmvFormat::ell) {
         const std::size_t slots = statistics.rows * statistics.longest;
         state->cols.emplace(non_empty(Array<I>::empty(context, slots)));
         state->values.emplace(non_empty(Array<T>::empty(context, slots)));
@@ -261,6 +248,10 @@ void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array
                        x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta);
     else if (state_->format == SpmvFormat::csr_binned)
         binned_product(alpha, x_argument, beta, y, partials, first);
+    else if (state_->format == SpmvFormat::csr_merge)
+        sparse_detail::merge_product(*state_, queue, alpha, x_argument, beta, y, partials, first);
+    else if (state_->format == SpmvFormat::sell)
+        sparse_detail::sell_product(*state_, queue, alpha, x_argument, beta, y, partials, first);
     else if (state_->dot)
         state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
                        state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),

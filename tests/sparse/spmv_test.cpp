@@ -6,6 +6,7 @@
 #include "../support/random_rounds.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
+#include "spmv_check.hpp"
 
 #include <rtcg/sparse/conversion.hpp>
 #include <rtcg/sparse/generators.hpp>
@@ -23,38 +24,7 @@ using rtcg::Array;
 using rtcg::test::contains;
 using rtcg::test::context;
 using rtcg::test::message_of;
-
-namespace {
-
-// The product with alpha 2, beta -0.5, then with beta 0 over a y of NaN, against the host.
-template <class T, class I>
-void multiplies_like_the_host(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& options = {},
-                              std::optional<rtcg::SpmvFormat> expected_format = {}) {
-    const auto a = rtcg::CsrMatrix<T, I>::to_device(context(), host);
-    const rtcg::Spmv<T, I> product(a, options);
-    if (expected_format) CHECK(product.format() == *expected_format);
-    const auto x_host = rtcg::test::random_values<T>(host.cols, 21);
-    const auto y_host = rtcg::test::random_values<T>(host.rows, 22);
-    const auto x = Array<T>::to_device(context(), x_host);
-    const auto y = Array<T>::to_device(context(), y_host);
-    const T alpha = rtcg::test::make<T>(2, 0.5);
-    const T beta = rtcg::test::make<T>(-0.5);
-    product(alpha, x, beta, y);
-    // Each row's error grows with its length and its values (|values| <= 26 in the stencils).
-    double scale = 4;
-    for (const T& v : host.values) scale = std::max(scale, std::abs(std::complex<double>(v)) * 4);
-    const double rows_scale = scale * std::max<double>(1.0, std::sqrt(static_cast<double>(host.cols)));
-    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(host, alpha, x_host, beta, y_host), rows_scale,
-                            rtcg::test::epsilon_of<T>());
-
-    const auto nan = Array<T>::to_device(
-        context(), std::vector<T>(host.rows, rtcg::test::make<T>(std::numeric_limits<double>::quiet_NaN())));
-    product(rtcg::test::make<T>(1), x, T(0), nan);
-    rtcg::test::check_close(nan.get(), rtcg::test::host_spmv(host, rtcg::test::make<T>(1), x_host, T(0), y_host),
-                            rows_scale, rtcg::test::epsilon_of<T>());
-}
-
-} // namespace
+using rtcg::test::multiplies_like_the_host;
 
 TEST_CASE_TEMPLATE("SpMV matches the host on every kind of matrix", P, std::pair<float, std::int32_t>,
                    std::pair<double, std::int64_t>, std::pair<std::complex<float>, std::int64_t>,
@@ -65,9 +35,9 @@ TEST_CASE_TEMPLATE("SpMV matches the host on every kind of matrix", P, std::pair
         multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(700, 650, 9000, 5, 3)), {},
                                  rtcg::SpmvFormat::csr_vector);
     }
-    SUBCASE("one dense row among empty ones: binned") {
+    SUBCASE("one dense row among empty ones: merge-based") {
         multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)), {},
-                                 rtcg::SpmvFormat::csr_binned);
+                                 rtcg::SpmvFormat::csr_merge);
     }
     SUBCASE("a 3-D Poisson matrix: ELL") {
         multiplies_like_the_host(rtcg::poisson_3d<T, I>(9), {}, rtcg::SpmvFormat::ell);

@@ -13,23 +13,40 @@
 /// length, nnz / rows, and the longest row, found on the device) and picks a kernel:
 /// - ELL (SpmvFormat::ell) when every row is about as long as the mean (rows x longest at most
 ///   1.2 nnz): the matrix is copied once into a slot-major ELL layout on the device;
-/// - binned CSR (SpmvFormat::csr_binned) when a few rows are far longer than the mean (the
+/// - merge-based CSR (SpmvFormat::csr_merge) when a few rows are far longer than the mean (the
 ///   longest above both the work-group size and 16 times the mean: power-law graphs such as
-///   R-MAT's): the plan reads the row offsets once and lists the rows longer than a work-group,
-///   which get a whole work-group each, apart from the others, which get teams as below, the team
-///   chosen from their own mean; so no team waits on a long row;
+///   R-MAT's): after Merrill and Garland's merge-path SpMV, the rows' ends and the non-zeros are
+///   one list of rows + nnz items cut into equal tiles, one per work-group (128 work-items of 7
+///   items each for 4-byte values, 5 for wider ones), so every work-item does the same work however
+///   the lengths are spread, and values and columns are read coalesced. The plan finds each tile's
+///   first row once, on the device (a binary search per tile, kept with the plan); each product
+///   is two launches: the tiles, then a small fix-up that adds the sums of rows that cross tiles;
+/// - binned CSR (SpmvFormat::csr_binned), by SpmvOptions::format only: the plan reads the row
+///   offsets once and lists the rows longer than a work-group, which get a whole work-group each,
+///   apart from the others, which get teams as below, the team chosen from their own mean;
+/// - SELL-C-sigma (SpmvFormat::sell), by SpmvOptions::format only: the rows sorted by length
+///   (longest first) within windows of sigma rows (SpmvOptions::sort_window), cut into slices of
+///   C rows (SpmvOptions::slice_height, the warp width by default), each slice padded to its own
+///   longest row and stored column-major; one work-item per row. The plan sorts the rows and
+///   sizes the slices on the host, from the row offsets alone, and copies the matrix into the
+///   layout on the device;
 /// - vector CSR (SpmvFormat::csr_vector) otherwise: a team of work-items per row, the team's size
 ///   the power of two nearest above the mean row length, from 1 to 32.
 /// With SpmvOptions::transpose the products are y = alpha A^T x + beta y (x of rows elements, y of
 /// cols), through a transposed copy.
-/// The kernel's source has the row count, the team size or the ELL width, and the value and index
-/// types written in (sparse/device/kernel/spmv.rtcg); SpmvOptions can force a format or a team.
+/// The kernel's source has the row count, the team size, the ELL width, the merge tile or the
+/// SELL slice, and the value and index types written in (sparse/device/kernel/spmv.rtcg,
+/// spmv_merge.rtcg, spmv_sell.rtcg); SpmvOptions can force a format or a team. The thresholds are fixed rules, not timings (bench/'s spmv_rmat
+/// case reports the format chosen and times the others beside it); with SpmvOptions::tuning the
+/// format comes from the tuning database instead, or from timing every format on the matrix
+/// (SpmvTuning).
 ///
 /// x (cols elements) and y (rows elements) are 1-d contiguous arrays of the matrix's value type
 /// and context, possibly views; y must not share memory with x. Each fault is an InvalidArgument
 /// before anything runs. The product runs on the context's current queue (queue_scope.hpp) and
-/// does not wait for it. The plan holds the matrix's arrays (and its ELL copy): it stays valid as
-/// long as the plan lives, and the matrix's values may be changed in place between products.
+/// does not wait for it. The plan holds the matrix's arrays: it stays valid as long as the plan
+/// lives, and the CSR formats see the matrix's values changed in place between products; ELL and
+/// SELL multiply the copy they made when planned.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
@@ -40,11 +57,38 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace rtcg {
 
 /// The kernels a Spmv can use; see spmv.hpp.
-enum class SpmvFormat { csr_vector, ell, csr_binned };
+enum class SpmvFormat { csr_vector, ell, csr_binned, csr_merge, sell };
+
+/// The format's name as the enumerator spells it ("csr_vector", "ell", ...), for reports.
+constexpr std::string_view format_name(SpmvFormat format) noexcept {
+    switch (format) {
+    case SpmvFormat::csr_vector: return "csr_vector";
+    case SpmvFormat::ell: return "ell";
+    case SpmvFormat::csr_binned: return "csr_binned";
+    case SpmvFormat::csr_merge: return "csr_merge";
+    case SpmvFormat::sell: return "sell";
+    }
+    return "unknown";
+}
+
+/// Where a plan's format comes from when SpmvOptions::format is empty.
+enum class SpmvTuning {
+    built_in, ///< the fixed rule of spmv.hpp
+    /// The tuning database's choice for the matrix's statistics class on this device (value and
+    /// index types, rows, mean row length and longest over mean, each rounded up to a power of
+    /// two), where it holds one; else the fixed rule.
+    stored,
+    /// The stored choice, else every format planned and timed on this matrix (rtcg::tuning: each
+    /// checked against vector CSR's product first, ELL only where it pads to at most four times the
+    /// entries), the fastest kept in the database for the class. Takes a compile and a few
+    /// products per format, and waits for the queue.
+    tune,
+};
 
 /// What the plan would otherwise choose.
 struct SpmvOptions {
@@ -53,6 +97,14 @@ struct SpmvOptions {
     /// Multiply by A^T: the plan makes a transposed copy of the matrix once (conversion.hpp's
     /// transpose, which waits for the queue) and plans for it as for any matrix.
     bool transpose = false;
+    /// SELL-C-sigma's slice height C (a power of two up to 1024); 0 takes the device's warp or
+    /// sub-group width where it reports one, else 32.
+    std::size_t slice_height = 0;
+    /// SELL-C-sigma's sort window sigma, in rows (any number from 1, which sorts nothing); 0 takes
+    /// 64 slices.
+    std::size_t sort_window = 0;
+    /// Where the format comes from when `format` is empty.
+    SpmvTuning tuning = SpmvTuning::built_in;
 };
 
 /// A matrix's row lengths, as a plan reads them.
@@ -76,13 +128,14 @@ class CsrOperator;
 template <SparseValue T, SparseIndex I>
 class RTCG_API Spmv {
 public:
-    /// Plans products with `a`. InvalidArgument for an unknown team size.
+    /// Plans products with `a`. InvalidArgument for an unknown team size or slice height, or a layout
+    /// (ELL, SELL, merge tiles) larger than the kernels can index.
     explicit Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options = {});
     /// y = alpha A x + beta y; see spmv.hpp for what x and y must be.
     void operator()(T alpha, const Array<T>& x, T beta, const Array<T>& y) const;
     /// The kernel chosen.
     SpmvFormat format() const noexcept;
-    /// Vector CSR's team size, or the binned form's for its short rows (1 for ELL).
+    /// Vector CSR's team size, or the binned form's for its short rows (1 for ELL, merge and SELL).
     std::size_t team_size() const noexcept;
     /// The statistics the choice was made from.
     const RowStatistics& statistics() const noexcept;

@@ -1,0 +1,109 @@
+// The merge-based product (spmv_merge.hpp): its tile shape, the partition of the merge grid, and
+// the two launches.
+#include "spmv_merge.hpp"
+
+#include "instantiate.hpp"
+#include "programs.hpp"
+
+#include <rtcg/arrays/queue_scope.hpp>
+#include <rtcg/core/error.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+namespace rtcg::sparse_detail {
+namespace {
+
+// The local memory a tile of `items` merge items needs: its row ends and products, and the block
+// scan's and the dot's arrays of one value (and one flag) per work-item.
+std::size_t tile_local_bytes(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size) {
+    return group * items * (index_size + value_size) + group * (2 * value_size + 1);
+}
+
+} // namespace
+
+template <SparseValue T, SparseIndex I>
+std::string plan_merge(detail::SpmvState<T, I>& state, std::size_t most_block) {
+    const DeviceInfo& device = state.matrix.context().device();
+    state.group = std::min<std::size_t>(most_block, 128);
+    // Enough items per work-item to hide the search's cost, few enough that a tile's staged
+    // products stay small beside the device's local memory.
+    std::size_t items = sizeof(T) <= 4 ? 7 : 5;
+    while (items > 1 && tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.local_memory_bytes) --items;
+    if (tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.local_memory_bytes)
+        throw InvalidArgument("the merge form's tile of " + std::to_string(state.group) + " work-items needs " +
+                                  std::to_string(tile_local_bytes(state.group, items, sizeof(T), sizeof(I))) +
+                                  " bytes of local memory, more than the device's " +
+                                  std::to_string(device.local_memory_bytes),
+                              "Spmv");
+    state.merge_items = items;
+    const std::size_t tile = state.group * items;
+    // rows and nnz each fit I, so their sum fits size_t.
+    const std::size_t total = state.statistics.rows + state.statistics.nnz;
+    state.tiles = (total + tile - 1) / tile;
+    const std::size_t most_groups = std::min<std::size_t>(
+        device.max_grid_size[0] != 0 ? device.max_grid_size[0] : std::numeric_limits<int>::max(),
+        std::numeric_limits<int>::max());
+    if (state.tiles > most_groups)
+        throw InvalidArgument("the merge form's " + std::to_string(state.tiles) + " tiles of " + std::to_string(tile) +
+                                  " items are more work-groups than one launch can hold (" +
+                                  std::to_string(most_groups) + ")",
+                              "Spmv");
+    auto constant = [](const char* name, std::size_t value) {
+        return std::string("#define ") + name + " ((rtcg_index_t)" + std::to_string(value) + ")\n";
+    };
+    return constant("RTCG_SPMV_NNZ", state.statistics.nnz) + "#define RTCG_SPMV_GROUP " + std::to_string(state.group) +
+           "\n#define RTCG_SPMV_MERGE_ITEMS " + std::to_string(items) + "\n" + constant("RTCG_SPMV_MERGE_TILE", tile) +
+           constant("RTCG_SPMV_MERGE_TILES", state.tiles) +
+           "typedef rtcg_sparse_value_t rtcg_scan_value_t;\n#define rtcg_scan_op(a, b) RTCG_SPARSE_ADD(a, b)\n"
+           "#define RTCG_SCAN_SEGMENTED 1\n#define RTCG_SCAN_BLOCK RTCG_SPMV_GROUP\n";
+}
+
+template <SparseValue T, SparseIndex I>
+void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
+    const Context& context = state.matrix.context();
+    state.tile_rows.emplace(Array<I>::empty(context, state.tiles + 1));
+    state.carries.emplace(Array<T>::empty(context, std::max<std::size_t>(state.tiles, 1)));
+    state.cols.emplace(state.matrix.col_indices().size() != 0 ? state.matrix.col_indices()
+                                                              : Array<I>::zeros(context, 1));
+    state.values.emplace(state.matrix.values().size() != 0 ? state.matrix.values() : Array<T>::zeros(context, 1));
+    module.kernel("rtcg_spmv_merge_partition")(detail::current_queue(context), grid_stride(context, state.tiles + 1),
+                                               state.matrix.row_offsets().data().buffer(),
+                                               state.tile_rows->data().buffer());
+    state.kernel = module.kernel("rtcg_spmv_merge");
+    state.launch = LaunchConfig{Dim3{state.tiles}, Dim3{state.group}, 0};
+    state.fixup_kernel = module.kernel("rtcg_spmv_merge_fixup");
+    state.fixup_launch = grid_stride(context, state.tiles, state.group);
+}
+
+template <SparseValue T, SparseIndex I>
+void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, const Array<T>& x, T beta,
+                   const Array<T>& y, const Array<T>& partials, std::size_t first) {
+    const auto x_offset = static_cast<std::int64_t>(x.data().offset());
+    const auto y_offset = static_cast<std::int64_t>(y.data().offset());
+    const Buffer& offsets = s.matrix.row_offsets().data().buffer();
+    const Buffer& tile_rows = s.tile_rows->data().buffer();
+    const Buffer& carries = s.carries->data().buffer();
+    if (s.dot) {
+        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), s.values->data().buffer(), tile_rows,
+                 x.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta, carries,
+                 partials.data().buffer(), static_cast<std::int64_t>(first));
+        s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
+                       y_offset, alpha, partials.data().buffer(), static_cast<std::int64_t>(first + s.tiles));
+    } else {
+        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), s.values->data().buffer(), tile_rows,
+                 x.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta, carries);
+        s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
+                       y_offset, alpha);
+    }
+}
+
+#define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
+    template std::string plan_merge<T, I>(detail::SpmvState<T, I>&, std::size_t);                                      \
+    template void prepare_merge<T, I>(detail::SpmvState<T, I>&, const Module&);                                        \
+    template void merge_product<T, I>(const detail::SpmvState<T, I>&, Queue&, T, const Array<T>&, T, const Array<T>&,  \
+                                      const Array<T>&, std::size_t);
+RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
+
+} // namespace rtcg::sparse_detail

@@ -1,0 +1,38 @@
+#pragma once
+// The merge-based product's plan and launches (spmv.hpp's csr_merge; the kernels are
+// sparse/device/kernel/spmv_merge.rtcg).
+#include "spmv_state.hpp"
+
+#include <rtcg/core/module.hpp>
+#include <rtcg/core/queue.hpp>
+
+#include <cstddef>
+#include <string>
+
+namespace rtcg::sparse_detail {
+
+// Chooses the merge form's work-group (state.group, `most_block` at most: a power of two), merge
+// items per work-item and tiles for the matrix of `state` on its device, and returns the
+// configuration lines the kernels need (the block scan's among them). InvalidArgument when the
+// tiles' local memory does not fit the device or the tiles are more than a launch can hold.
+template <SparseValue T, SparseIndex I>
+std::string plan_merge(detail::SpmvState<T, I>& state, std::size_t most_block);
+
+// After the program is compiled: finds each tile's first row on the device (on the context's
+// current queue), and makes the carries, the kernels and their launches.
+template <SparseValue T, SparseIndex I>
+void prepare_merge(detail::SpmvState<T, I>& state, const Module& module);
+
+// y = alpha A x + beta y: the tiles, then the fix-up of the rows that cross tiles. With a dot
+// plan, the shares go to partials[first ...]: the tiles' first, then the fix-up's.
+template <SparseValue T, SparseIndex I>
+void merge_product(const detail::SpmvState<T, I>& state, Queue& queue, T alpha, const Array<T>& x, T beta,
+                   const Array<T>& y, const Array<T>& partials, std::size_t first);
+
+// The work-groups that write dot shares: the tiles' and the fix-up's.
+template <SparseValue T, SparseIndex I>
+std::size_t merge_dot_shares(const detail::SpmvState<T, I>& state) {
+    return state.tiles + state.fixup_launch.grid.x;
+}
+
+} // namespace rtcg::sparse_detail

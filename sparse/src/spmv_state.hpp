@@ -1,0 +1,54 @@
+#pragma once
+// A Spmv plan's state (spmv.hpp): what spmv.cpp plans and launches, and what the formats with
+// plans of their own (spmv_merge.cpp, spmv_sell.cpp) add to it.
+#include <rtcg/arrays/array.hpp>
+#include <rtcg/core/kernel.hpp>
+#include <rtcg/core/launch.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace rtcg::detail {
+
+template <SparseValue T, SparseIndex I>
+struct SpmvState {
+    CsrMatrix<T, I> matrix;
+    RowStatistics statistics{};
+    SpmvFormat format = SpmvFormat::csr_vector;
+    std::size_t team = 1;
+    std::size_t group = 1;
+    std::string configuration{}; // after the value operations
+    // What the kernels read: the matrix's columns and values, or its ELL or SELL copy; one unread
+    // element where there are none, since a kernel argument cannot be an empty buffer.
+    std::optional<Array<I>> cols{};
+    std::optional<Array<T>> values{};
+    Kernel kernel{};
+    Kernel inverse_diagonal{}; // for real values only
+    LaunchConfig launch{};
+    bool dot = false;
+    // Where the public products of a dot plan put the shares nobody reads.
+    std::optional<Array<T>> dot_scratch{};
+    // The binned form: its lists of short and long rows, and the long rows' kernel and launch.
+    std::size_t listed = 0, long_rows = 0;
+    std::optional<Array<I>> listed_rows{}, long_list{};
+    Kernel long_kernel{};
+    LaunchConfig long_launch{};
+    // The merge form (spmv_merge.cpp): merge items per work-item, tiles, each tile's first row
+    // (tiles + 1 of them), the tiles' trailing sums, and the fix-up's kernel and launch.
+    std::size_t merge_items = 0, tiles = 0;
+    std::optional<Array<I>> tile_rows{};
+    std::optional<Array<T>> carries{};
+    Kernel fixup_kernel{};
+    LaunchConfig fixup_launch{};
+    // SELL-C-sigma (spmv_sell.cpp): the slice height C, the sort window sigma, the slices and their
+    // slots, the sorted rows' places in the matrix, and each slice's first slot (slices + 1 of
+    // them); the layout itself is in cols and values.
+    std::size_t slice_height = 0, sort_window = 0, slices = 0, sell_slots = 0;
+    std::optional<Array<I>> sell_rows{};
+    std::optional<Array<std::int64_t>> slice_offsets{};
+};
+
+} // namespace rtcg::detail

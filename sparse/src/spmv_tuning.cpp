@@ -1,0 +1,169 @@
+// The tuned format (spmv_tuning.hpp): the candidates planned on the matrix, checked against vector
+// CSR's product and timed by rtcg::tuning, the choice kept in its database.
+#include "spmv_tuning.hpp"
+
+#include "instantiate.hpp"
+#include "programs.hpp"
+#include "values.hpp"
+
+#include <rtcg/arrays/queue_scope.hpp>
+#include <rtcg/tuning/database.hpp>
+#include <rtcg/tuning/size_class.hpp>
+#include <rtcg/tuning/tuner.hpp>
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <map>
+#include <vector>
+
+namespace rtcg::sparse_detail {
+namespace {
+
+// The generator's name and version in the database key: change it when a choice's meaning does.
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v1";
+
+constexpr SpmvFormat every_format[] = {SpmvFormat::csr_vector, SpmvFormat::ell, SpmvFormat::csr_binned,
+                                       SpmvFormat::csr_merge, SpmvFormat::sell};
+
+std::optional<SpmvFormat> format_named(const std::string& name) {
+    for (const SpmvFormat format : every_format)
+        if (format_name(format) == name) return format;
+    return std::nullopt;
+}
+
+// The candidates' space: every format, ELL only where its padding stays within four times the
+// entries (a power-law graph's ELL copy would not fit the device).
+tuning::ParameterSpace candidate_space(const RowStatistics& statistics) {
+    std::vector<std::string> names;
+    for (const SpmvFormat format : every_format) names.emplace_back(format_name(format));
+    const double slots = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest);
+    const double entries = static_cast<double>(statistics.nnz);
+    tuning::ParameterSpace space;
+    space.choice("format", names)
+        .constraint("ELL pads to at most four times the entries", [slots, entries](const tuning::Configuration& c) {
+            return c.choice("format") != "ell" || slots <= 4 * entries;
+        });
+    return space;
+}
+
+// The kernel that does most of a format's product: the one the tuner compiles (a compile cache
+// hit, the plan having built the same source) and whose block it checks.
+const char* main_kernel(SpmvFormat format) {
+    switch (format) {
+    case SpmvFormat::ell: return "rtcg_spmv_ell";
+    case SpmvFormat::csr_merge: return "rtcg_spmv_merge";
+    case SpmvFormat::sell: return "rtcg_spmv_sell";
+    case SpmvFormat::csr_vector:
+    case SpmvFormat::csr_binned: break;
+    }
+    return "rtcg_spmv_csr_vector";
+}
+
+// The candidates' results differ from the reference by rounding only: a relative L2 distance of
+// a few epsilons of the precision per doubling of the longest row.
+template <class T>
+std::optional<std::string> mismatch(const std::vector<T>& got, const std::vector<T>& expected, std::size_t longest) {
+    long double difference = 0, norm = 0;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        difference += std::norm(std::complex<long double>(got[i]) - std::complex<long double>(expected[i]));
+        norm += std::norm(std::complex<long double>(expected[i]));
+    }
+    using Real = decltype(std::abs(T{}));
+    const long double bound = 64 * std::numeric_limits<Real>::epsilon() *
+                              (std::log2(static_cast<long double>(longest) + 1) + 1);
+    const long double relative = norm > 0 ? std::sqrt(difference / norm) : std::sqrt(difference);
+    if (relative <= bound) return std::nullopt; // NaN (an unwritten y) fails too
+    return "relative L2 distance " + std::to_string(static_cast<double>(relative)) + " from vector CSR's product";
+}
+
+} // namespace
+
+std::string statistics_class(const RowStatistics& statistics, const codegen::DType& value,
+                             const codegen::DType& index) {
+    const double mean = statistics.mean();
+    const auto skew = static_cast<std::uint64_t>(mean > 0 ? static_cast<double>(statistics.longest) / mean : 0);
+    return std::string(value.name()) + "_" + std::string(index.name()) + "_" +
+           tuning::power_of_two_class(
+               {statistics.rows, static_cast<std::uint64_t>(std::ceil(mean)), std::max<std::uint64_t>(skew, 1)});
+}
+
+template <SparseValue T, SparseIndex I>
+std::optional<SpmvFormat> tuned_format(const CsrMatrix<T, I>& a, const RowStatistics& statistics,
+                                       const SpmvOptions& options) {
+    const Context& context = a.context();
+    const tuning::TuningKey key = tuning::TuningKey::of(
+        context.device(), tuned_kernel, statistics_class(statistics, codegen::dtype_of<T>(), codegen::dtype_of<I>()));
+    const tuning::ParameterSpace space = candidate_space(statistics);
+    const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
+    if (database)
+        if (const std::optional<tuning::TuningEntry> entry = database->find(key)) try {
+                const tuning::Configuration stored = space.parse(entry->configuration);
+                if (!space.violated_constraint(stored)) return format_named(stored.choice("format"));
+            } catch (const InvalidArgument&) {
+                // An entry that no longer parses is passed over and replaced by the next tuning.
+            }
+    // A matrix of no rows or columns has nothing to time.
+    if (options.tuning != SpmvTuning::tune || a.rows() == 0 || a.cols() == 0) return std::nullopt;
+
+    // Every candidate planned first, on this thread: the tuner compiles on several.
+    SpmvOptions fixed = options;
+    fixed.transpose = false;
+    fixed.tuning = SpmvTuning::built_in;
+    std::map<std::string, Spmv<T, I>> plans;
+    for (const SpmvFormat format : every_format) {
+        fixed.format = format;
+        const std::string name(format_name(format));
+        if (!space.violated_constraint(tuning::Configuration({{"format", name}})))
+            plans.emplace(name, Spmv<T, I>(a, fixed));
+    }
+    Queue& queue = detail::current_queue(context);
+    // x in [0.5, 1.5): products of mixed signs cancel less than with ones.
+    std::vector<T> x_host(a.cols());
+    for (std::size_t i = 0; i < x_host.size(); ++i) x_host[i] = value_of<T>(0.5 + static_cast<double>(i % 97) / 97);
+    const auto x = Array<T>::to_device(context, x_host);
+    const auto y = Array<T>::empty(context, a.rows());
+    plans.at("csr_vector")(value_of<T>(1), x, value_of<T>(0), y);
+    const std::vector<T> expected = y.get();
+
+    const codegen::Dialect kernel_dialect = dialect(context);
+    tuning::TuningProblem problem{
+        .kernel = key.kernel,
+        .size_class = key.size_class,
+        .space = space,
+        .generate =
+            [&plans, kernel_dialect](const tuning::Configuration& c) {
+                const Spmv<T, I>& plan = plans.at(c.choice("format"));
+                return tuning::GeneratedKernel{plan.source(kernel_dialect), main_kernel(plan.format()), {}, 0};
+            },
+        // The plan launches its own kernels (the merge form two) on the tuner's queue.
+        .launch =
+            [&plans, &x, &y](const Kernel&, const tuning::Configuration& c, Queue& on) {
+                const QueueScope scope(on);
+                plans.at(c.choice("format"))(value_of<T>(1), x, value_of<T>(0), y);
+            },
+        .check =
+            [&y, &expected, &statistics](Queue& on) {
+                on.finish();
+                const QueueScope scope(on);
+                return mismatch(y.get(), expected, statistics.longest);
+            },
+        .reset =
+            [&y](Queue& on) {
+                const QueueScope scope(on);
+                y.fill(value_of<T>(std::numeric_limits<double>::quiet_NaN()));
+            }};
+    queue.finish();
+    tuning::TunerOptions tuner;
+    tuner.retune = true; // only reached where the database holds no usable choice
+    tuner.progress = tuning::Progress::off;
+    const tuning::TunedKernel tuned = tuning::tune(context, problem, tuner);
+    return format_named(tuned.configuration.choice("format"));
+}
+
+#define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
+    template std::optional<SpmvFormat> tuned_format<T, I>(const CsrMatrix<T, I>&, const RowStatistics&,                \
+                                                          const SpmvOptions&);
+RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
+
+} // namespace rtcg::sparse_detail

@@ -1,0 +1,137 @@
+// The merge-based product (SpmvFormat::csr_merge) against the host's: a power-law graph, stencils,
+// banded matrices, empty rows, one dense row among empty ones (across several tiles), no entries,
+// a single row, more than 2^16 rows of few entries; each value and index type; the automatic
+// choice; the transpose; the solvers' fused dot product; the CUDA text through NVRTC.
+#include "../support/cuda_compile.hpp"
+#include "../support/test_context.hpp"
+#include "sparse_reference.hpp"
+#include "spmv_check.hpp"
+
+#include <rtcg/sparse/conversion.hpp>
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/operator.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <doctest/doctest.h>
+
+#include <complex>
+#include <cstdint>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::test::context;
+using rtcg::test::multiplies_like_the_host;
+
+namespace {
+
+constexpr rtcg::SpmvOptions merge{.format = rtcg::SpmvFormat::csr_merge};
+
+} // namespace
+
+TEST_CASE_TEMPLATE("Merge-based SpMV matches the host on every kind of matrix", P, std::pair<float, std::int32_t>,
+                   std::pair<double, std::int64_t>, std::pair<std::complex<float>, std::int64_t>,
+                   std::pair<std::complex<double>, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    constexpr auto csr_merge = rtcg::SpmvFormat::csr_merge;
+    SUBCASE("an R-MAT power-law graph, chosen automatically") {
+        multiplies_like_the_host(rtcg::rmat<T, I>(11, 8, 3), {}, csr_merge);
+    }
+    SUBCASE("one dense row across several tiles among empty ones, chosen automatically") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 5000, 150)), {}, csr_merge);
+    }
+    SUBCASE("a 2-D Poisson matrix") { multiplies_like_the_host(rtcg::poisson_2d<T, I>(23), merge, csr_merge); }
+    SUBCASE("a random banded matrix") {
+        multiplies_like_the_host(rtcg::random_banded<T, I>(1500, 9, 0.5, 4), merge, csr_merge);
+    }
+    SUBCASE("irregular rows, some empty") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(900, 800, 12000, 5, 3)), merge,
+                                 csr_merge);
+    }
+    SUBCASE("a single row") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(1, 4000, 6000, 0, 5)), merge,
+                                 csr_merge);
+    }
+    SUBCASE("more than 2^16 rows of few entries") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(70000, 500, 3000, 0, 7)), merge,
+                                 csr_merge);
+    }
+    SUBCASE("no entries, no rows, no columns") {
+        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 30, std::vector<I>(41, 0), {}, {}}, merge, csr_merge);
+        multiplies_like_the_host(rtcg::HostCsr<T, I>{0, 3, {0}, {}, {}}, merge, csr_merge);
+        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 0, std::vector<I>(41, 0), {}, {}}, merge, csr_merge);
+    }
+}
+
+TEST_CASE("Merge-based SpMV: the automatic choice, rows of every length, the transpose") {
+    // A power-law graph's longest row is far above its mean; a stencil's rows are all alike.
+    const auto graph = rtcg::rmat<double, std::int32_t>(12, 8, 7);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    const rtcg::Spmv<double, std::int32_t> product(a);
+    CHECK(product.format() == rtcg::SpmvFormat::csr_merge);
+    CHECK(product.statistics().longest > 16 * product.statistics().mean());
+    CHECK(rtcg::Spmv<double, std::int32_t>(
+              rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), rtcg::poisson_2d<double, std::int32_t>(9)))
+              .format() == rtcg::SpmvFormat::ell);
+
+    // Row r has r % 97 entries, so that rows end at every position of a work-item's items and of
+    // a tile, some of them right at the edges.
+    rtcg::HostCoo<double, std::int32_t> ramp{3000, 120, {}, {}, {}};
+    for (std::size_t r = 0; r < ramp.rows; ++r)
+        for (std::size_t k = 0; k < r % 97; ++k) {
+            ramp.row.push_back(static_cast<std::int32_t>(r));
+            ramp.col.push_back(static_cast<std::int32_t>((r * 7 + k * 13) % ramp.cols));
+            ramp.values.push_back(static_cast<double>((r + k) % 11) - 5);
+        }
+    multiplies_like_the_host(rtcg::host_to_csr(ramp), merge, rtcg::SpmvFormat::csr_merge);
+    // Rows of 4 entries: 5 merge items each, a double's work-item's share, so that every
+    // work-item finishes exactly one row and carries nothing.
+    rtcg::HostCoo<double, std::int32_t> even{2000, 50, {}, {}, {}};
+    for (std::size_t r = 0; r < even.rows; ++r)
+        for (std::size_t k = 0; k < 4; ++k) {
+            even.row.push_back(static_cast<std::int32_t>(r));
+            even.col.push_back(static_cast<std::int32_t>((r + 11 * k) % even.cols));
+            even.values.push_back(1.0 + static_cast<double>(k));
+        }
+    multiplies_like_the_host(rtcg::host_to_csr(even), merge, rtcg::SpmvFormat::csr_merge);
+
+    // The transpose of the graph, planned from its transposed copy.
+    rtcg::HostCoo<double, std::int32_t> swapped{graph.cols, graph.rows, {}, {}, graph.values};
+    for (std::size_t r = 0; r < graph.rows; ++r)
+        for (auto k = graph.row_offsets[r]; k < graph.row_offsets[r + 1]; ++k) {
+            swapped.row.push_back(graph.col_indices[static_cast<std::size_t>(k)]);
+            swapped.col.push_back(static_cast<std::int32_t>(r));
+        }
+    const rtcg::Spmv<double, std::int32_t> transposed(a, {.format = rtcg::SpmvFormat::csr_merge, .transpose = true});
+    CHECK(transposed.format() == rtcg::SpmvFormat::csr_merge);
+    const auto x_host = rtcg::test::random_values<double>(graph.rows, 1);
+    const auto y_host = rtcg::test::random_values<double>(graph.cols, 2);
+    const auto y = Array<double>::to_device(context(), y_host);
+    transposed(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
+    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(rtcg::host_to_csr(swapped), 3.0, x_host, 0.5, y_host), 1000,
+                            1e-12);
+}
+
+TEST_CASE_TEMPLATE("The merge-based product folds the solvers' dot product", P, std::pair<float, std::int64_t>,
+                   std::pair<double, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    // The dense row crosses tiles, so the fix-up adds shares of its own.
+    rtcg::test::folds_the_dot_like_the_host(rtcg::rmat<T, I>(11, 8, 5), merge);
+    rtcg::test::folds_the_dot_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(3000, 3000, 1700)),
+                                            merge);
+}
+
+TEST_CASE("The merge-based kernels compile for CUDA") {
+    const auto graph = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(),
+                                                                       rtcg::rmat<float, std::int32_t>(8, 8, 1));
+    rtcg::test::compile_for_cuda(rtcg::Spmv<float, std::int32_t>(graph, merge).source(rtcg::codegen::Dialect::cuda));
+    const auto complex = rtcg::CsrMatrix<std::complex<double>, std::int64_t>::to_device(
+        context(), rtcg::rmat<std::complex<double>, std::int64_t>(8, 8, 1));
+    rtcg::test::compile_for_cuda(
+        rtcg::Spmv<std::complex<double>, std::int64_t>(complex, merge).source(rtcg::codegen::Dialect::cuda));
+    // The solvers' plan, with the dot shares.
+    const rtcg::CsrOperator<double, std::int64_t> op(
+        rtcg::CsrMatrix<double, std::int64_t>::to_device(context(), rtcg::rmat<double, std::int64_t>(8, 8, 1)), merge);
+    rtcg::test::compile_for_cuda(op.plan().source(rtcg::codegen::Dialect::cuda));
+}

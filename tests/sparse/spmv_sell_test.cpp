@@ -1,0 +1,126 @@
+// The SELL-C-sigma product (SpmvFormat::sell) against the host's: a power-law graph, stencils,
+// banded matrices, empty rows, one dense row among empty ones, no entries, a single row, more than
+// 2^16 rows of few entries; each value and index type; slice heights and sort windows, slices that
+// straddle windows; the transpose; the solvers' fused dot product; bad slice heights; the CUDA text
+// through NVRTC.
+#include "../support/cuda_compile.hpp"
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "sparse_reference.hpp"
+#include "spmv_check.hpp"
+
+#include <rtcg/sparse/conversion.hpp>
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <doctest/doctest.h>
+
+#include <complex>
+#include <cstdint>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::test::contains;
+using rtcg::test::context;
+using rtcg::test::message_of;
+using rtcg::test::multiplies_like_the_host;
+
+namespace {
+
+constexpr auto sell = rtcg::SpmvFormat::sell;
+
+} // namespace
+
+TEST_CASE_TEMPLATE("SELL-C-sigma SpMV matches the host on every kind of matrix", P, std::pair<float, std::int32_t>,
+                   std::pair<double, std::int64_t>, std::pair<std::complex<float>, std::int64_t>,
+                   std::pair<std::complex<double>, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    const rtcg::SpmvOptions options{.format = sell};
+    SUBCASE("an R-MAT power-law graph") { multiplies_like_the_host(rtcg::rmat<T, I>(11, 8, 3), options, sell); }
+    SUBCASE("one dense row among empty ones") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)), options, sell);
+    }
+    SUBCASE("a 2-D Poisson matrix") { multiplies_like_the_host(rtcg::poisson_2d<T, I>(23), options, sell); }
+    SUBCASE("a random banded matrix") {
+        multiplies_like_the_host(rtcg::random_banded<T, I>(1500, 9, 0.5, 4), options, sell);
+    }
+    SUBCASE("irregular rows, some empty") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(900, 800, 12000, 5, 3)), options, sell);
+    }
+    SUBCASE("a single row") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(1, 4000, 6000, 0, 5)), options, sell);
+    }
+    SUBCASE("more than 2^16 rows of few entries") {
+        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(70000, 500, 3000, 0, 7)), options,
+                                 sell);
+    }
+    SUBCASE("no entries, no rows, no columns") {
+        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 30, std::vector<I>(41, 0), {}, {}}, options, sell);
+        multiplies_like_the_host(rtcg::HostCsr<T, I>{0, 3, {0}, {}, {}}, options, sell);
+        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 0, std::vector<I>(41, 0), {}, {}}, options, sell);
+    }
+}
+
+TEST_CASE("SELL-C-sigma with chosen slice heights and sort windows, and the transpose") {
+    const auto irregular = rtcg::host_to_csr(rtcg::test::random_coo<double, std::int32_t>(1001, 700, 15000, 4, 9));
+    // Slices of one row (CSR with one work-item a row), no sorting, windows that slices straddle
+    // (50 is no multiple of 8), one window over every row, and slices longer than a work-group.
+    for (const auto& [height, window] :
+         std::vector<std::pair<std::size_t, std::size_t>>{{1, 0}, {4, 1}, {8, 50}, {32, 100000}, {1024, 0}}) {
+        CAPTURE(height);
+        CAPTURE(window);
+        multiplies_like_the_host(irregular, {.format = sell, .slice_height = height, .sort_window = window}, sell);
+    }
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), irregular);
+    const rtcg::Spmv<double, std::int32_t> product(a, {.format = sell, .slice_height = 4});
+    CHECK(contains(product.source(rtcg::codegen::Dialect::opencl), "#define RTCG_SPMV_SLICE ((rtcg_index_t)4)"));
+    CHECK(contains(product.source(rtcg::codegen::Dialect::opencl), "#define RTCG_SPMV_SLICES ((rtcg_index_t)251)"));
+
+    // The transpose, planned from the transposed copy.
+    rtcg::HostCoo<double, std::int32_t> swapped{irregular.cols, irregular.rows, {}, {}, irregular.values};
+    for (std::size_t r = 0; r < irregular.rows; ++r)
+        for (auto k = irregular.row_offsets[r]; k < irregular.row_offsets[r + 1]; ++k) {
+            swapped.row.push_back(irregular.col_indices[static_cast<std::size_t>(k)]);
+            swapped.col.push_back(static_cast<std::int32_t>(r));
+        }
+    const rtcg::Spmv<double, std::int32_t> transposed(a, {.format = sell, .transpose = true});
+    const auto x_host = rtcg::test::random_values<double>(irregular.rows, 1);
+    const auto y_host = rtcg::test::random_values<double>(irregular.cols, 2);
+    const auto y = Array<double>::to_device(context(), y_host);
+    transposed(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
+    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(rtcg::host_to_csr(swapped), 3.0, x_host, 0.5, y_host), 1000,
+                            1e-12);
+}
+
+TEST_CASE_TEMPLATE("The SELL-C-sigma product folds the solvers' dot product", P, std::pair<float, std::int64_t>,
+                   std::pair<double, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    rtcg::test::folds_the_dot_like_the_host(rtcg::rmat<T, I>(11, 8, 5), {.format = sell});
+    rtcg::test::folds_the_dot_like_the_host(rtcg::poisson_2d<T, I>(31), {.format = sell, .slice_height = 8});
+}
+
+TEST_CASE("SELL-C-sigma refuses bad slice heights; its kernels compile for CUDA") {
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), rtcg::poisson_2d<float, std::int32_t>(5));
+    for (const std::size_t height : {3, 2048}) {
+        CAPTURE(height);
+        CHECK(contains(message_of<rtcg::InvalidArgument>(
+                           [&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.format = sell, .slice_height = height}); }),
+                       "slice height must be a power of two up to 1024, not " + std::to_string(height)));
+    }
+    // Checked whatever the format.
+    CHECK(contains(
+        message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.slice_height = 6}); }),
+        "slice height must be a power of two"));
+    rtcg::test::compile_for_cuda(
+        rtcg::Spmv<float, std::int32_t>(a, {.format = sell}).source(rtcg::codegen::Dialect::cuda));
+    const auto complex = rtcg::CsrMatrix<std::complex<double>, std::int64_t>::to_device(
+        context(), rtcg::rmat<std::complex<double>, std::int64_t>(8, 8, 1));
+    rtcg::test::compile_for_cuda(
+        rtcg::Spmv<std::complex<double>, std::int64_t>(complex, {.format = sell}).source(rtcg::codegen::Dialect::cuda));
+    const rtcg::CsrOperator<double, std::int32_t> op(
+        rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), rtcg::poisson_2d<double, std::int32_t>(5)),
+        {.format = sell});
+    rtcg::test::compile_for_cuda(op.plan().source(rtcg::codegen::Dialect::cuda));
+}

@@ -1,0 +1,85 @@
+// Plans whose format the tuner chose (SpmvOptions::tuning): a tuned plan multiplies correctly and
+// leaves its choice in the tuning database under the matrix's statistics class, a later plan takes
+// a stored choice, and an entry that does not parse or breaks the candidates' rule is passed over.
+#include "../support/scoped_cache_directory.hpp"
+#include "../support/test_context.hpp"
+#include "sparse_reference.hpp"
+#include "spmv_check.hpp"
+
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/spmv.hpp>
+#include <rtcg/tuning/database.hpp>
+#include <rtcg/tuning/size_class.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+using rtcg::SpmvFormat;
+using rtcg::SpmvTuning;
+using rtcg::test::context;
+
+namespace {
+
+using Plan = rtcg::Spmv<double, std::int32_t>;
+
+// The database key of `plan`'s matrix, by the rule spmv.hpp states: value and index types, rows,
+// mean row length and longest over mean, each rounded up to a power of two.
+rtcg::tuning::TuningKey key_of(const Plan& plan) {
+    const rtcg::RowStatistics& s = plan.statistics();
+    const auto mean = static_cast<std::uint64_t>(std::ceil(s.mean()));
+    const auto skew = static_cast<std::uint64_t>(static_cast<double>(s.longest) / s.mean());
+    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v1",
+                                       "float64_int32_" + rtcg::tuning::power_of_two_class({s.rows, mean, skew}));
+}
+
+} // namespace
+
+TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const auto graph = rtcg::rmat<double, std::int32_t>(12, 8, 3);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    const Plan tuned(a, {.tuning = SpmvTuning::tune});
+    // The graph's ELL copy would pad to far more than four times its entries: never a candidate.
+    CHECK(tuned.format() != SpmvFormat::ell);
+    rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, tuned.format());
+
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    const auto entry = database->find(key_of(tuned));
+    REQUIRE(entry);
+    CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())));
+    CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == tuned.format());
+
+    // A stored choice is taken by stored and tune alike, and ignored by the built-in rule and by a
+    // forced format.
+    database->store(key_of(tuned), {"format=sell", 1.0});
+    CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::sell);
+    CHECK(Plan(a, {.tuning = SpmvTuning::tune}).format() == SpmvFormat::sell);
+    CHECK(Plan(a).format() == SpmvFormat::csr_merge);
+    CHECK(Plan(a, {.format = SpmvFormat::csr_vector, .tuning = SpmvTuning::stored}).format() == SpmvFormat::csr_vector);
+    rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::sell);
+
+    // An entry that names no format, or ELL for a matrix whose ELL copy is too large, is passed
+    // over: stored falls back to the built-in rule.
+    for (const std::string unusable : {"format=nonsense", "team=4", "format=ell"}) {
+        CAPTURE(unusable);
+        database->store(key_of(tuned), {unusable, 1.0});
+        CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::csr_merge);
+    }
+}
+
+TEST_CASE("SpMV plans without a stored choice, and matrices with nothing to time") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const auto stencil = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(),
+                                                                          rtcg::poisson_2d<double, std::int32_t>(12));
+    CHECK(Plan(stencil, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::ell);
+    // A tuned stencil may pick any format; each gives the host's product.
+    rtcg::test::multiplies_like_the_host(rtcg::poisson_2d<double, std::int32_t>(12), {.tuning = SpmvTuning::tune});
+    const rtcg::HostCsr<double, std::int32_t> no_columns{40, 0, std::vector<std::int32_t>(41, 0), {}, {}};
+    rtcg::test::multiplies_like_the_host(no_columns, {.tuning = SpmvTuning::tune});
+    rtcg::test::multiplies_like_the_host(rtcg::HostCsr<double, std::int32_t>{0, 3, {0}, {}, {}},
+                                         {.tuning = SpmvTuning::tune});
+}
