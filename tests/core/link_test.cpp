@@ -112,12 +112,10 @@ TEST_CASE("a PTX binary unit links on CUDA and is refused as foreign by PoCL") {
     } else if (context().device().platform == "Portable Computing Language") {
         CHECK(contains(message_of<rtcg::InvalidArgument>(link), "unit 1 of 2"));
     } else {
-        // NVIDIA's OpenCL binaries are PTX: its driver may link this one, else refuses it by unit.
-        try {
-            CHECK(run(link()) == expected(11));
-        } catch (const rtcg::InvalidArgument& error) {
-            CHECK(contains(error.what(), "unit 1 of 2"));
-        }
+        // NVIDIA's OpenCL (driver 580) aborts the whole process inside clLinkProgram on a PTX unit
+        // written for CUDA (an LLVM "Unchecked Expected<T>" abort): nothing rtcg can catch, so
+        // module.hpp says so and this platform is not fed one.
+        MESSAGE("not run on ", context().device().platform, ": its driver aborts on a CUDA PTX unit");
     }
 }
 

@@ -128,7 +128,9 @@ public:
     /// backend does not link (SPIR-V on CUDA; on OpenCL anything but a compiled object or library
     /// for the device); CompileError naming the unit (by its index from 0) that failed to
     /// compile; LinkError, with the linker's log, when the units do not link (a function used and
-    /// defined nowhere).
+    /// defined nowhere). On OpenCL, give binary units made for the platform (compile_for_link):
+    /// NVIDIA's OpenCL driver aborts the process inside clLinkProgram on PTX written for CUDA,
+    /// which its own objects resemble too closely for rtcg to tell apart.
     static Module link(const Context& context, std::span<const LinkInput> units, const CompileOptions& options = {});
     /// Module::link of the units of a braced list.
     static Module link(const Context& context, std::initializer_list<LinkInput> units,
