@@ -1,3 +1,4 @@
+#include "capture_state.hpp"
 #include "context_state.hpp"
 #include "launch_checks.hpp"
 
@@ -38,7 +39,23 @@ void Kernel::launch(Queue& queue, const LaunchConfig& config, std::span<const Ke
     detail::check_kernel_arguments(
         *impl_, config, args,
         {context_.get(), device.address_bits / 8, context_->impl->dynamic_local_is_argument()});
+    if (queue.capture_) return capture(*queue.capture_, config, args);
     queue.impl()->launch(*impl_, config, args);
+}
+
+void Kernel::capture(detail::CaptureState& capture, const LaunchConfig& config,
+                     std::span<const KernelArgument> args) const {
+    for (std::size_t index = 0; index < args.size(); ++index)
+        if (!args[index].buffer && args[index].context)
+            throw CaptureError("argument " + std::to_string(index) + " of kernel '" + name() +
+                                   "' passes an image, which a capture cannot keep alive: launch kernels that use "
+                                   "images outside captures",
+                               "Kernel::launch");
+    plugin::CapturedLaunch launch(*impl_, config, args);
+    capture.keep_alive.hold(impl_);
+    capture.keep_alive.hold(module_);
+    for (const KernelArgument& argument : args) capture.keep_alive.hold_buffer(argument.buffer);
+    capture.record({}, std::move(launch));
 }
 
 } // namespace rtcg

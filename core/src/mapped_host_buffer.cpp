@@ -1,3 +1,5 @@
+#include "capture_state.hpp"
+
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/mapped_host_buffer.hpp>
 #include <rtcg/core/plugin/backend.hpp>
@@ -16,6 +18,7 @@ void check_use(const char* where, const plugin::MappedMemoryImpl* memory, const 
     if (!memory) throw InvalidArgument("the buffer is empty (moved from)", where);
     if (!queue.impl()) throw InvalidArgument("the queue is empty (moved from)", where);
     if (queue.context_state() != context) throw InvalidArgument("the queue belongs to another context than the buffer", where);
+    detail::refuse_while_capturing(queue, where, "graphs hold no mapping or prefetch");
 }
 
 } // namespace
