@@ -349,3 +349,16 @@ TEST_CASE("RTCG_GRAPH_REENQUEUE makes every graph re-enqueue") {
     graph.launch(queue);
     CHECK(context().to_host<float>(x) == std::vector<float>(n, 2.0f));
 }
+
+TEST_CASE("a graph replays many times in a row without waiting in between") {
+    for (const auto replay : {rtcg::GraphReplay::native, rtcg::GraphReplay::reenqueue}) {
+        CAPTURE(static_cast<int>(replay));
+        auto& queue = context().queue();
+        auto x = context().to_device(std::vector<float>(n, 0.0f));
+        queue.begin_capture();
+        for (int step = 0; step < 10; ++step) axpb()(queue, launch, x, 1.0f, 1.0f, n);
+        auto graph = queue.end_capture(replay);
+        for (int round = 0; round < 50; ++round) graph.launch(queue);
+        CHECK(context().to_host<float>(x) == std::vector<float>(n, 500.0f));
+    }
+}
