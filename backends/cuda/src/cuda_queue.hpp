@@ -53,6 +53,9 @@ public:
     void copy_image_to_buffer(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::BufferImpl& dst,
                               std::size_t dst_offset) override;
 
+    // A CUDA graph captured from this stream (cuda_graph.hpp), or null where it cannot capture.
+    std::unique_ptr<plugin::GraphImpl> build_graph(std::span<const plugin::CapturedCommand> commands) override;
+
 private:
     void copy_3d(const CUDA_MEMCPY3D& copy);
 
