@@ -54,7 +54,7 @@ MappedHostBuffer& MappedHostBuffer::operator=(MappedHostBuffer&& other) noexcept
 MappedHostBuffer::~MappedHostBuffer() = default;
 
 MappedHostBuffer::MappedHostBuffer(std::shared_ptr<detail::ContextState> context,
-                                   std::unique_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer) noexcept
+                                   std::shared_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer) noexcept
     : context_(std::move(context)), memory_(std::move(memory)), buffer_(std::move(buffer)) {}
 
 HostMapping MappedHostBuffer::map(Queue& queue) {
@@ -66,7 +66,7 @@ HostMapping MappedHostBuffer::map(Queue& queue) {
 ManagedBuffer::ManagedBuffer() noexcept = default;
 
 ManagedBuffer::ManagedBuffer(std::shared_ptr<detail::ContextState> context,
-                             std::unique_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer,
+                             std::shared_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer,
                              Coherence coherence) noexcept
     : MappedHostBuffer(std::move(context), std::move(memory), std::move(buffer)), coherence_(coherence) {}
 

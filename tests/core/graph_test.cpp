@@ -362,3 +362,29 @@ TEST_CASE("a graph replays many times in a row without waiting in between") {
         CHECK(context().to_host<float>(x) == std::vector<float>(n, 500.0f));
     }
 }
+
+TEST_CASE("a graph keeps mapped host memory alive after its MappedHostBuffer is gone") {
+    if (!context().device().can_map_host_memory) {
+        MESSAGE("this device cannot map host memory");
+        return;
+    }
+    auto& queue = context().queue();
+    auto out = context().allocate(n * sizeof(float));
+    rtcg::Graph graph;
+    {
+        auto mapped = context().allocate_mapped(n * sizeof(float));
+        {
+            const auto mapping = mapped.map(queue);
+            auto* values = static_cast<float*>(mapping.data());
+            for (unsigned i = 0; i < n; ++i) values[i] = 4.0f;
+        }
+        queue.begin_capture();
+        axpb()(queue, launch, mapped.buffer(), 1.0f, 1.0f, n);
+        queue.copy(mapped.buffer(), out, n * sizeof(float));
+        graph = queue.end_capture();
+    }
+    for (int round = 1; round <= 2; ++round) {
+        graph.launch(queue);
+        CHECK(context().to_host<float>(out) == std::vector<float>(n, 4.0f + static_cast<float>(round)));
+    }
+}

@@ -33,11 +33,10 @@
 /// that pass an image. begin_capture on a capturing queue and end_capture on one that is not are
 /// CaptureErrors too. An empty capture is allowed: its graph replays nothing.
 ///
-/// Lifetimes: a graph keeps its context and every buffer and kernel it uses alive (a Buffer
-/// released or destroyed meanwhile gives its memory back only once the graph is gone), so a
-/// graph outlives the queue it was captured on and replays on any queue of its context. The
-/// memory of a MappedHostBuffer or ManagedBuffer lives in that object: it must outlive the
-/// graphs that use it.
+/// Lifetimes: a graph keeps its context and every buffer and kernel it uses alive (a Buffer,
+/// MappedHostBuffer or ManagedBuffer released or destroyed meanwhile gives its memory back only
+/// once the graph is gone), so a graph outlives the queue it was captured on and replays on any
+/// queue of its context.
 ///
 /// `RTCG_GRAPH_REENQUEUE=1` in the environment (or GraphReplay::reenqueue) makes every graph
 /// replay its commands one by one, so that both paths can be compared where a native one exists.
