@@ -8,6 +8,7 @@
 
 #include <string>
 #include <utility>
+#include <variant>
 
 namespace rtcg::cuda {
 namespace {
@@ -40,6 +41,28 @@ private:
     CUgraphExec exec_;
 };
 
+// Whether a captured copy can use `host`: page-locked (or managed) memory. Pageable memory needs
+// the driver to stage each copy through a buffer of its own, which a stream capture refuses.
+bool is_pinned(const DriverApi& api, const void* host) noexcept {
+    CUmemorytype type{};
+    const CUresult result = api.cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                                      reinterpret_cast<CUdeviceptr>(host));
+    return result == CUDA_SUCCESS && (type == CU_MEMORYTYPE_HOST || type == CU_MEMORYTYPE_UNIFIED);
+}
+
+// Whether every host transfer among `commands` uses memory a CUDA graph can hold.
+bool host_memory_is_pinned(const DriverApi& api, std::span<const plugin::CapturedCommand> commands) noexcept {
+    for (const plugin::CapturedCommand& command : commands) {
+        const void* host = nullptr;
+        if (const auto* write = std::get_if<plugin::CapturedWrite>(&command)) host = write->src;
+        if (const auto* read = std::get_if<plugin::CapturedRead>(&command)) host = read->dst;
+        if (const auto* write = std::get_if<plugin::CapturedWriteRect>(&command)) host = write->src;
+        if (const auto* read = std::get_if<plugin::CapturedReadRect>(&command)) host = read->dst;
+        if (host && !is_pinned(api, host)) return false;
+    }
+    return true;
+}
+
 bool is_capture_error(CUresult result) noexcept {
     return result >= CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED && result <= CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD;
 }
@@ -64,6 +87,15 @@ std::unique_ptr<plugin::GraphImpl> capture_graph(const CudaContext& context, CUs
                                                  std::span<const plugin::CapturedCommand> commands) {
     const DriverApi& api = context.api();
     context.make_current();
+    if (stream == nullptr || stream == CU_STREAM_LEGACY) {
+        plugin::logger().debug("the legacy default stream cannot capture; the graph re-enqueues its commands");
+        return nullptr;
+    }
+    if (!host_memory_is_pinned(api, commands)) {
+        plugin::logger().debug("a host transfer of the graph uses pageable memory, which a CUDA graph cannot copy; "
+                               "the graph re-enqueues its commands (use PinnedHostBuffer memory for a CUDA graph)");
+        return nullptr;
+    }
     // Thread-local mode: the capture spans only the plug-in's own queueing calls below, on this
     // thread, so no other thread's allocations or synchronisations are prohibited by it (as the
     // global mode would) and none of them can invalidate it; and an unsafe call on this thread

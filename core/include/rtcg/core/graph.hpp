@@ -22,21 +22,24 @@
 ///    afterwards changes nothing), as CUDA graph nodes do;
 ///  - copies, fills and rectangular copies between buffers;
 ///  - asynchronous host writes and reads (Transfer::async): the host memory is read or written at
-///    each replay, so it must stay valid as long as the graph is replayed. On CUDA, pageable host
-///    memory in a graph may be refused by the driver (CaptureError at end_capture); use
-///    PinnedHostBuffer memory there;
+///    each replay, so it must stay valid as long as the graph is replayed. A CUDA graph holds only
+///    page-locked host memory (PinnedHostBuffer): with pageable memory the graph re-enqueues;
 ///  - other graphs launched on the capturing queue: their work is appended.
 ///
 /// What a capturing queue refuses with CaptureError, before anything is recorded (the capture
 /// goes on, and the queue stays capturing): blocking transfers, finish(), record(),
 /// wait_for(), image transfers, mapping or prefetching memory with the queue, and kernel launches
 /// that pass an image. begin_capture on a capturing queue and end_capture on one that is not are
-/// CaptureErrors too. An empty capture is allowed: its graph replays nothing.
+/// CaptureErrors too, as is a capture the CUDA driver invalidates (at end_capture). An empty
+/// capture is allowed: its graph replays nothing. After every CaptureError the queue is usable.
 ///
 /// Lifetimes: a graph keeps its context and every buffer and kernel it uses alive (a Buffer,
 /// MappedHostBuffer or ManagedBuffer released or destroyed meanwhile gives its memory back only
 /// once the graph is gone), so a graph outlives the queue it was captured on and replays on any
-/// queue of its context.
+/// queue of its context. That memory goes back when the graph is gone, as a released buffer's
+/// does: a pooled buffer's block returns to the queue it was allocated for (memory_pool.hpp), so
+/// where the graph was replayed on another queue, make that queue wait for the replays (or finish
+/// it) before the graph goes.
 ///
 /// `RTCG_GRAPH_REENQUEUE=1` in the environment (or GraphReplay::reenqueue) makes every graph
 /// replay its commands one by one, so that both paths can be compared where a native one exists.
