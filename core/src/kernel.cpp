@@ -37,20 +37,19 @@ void Kernel::launch(Queue& queue, const LaunchConfig& config, std::span<const Ke
     const DeviceInfo& device = context_->description.info;
     detail::check_launch_geometry(name(), config, attributes_, device);
     detail::check_kernel_arguments(
-        *impl_, config, args,
-        {context_.get(), device.address_bits / 8, context_->impl->dynamic_local_is_argument()});
-    if (queue.capture_) return capture(*queue.capture_, config, args);
+        *impl_, config, args, {context_.get(), device.address_bits / 8, context_->impl->dynamic_local_is_argument()});
+    if (queue.capture_) return capture(queue, config, args);
     queue.impl()->launch(*impl_, config, args);
 }
 
-void Kernel::capture(detail::CaptureState& capture, const LaunchConfig& config,
-                     std::span<const KernelArgument> args) const {
+void Kernel::capture(Queue& queue, const LaunchConfig& config, std::span<const KernelArgument> args) const {
     for (std::size_t index = 0; index < args.size(); ++index)
         if (!args[index].buffer && args[index].context)
             throw CaptureError("argument " + std::to_string(index) + " of kernel '" + name() +
-                                   "' passes an image, which a capture cannot keep alive: launch kernels that use "
-                                   "images outside captures",
+                                   "' passes an image, which queue #" + std::to_string(queue.id()) +
+                                   "'s capture cannot keep alive: launch kernels that use images outside captures",
                                "Kernel::launch");
+    detail::CaptureState& capture = *queue.capture_;
     plugin::CapturedLaunch launch(*impl_, config, args);
     capture.keep_alive.hold(impl_);
     capture.keep_alive.hold(module_);

@@ -412,3 +412,39 @@ TEST_CASE("a graph keeps mapped host memory alive after its MappedHostBuffer is 
         CHECK(context().to_host<float>(out) == std::vector<float>(n, 4.0f + static_cast<float>(round)));
     }
 }
+
+TEST_CASE("a captured launch through a BufferView replays on its part of the buffer") {
+    for (const auto replay : {rtcg::GraphReplay::native, rtcg::GraphReplay::reenqueue}) {
+        CAPTURE(static_cast<int>(replay));
+        constexpr unsigned total = 4096, first = 1024, count = 512; // 4096 bytes in: aligned everywhere
+        auto& queue = context().queue();
+        auto buffer = context().to_device(std::vector<float>(total, 1.0f));
+        rtcg::Graph graph;
+        {
+            const rtcg::BufferView view(buffer, first * sizeof(float), count * sizeof(float));
+            queue.begin_capture();
+            twice()(queue, rtcg::LaunchConfig::covering(count, 128), view, count);
+            graph = queue.end_capture(replay);
+        } // the view is gone; the graph holds what it needs of it
+        graph.launch(queue);
+        graph.launch(queue);
+        const auto back = context().to_host<float>(buffer);
+        for (unsigned i = 0; i < total; ++i) REQUIRE(back[i] == (i >= first && i < first + count ? 4.0f : 1.0f));
+    }
+}
+
+TEST_CASE("a capture moves with its queue") {
+    auto first = context().create_queue();
+    auto x = context().to_device(std::vector<float>(n, 1.0f));
+    first.begin_capture();
+    twice()(first, launch, x, n);
+    rtcg::Queue second = std::move(first);
+    CHECK(second.is_capturing());
+    CHECK_FALSE(first.is_capturing()); // NOLINT(bugprone-use-after-move)
+    twice()(second, launch, x, n);
+    auto graph = second.end_capture();
+    CHECK(graph.size() == 2);
+    graph.launch(second);
+    second.finish();
+    CHECK(context().to_host<float>(x) == std::vector<float>(n, 4.0f));
+}
