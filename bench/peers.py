@@ -43,7 +43,7 @@ FFT_CASES = ([f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"] +
 CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + RMAT_CASES + FFT_CASES + ["fft"]
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
-RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "compile"]
+RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "graph_replay", "compile"]
 
 
 class Plan:

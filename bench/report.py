@@ -183,6 +183,11 @@ class Report:
                     out.append(f"- {r}: a prepared launch costs {extra:.2f} µs more host time than {call} "
                                f"({show_time(prepared[0])} vs {show_time(raw[0])}); target at most 0.5 µs: "
                                f"{verdict(extra <= 0.5)}")
+            one_by_one, replay = self.get(r, "graph_one_by_one", "-", 1), self.get(r, "graph_replay", "-", 1)
+            if one_by_one and replay:
+                out.append(f"- {r}: 100 small kernels replayed as one graph take {replay[0] / one_by_one[0]:.2f}x the "
+                           f"time of launching them one by one ({show_time(replay[0])} vs "
+                           f"{show_time(one_by_one[0])} per kernel)")
             hit = self.get(r, "compile_disk_hit", "-", 1)
             if hit:
                 out.append(f"- {r}: a disk-cache hit takes {show_time(hit[0])} per kernel; target at most 1 ms: "

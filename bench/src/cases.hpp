@@ -36,6 +36,7 @@ void run_gmres_poisson3d(Workload& workload);    // one GMRES(30) step on it
 void run_spmv_rmat(Workload& workload);          // y = A x, an R-MAT power-law graph
 void run_spmm_poisson3d(Workload& workload);     // Y = A X, 8 vectors, 3-D 7-point Poisson
 void run_launch(Workload& workload);        // host cost and latency of launches
+void run_graph_replay(Workload& workload);  // 100 small kernels: one by one against one Graph
 void run_compile(Workload& workload);       // first build, disk-cache and in-process hits
 void run_fft(Workload& workload);           // batched 1-D and 3-D FFTs, complex64 (fft_cases.cpp)
 

@@ -33,7 +33,7 @@ constexpr Group groups[] = {
     {"stencil_poisson3d", run_stencil_poisson3d}, {"cg_stencil3d", run_cg_stencil3d},
     {"bicgstab_poisson3d", run_bicgstab_poisson3d}, {"gmres_poisson3d", run_gmres_poisson3d},
     {"spmv_rmat", run_spmv_rmat}, {"spmm_poisson3d", run_spmm_poisson3d},
-    {"launch", run_launch}, {"compile", run_compile}, {"fft", run_fft},
+    {"launch", run_launch}, {"graph_replay", run_graph_replay}, {"compile", run_compile}, {"fft", run_fft},
 };
 static_assert(std::size(groups) == std::size(case_groups), "every case group has its function");
 

@@ -15,21 +15,46 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     impl_ = std::move(other.impl_);
     context_ = std::move(other.context_);
     size_ = std::exchange(other.size_, 0);
-    recycler_ = std::move(other.recycler_);
     return *this;
 }
 Buffer::~Buffer() { release(); }
 
+namespace {
+
+// Gives a buffer's memory to its recycler, or frees it, when its last owner lets go. It lets go
+// of the recycler at once: the recycler may be the last owner of a pool, whose held blocks live
+// in the context, and the shared count (and this deleter in it) may outlive the call for as long
+// as the block's weak self-reference (enable_shared_from_this) does, which would otherwise make
+// a pool that holds the block own itself.
+class RecyclingDeleter {
+public:
+    explicit RecyclingDeleter(std::shared_ptr<detail::BufferRecycler> recycler) noexcept
+        : recycler_(std::move(recycler)) {}
+    void operator()(plugin::BufferImpl* impl) const noexcept {
+        std::unique_ptr<plugin::BufferImpl> block(impl);
+        const std::shared_ptr<detail::BufferRecycler> recycler = std::move(recycler_);
+        if (recycler) recycler->recycle(std::move(block));
+    }
+
+private:
+    mutable std::shared_ptr<detail::BufferRecycler> recycler_; // called once, then empty
+};
+
+std::shared_ptr<plugin::BufferImpl> shared_block(std::unique_ptr<plugin::BufferImpl> impl,
+                                                 std::shared_ptr<detail::BufferRecycler> recycler) {
+    if (!impl) return nullptr;
+    // Should allocating the shared count fail, the deleter still takes the block.
+    return std::shared_ptr<plugin::BufferImpl>(impl.release(), RecyclingDeleter(std::move(recycler)));
+}
+
+} // namespace
+
 Buffer::Buffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
-               std::size_t size, std::shared_ptr<detail::BufferRecycler> recycler) noexcept
-    : context_(std::move(context)), impl_(std::move(impl)), size_(size), recycler_(std::move(recycler)) {}
+               std::size_t size, std::shared_ptr<detail::BufferRecycler> recycler)
+    : context_(std::move(context)), impl_(shared_block(std::move(impl), std::move(recycler))), size_(size) {}
 
 void Buffer::release() noexcept {
-    if (recycler_ && impl_) recycler_->recycle(std::move(impl_));
     impl_.reset();
-    // The recycler may be the last owner of a pool, whose held blocks live in the context: it
-    // goes first, like impl_.
-    recycler_.reset();
     context_.reset();
     size_ = 0;
 }

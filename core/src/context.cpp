@@ -1,4 +1,5 @@
 #include "backend_selector.hpp"
+#include "buffer_recycler.hpp"
 #include "context_state.hpp"
 #include "environment.hpp"
 #include "plugin_loader.hpp"
@@ -9,6 +10,7 @@
 #include <rtcg/core/plugin/support.hpp>
 
 #include <limits>
+#include <memory>
 
 namespace rtcg {
 namespace {
@@ -25,9 +27,8 @@ Context open_first_match(const detail::BackendSelector* selector, const char* as
     for (const auto& device : detail::devices_in_preference_order(reports))
         if (!selector || detail::matches(*selector, device)) return open_device(device);
     const std::string wanted = selector ? std::string(asked_by) + " '" + selector->text + "'" : "the default selection";
-    throw BackendUnavailable(wanted + " matches no usable device. Backends here:\n" +
-                                 detail::describe_availability(reports),
-                             "Context");
+    throw BackendUnavailable(
+        wanted + " matches no usable device. Backends here:\n" + detail::describe_availability(reports), "Context");
 }
 
 } // namespace
@@ -91,6 +92,22 @@ PitchedBuffer Context::allocate_pitched(std::size_t width_bytes, std::size_t hei
     return result;
 }
 
+namespace {
+
+// Keeps mapped or managed host memory as long as the buffer through which kernels reach it, whose
+// last owner (a graph) may outlive the MappedHostBuffer: the block goes first (it frees nothing),
+// the host memory with this recycler.
+class HostMemoryKeeper final : public detail::BufferRecycler {
+public:
+    explicit HostMemoryKeeper(std::shared_ptr<plugin::MappedMemoryImpl> memory) noexcept : memory_(std::move(memory)) {}
+    void recycle(std::unique_ptr<plugin::BufferImpl> block) noexcept override { block.reset(); }
+
+private:
+    std::shared_ptr<plugin::MappedMemoryImpl> memory_;
+};
+
+} // namespace
+
 MappedHostBuffer Context::allocate_mapped(std::size_t bytes) const {
     constexpr const char* where = "Context::allocate_mapped";
     if (bytes == 0) throw InvalidArgument("mapped host memory of 0 bytes has no address to map", where);
@@ -99,7 +116,9 @@ MappedHostBuffer Context::allocate_mapped(std::size_t bytes) const {
                               where);
     detail::check_allocation_limit(device(), bytes, where);
     plugin::MappedAllocation allocation = state_->impl->allocate_mapped(bytes);
-    return MappedHostBuffer(state_, std::move(allocation.host), Buffer(state_, std::move(allocation.buffer), bytes));
+    std::shared_ptr<plugin::MappedMemoryImpl> host = std::move(allocation.host);
+    Buffer buffer(state_, std::move(allocation.buffer), bytes, std::make_shared<HostMemoryKeeper>(host));
+    return MappedHostBuffer(state_, std::move(host), std::move(buffer));
 }
 
 ManagedBuffer Context::allocate_managed(std::size_t bytes, Coherence coherence) const {
@@ -116,8 +135,9 @@ ManagedBuffer Context::allocate_managed(std::size_t bytes, Coherence coherence) 
                               where);
     detail::check_allocation_limit(device(), bytes, where);
     plugin::MappedAllocation allocation = state_->impl->allocate_managed(bytes, coherence);
-    return ManagedBuffer(state_, std::move(allocation.host), Buffer(state_, std::move(allocation.buffer), bytes),
-                         coherence);
+    std::shared_ptr<plugin::MappedMemoryImpl> host = std::move(allocation.host);
+    Buffer buffer(state_, std::move(allocation.buffer), bytes, std::make_shared<HostMemoryKeeper>(host));
+    return ManagedBuffer(state_, std::move(host), std::move(buffer), coherence);
 }
 
 Module Context::compile(std::string_view source, const CompileOptions& options) const {

@@ -1,5 +1,6 @@
 // Images: the checks core makes before a backend sees a request (image.hpp's rules, regions
 // inside images and buffers, one context), then the plug-in's calls.
+#include "capture_state.hpp"
 #include "context_state.hpp"
 #include "image_checks.hpp"
 
@@ -55,6 +56,7 @@ void check_queue(const Queue& queue, const detail::ContextState* context, const 
     if (!queue.impl()) throw InvalidArgument("the queue is empty (moved from)", where);
     if (queue.context_state() != context)
         throw InvalidArgument("the image belongs to another context than the queue", where);
+    detail::refuse_while_capturing(queue, where, "graphs hold no image transfers");
 }
 
 void check_buffer_range(const Buffer& buffer, std::size_t offset, std::size_t bytes,

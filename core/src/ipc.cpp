@@ -1,3 +1,4 @@
+#include "capture_state.hpp"
 #include "context_state.hpp"
 #include "object_factory.hpp"
 
@@ -104,6 +105,7 @@ Buffer open_ipc(const Context& context, const IpcMemoryHandle& handle) {
 Event record_ipc(Queue& queue) {
     constexpr const char* where = "record_ipc";
     const auto& context = live(queue.context_state(), "the queue", where);
+    detail::refuse_while_capturing(queue, where, "an event of captured work would never happen");
     auto impl = queue.impl()->record_ipc();
     if (!impl) throw_no_ipc(context, "the queue", where);
     return detail::Interop::event(std::const_pointer_cast<detail::ContextState>(context.shared_from_this()),

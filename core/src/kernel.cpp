@@ -1,3 +1,4 @@
+#include "capture_state.hpp"
 #include "context_state.hpp"
 #include "launch_checks.hpp"
 
@@ -36,9 +37,24 @@ void Kernel::launch(Queue& queue, const LaunchConfig& config, std::span<const Ke
     const DeviceInfo& device = context_->description.info;
     detail::check_launch_geometry(name(), config, attributes_, device);
     detail::check_kernel_arguments(
-        *impl_, config, args,
-        {context_.get(), device.address_bits / 8, context_->impl->dynamic_local_is_argument()});
+        *impl_, config, args, {context_.get(), device.address_bits / 8, context_->impl->dynamic_local_is_argument()});
+    if (queue.capture_) return capture(queue, config, args);
     queue.impl()->launch(*impl_, config, args);
+}
+
+void Kernel::capture(Queue& queue, const LaunchConfig& config, std::span<const KernelArgument> args) const {
+    for (std::size_t index = 0; index < args.size(); ++index)
+        if (!args[index].buffer && args[index].context)
+            throw CaptureError("argument " + std::to_string(index) + " of kernel '" + name() +
+                                   "' passes an image, which queue #" + std::to_string(queue.id()) +
+                                   "'s capture cannot keep alive: launch kernels that use images outside captures",
+                               "Kernel::launch");
+    detail::CaptureState& capture = *queue.capture_;
+    plugin::CapturedLaunch launch(*impl_, config, args);
+    capture.keep_alive.hold(impl_);
+    capture.keep_alive.hold(module_);
+    for (const KernelArgument& argument : args) capture.keep_alive.hold_buffer(argument.buffer);
+    capture.record({}, std::move(launch));
 }
 
 } // namespace rtcg

@@ -1,3 +1,5 @@
+#include "capture_state.hpp"
+
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/mapped_host_buffer.hpp>
 #include <rtcg/core/plugin/backend.hpp>
@@ -16,6 +18,7 @@ void check_use(const char* where, const plugin::MappedMemoryImpl* memory, const 
     if (!memory) throw InvalidArgument("the buffer is empty (moved from)", where);
     if (!queue.impl()) throw InvalidArgument("the queue is empty (moved from)", where);
     if (queue.context_state() != context) throw InvalidArgument("the queue belongs to another context than the buffer", where);
+    detail::refuse_while_capturing(queue, where, "graphs hold no mapping or prefetch");
 }
 
 } // namespace
@@ -51,7 +54,7 @@ MappedHostBuffer& MappedHostBuffer::operator=(MappedHostBuffer&& other) noexcept
 MappedHostBuffer::~MappedHostBuffer() = default;
 
 MappedHostBuffer::MappedHostBuffer(std::shared_ptr<detail::ContextState> context,
-                                   std::unique_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer) noexcept
+                                   std::shared_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer) noexcept
     : context_(std::move(context)), memory_(std::move(memory)), buffer_(std::move(buffer)) {}
 
 HostMapping MappedHostBuffer::map(Queue& queue) {
@@ -63,7 +66,7 @@ HostMapping MappedHostBuffer::map(Queue& queue) {
 ManagedBuffer::ManagedBuffer() noexcept = default;
 
 ManagedBuffer::ManagedBuffer(std::shared_ptr<detail::ContextState> context,
-                             std::unique_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer,
+                             std::shared_ptr<plugin::MappedMemoryImpl> memory, Buffer buffer,
                              Coherence coherence) noexcept
     : MappedHostBuffer(std::move(context), std::move(memory), std::move(buffer)), coherence_(coherence) {}
 

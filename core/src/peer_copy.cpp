@@ -1,3 +1,4 @@
+#include "capture_state.hpp"
 #include "context_state.hpp"
 #include "queue_checks.hpp"
 #include "staged_copy.hpp"
@@ -25,6 +26,7 @@ void Queue::copy_peer(const Buffer& src, Buffer& dst, std::size_t bytes, std::si
                                   to->description.selector,
                               where);
     if (from == to) return copy(src, dst, bytes, src_offset, dst_offset);
+    detail::refuse_while_capturing(*this, where, "graphs hold copies within one context only");
     if (bytes == 0) return;
     if (&from->backend == &to->backend && impl_->copy_peer(*src.impl(), src_offset, *dst.impl(), dst_offset, bytes))
         return;

@@ -1,3 +1,4 @@
+#include "capture_state.hpp"
 #include "context_state.hpp"
 #include "queue_checks.hpp"
 
@@ -7,6 +8,7 @@
 #include <rtcg/core/queue.hpp>
 
 #include <atomic>
+#include <cstring>
 #include <utility>
 
 namespace rtcg {
@@ -39,6 +41,9 @@ using detail::check_queue;
 using detail::check_range;
 using detail::check_same_context;
 
+constexpr const char* blocking_transfer =
+    "a blocking transfer waits for the host; pass Transfer::async (the host memory is then used at each replay)";
+
 std::uint64_t next_queue_id() noexcept {
     static std::atomic<std::uint64_t> last{0};
     return last.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -49,9 +54,11 @@ std::uint64_t next_queue_id() noexcept {
 Queue::Queue() noexcept = default;
 Queue::~Queue() = default;
 Queue::Queue(Queue&& other) noexcept
-    : context_(std::move(other.context_)), impl_(std::move(other.impl_)), id_(std::exchange(other.id_, 0)) {}
+    : context_(std::move(other.context_)), impl_(std::move(other.impl_)), id_(std::exchange(other.id_, 0)),
+      capture_(std::move(other.capture_)) {}
 Queue& Queue::operator=(Queue&& other) noexcept {
-    impl_ = std::move(other.impl_); // the old queue goes before the context it may hold
+    capture_ = std::move(other.capture_); // an abandoned capture goes before the context it holds
+    impl_ = std::move(other.impl_);       // the old queue goes before the context it may hold
     context_ = std::move(other.context_);
     id_ = std::exchange(other.id_, 0);
     return *this;
@@ -63,20 +70,24 @@ Queue::Queue(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plug
 void Queue::write(Buffer& dst, const void* src, std::size_t bytes, std::size_t dst_offset, Transfer mode) {
     constexpr const char* where = "Queue::write";
     check_queue(where, impl_.get());
+    if (mode == Transfer::blocking) detail::refuse_while_capturing(*this, where, blocking_transfer);
     check_range(where, "destination", dst, dst_offset, bytes);
     check_same_context(where, context_.get(), dst);
     if (bytes == 0) return;
     if (!src) throw InvalidArgument("the source pointer is null", where);
+    if (capture_) return capture_->record({dst.impl()}, plugin::CapturedWrite{dst.impl(), dst_offset, src, bytes});
     impl_->write(*dst.impl(), dst_offset, src, bytes, mode == Transfer::blocking);
 }
 
 void Queue::read(const Buffer& src, void* dst, std::size_t bytes, std::size_t src_offset, Transfer mode) {
     constexpr const char* where = "Queue::read";
     check_queue(where, impl_.get());
+    if (mode == Transfer::blocking) detail::refuse_while_capturing(*this, where, blocking_transfer);
     check_range(where, "source", src, src_offset, bytes);
     check_same_context(where, context_.get(), src);
     if (bytes == 0) return;
     if (!dst) throw InvalidArgument("the destination pointer is null", where);
+    if (capture_) return capture_->record({src.impl()}, plugin::CapturedRead{src.impl(), src_offset, dst, bytes});
     impl_->read(*src.impl(), src_offset, dst, bytes, mode == Transfer::blocking);
 }
 
@@ -90,6 +101,9 @@ void Queue::copy(const Buffer& src, Buffer& dst, std::size_t bytes, std::size_t 
     if (bytes == 0) return;
     if (src.impl() == dst.impl() && src_offset < dst_offset + bytes && dst_offset < src_offset + bytes)
         throw InvalidArgument("source and destination ranges overlap", where);
+    if (capture_)
+        return capture_->record({src.impl(), dst.impl()},
+                                plugin::CapturedCopy{src.impl(), src_offset, dst.impl(), dst_offset, bytes});
     impl_->copy(*src.impl(), src_offset, *dst.impl(), dst_offset, bytes);
 }
 
@@ -105,17 +119,25 @@ void Queue::fill(Buffer& dst, const void* pattern, std::size_t pattern_size, std
         throw InvalidArgument("offset " + std::to_string(offset) + " and size " + std::to_string(bytes) +
                                   " must be multiples of the pattern's " + std::to_string(pattern_size) + " bytes",
                               where);
+    if (!pattern) throw InvalidArgument("the pattern pointer is null", where);
     if (bytes == 0) return;
+    if (capture_) {
+        plugin::CapturedFill fill{dst.impl(), offset, bytes, {}, pattern_size};
+        std::memcpy(fill.pattern.data(), pattern, pattern_size);
+        return capture_->record({dst.impl()}, fill);
+    }
     impl_->fill(*dst.impl(), offset, bytes, pattern, pattern_size);
 }
 
 Event Queue::record() {
     check_queue("Queue::record", impl_.get());
+    detail::refuse_while_capturing(*this, "Queue::record", "an event of captured work would never happen");
     return Event(context_->shared_from_this(), impl_->record());
 }
 
 void Queue::wait_for(const Event& event) {
     check_queue("Queue::wait_for", impl_.get());
+    detail::refuse_while_capturing(*this, "Queue::wait_for", "a graph cannot wait for an event of other work");
     if (!event.impl()) throw InvalidArgument("the event was never recorded", "Queue::wait_for");
     const detail::ContextState* event_context = event.context_.get();
     if (event_context == context_.get()) return impl_->wait_for(*event.impl());
@@ -131,6 +153,7 @@ void Queue::wait_for(const Event& event) {
 
 void Queue::finish() {
     check_queue("Queue::finish", impl_.get());
+    detail::refuse_while_capturing(*this, "Queue::finish", "it waits for the host");
     impl_->finish();
 }
 

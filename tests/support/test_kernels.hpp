@@ -58,6 +58,14 @@ RTCG_KERNEL void first(RTCG_GLOBAL int* a) { a[0] = 1; }
 RTCG_KERNEL void second(RTCG_GLOBAL int* a) { a[0] = 2; }
 )";
 
+// x = x * a + b, element by element.
+inline constexpr std::string_view axpb = R"(
+RTCG_KERNEL void axpb(RTCG_GLOBAL float* x, float a, float b, unsigned n) {
+    const size_t i = RTCG_GLOBAL_ID(0);
+    if (i < n) x[i] = x[i] * a + b;
+}
+)";
+
 // Line 3 is wrong in both dialects.
 inline constexpr std::string_view syntax_error = R"(
 RTCG_KERNEL void broken(RTCG_GLOBAL float* a) {
@@ -73,6 +81,7 @@ struct NamedKernel {
 inline constexpr NamedKernel all[] = {
     {"twice", twice},       {"scale_add", scale_add},           {"struct_argument", struct_argument},
     {"ids_3d", ids_3d},     {"reverse_blocks", reverse_blocks}, {"two_kernels", two_kernels},
+    {"axpb", axpb},
 };
 
 } // namespace rtcg::test::kernels

@@ -2,6 +2,7 @@
 
 #include "cuda_buffer.hpp"
 #include "cuda_event.hpp"
+#include "cuda_graph.hpp"
 #include "cuda_image.hpp"
 #include "cuda_kernel.hpp"
 
@@ -354,6 +355,11 @@ void CudaQueue::copy_image_to_buffer(const plugin::ImageImpl& src, const plugin:
     copy.dstPitch = copy.WidthInBytes;
     copy.dstHeight = copy.Height;
     copy_3d(copy);
+}
+
+std::unique_ptr<plugin::GraphImpl> CudaQueue::build_graph(std::span<const plugin::CapturedCommand> commands) {
+    if (!api_.can_capture_graphs()) return nullptr;
+    return capture_graph(context_, stream_, *this, commands);
 }
 
 } // namespace rtcg::cuda

@@ -60,6 +60,8 @@ public:
     // cuStreamWaitEvent takes events of any context and device.
     bool wait_for_peer(plugin::EventImpl& event) override;
     std::unique_ptr<plugin::EventImpl> record_ipc() override;
+    // A CUDA graph captured from this stream (cuda_graph.hpp), or null where it cannot capture.
+    std::unique_ptr<plugin::GraphImpl> build_graph(std::span<const plugin::CapturedCommand> commands) override;
 
 private:
     void copy_3d(const CUDA_MEMCPY3D& copy);

@@ -82,15 +82,22 @@ namespace rtcg::cuda {
     X(cuIpcGetEventHandle)                     \
     X(cuIpcOpenEventHandle)
 
-// Functions that only newer drivers have (CUDA 12.2 to 12.4). Their pointers are null on older
-// drivers, and the features built on them degrade: no parameter sizes, no list of kernel names, no managed-memory hints.
+// Functions that only newer drivers have (CUDA 11.4 to 12.4). Their pointers are null on older
+// drivers, and the features built on them degrade: no parameter sizes, no list of kernel names,
+// no managed-memory hints, graphs re-enqueued command by command instead of CUDA graphs.
 #define RTCG_CUDA_OPTIONAL_DRIVER_FUNCTIONS(X) \
     X(cuFuncGetParamInfo)                      \
     X(cuFuncGetName)                           \
     X(cuModuleGetFunctionCount)                \
     X(cuModuleEnumerateFunctions)              \
     X(cuMemPrefetchAsync)                      \
-    X(cuMemAdvise)
+    X(cuMemAdvise)                             \
+    X(cuStreamBeginCapture)                    \
+    X(cuStreamEndCapture)                      \
+    X(cuGraphInstantiateWithFlags)             \
+    X(cuGraphLaunch)                           \
+    X(cuGraphExecDestroy)                      \
+    X(cuGraphDestroy)
 
 struct DriverApi {
 #define RTCG_CUDA_DECLARE_POINTER(function) decltype(&::function) function = nullptr;
@@ -100,6 +107,10 @@ struct DriverApi {
 
     bool can_list_kernels() const noexcept {
         return cuModuleGetFunctionCount && cuModuleEnumerateFunctions && cuFuncGetName;
+    }
+    bool can_capture_graphs() const noexcept {
+        return cuStreamBeginCapture && cuStreamEndCapture && cuGraphInstantiateWithFlags && cuGraphLaunch &&
+               cuGraphExecDestroy && cuGraphDestroy;
     }
 };
 

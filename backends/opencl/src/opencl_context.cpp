@@ -60,11 +60,13 @@ OpenclContext::OpenclContext(const FoundDevice& found)
       mapping_queue_(create_queue_for(context_.get(), device_, 0)),
       transfers_(transfers_by_kernel(info_)
                      ? std::make_shared<TransferKernels>(context_.get(), device_, info_.name, transfer_max_groups)
-                     : nullptr) {}
+                     : nullptr),
+      command_buffers_(CommandBufferApi::load(platform_, device_)) {}
 
 std::unique_ptr<plugin::QueueImpl> OpenclContext::create_queue() {
     // Profiling is what lets events report elapsed time.
-    return std::make_unique<OpenclQueue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE), transfers_);
+    return std::make_unique<OpenclQueue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE), transfers_,
+                                         command_buffers_);
 }
 
 std::unique_ptr<plugin::BufferImpl> OpenclContext::allocate(std::size_t bytes) {
@@ -159,7 +161,7 @@ std::unique_ptr<plugin::QueueImpl> OpenclContext::import_queue(plugin::NativeHan
     if (queue_info<cl_command_queue_properties>(queue, CL_QUEUE_PROPERTIES) & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
         throw InvalidArgument("the command queue runs commands out of order; rtcg's queues are in order", where);
     check(clRetainCommandQueue(queue), "clRetainCommandQueue");
-    return std::make_unique<OpenclQueue>(QueueHandle(queue), transfers_);
+    return std::make_unique<OpenclQueue>(QueueHandle(queue), transfers_, command_buffers_);
 }
 
 plugin::CompileResult OpenclContext::compile(const plugin::CompileRequest& request) {

@@ -1,5 +1,6 @@
 #pragma once
 // One OpenCL context on one device: queues, buffers and programs are made here.
+#include "command_buffer_api.hpp"
 #include "device_enumeration.hpp"
 #include "handles.hpp"
 #include "transfer_kernels.hpp"
@@ -65,6 +66,8 @@ private:
     // Copies and fills by kernels where that is faster (transfer_kernels.hpp), else null. Queues
     // share it; core keeps a context alive as long as any of its queues.
     std::shared_ptr<TransferKernels> transfers_;
+    // cl_khr_command_buffer's entry points where the device has it, else null.
+    std::shared_ptr<const CommandBufferApi> command_buffers_;
 };
 
 } // namespace rtcg::opencl

@@ -123,27 +123,45 @@ void OpenclKernel::set_dynamic_local(cl_uint index, std::size_t bytes) {
                           "clSetKernelArg", status, error_name(status));
 }
 
-void OpenclKernel::enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args) {
+template <class QueueLaunch>
+void OpenclKernel::launch_with(const LaunchConfig& config, std::span<const plugin::KernelArgument> args,
+                               std::vector<MemHandle>& views, const char* call, const QueueLaunch& queue_launch) {
     const std::array<std::size_t, 3> global = {global_size(config.grid.x, config.block.x, name_),
                                                global_size(config.grid.y, config.block.y, name_),
                                                global_size(config.grid.z, config.block.z, name_)};
     const std::array<std::size_t, 3> local = {config.block.x, config.block.y, config.block.z};
 
-    std::vector<MemHandle> views; // released after the enqueue, which holds them while the kernel runs
     std::lock_guard lock(launch_mutex_);
     for (std::size_t index = 0; index < args.size(); ++index)
         set_argument(static_cast<cl_uint>(index), args[index], views);
     if (config.dynamic_local_bytes > 0)
         set_dynamic_local(static_cast<cl_uint>(args.size()), config.dynamic_local_bytes);
-    const cl_int status = clEnqueueNDRangeKernel(queue, kernel_.get(), work_dimensions(config), nullptr, global.data(),
-                                                 local.data(), 0, nullptr, nullptr);
+    const cl_int status = queue_launch(kernel_.get(), work_dimensions(config), global.data(), local.data());
     if (status == CL_OUT_OF_RESOURCES || status == CL_INVALID_WORK_GROUP_SIZE)
         throw InvalidArgument("kernel '" + name_ + "' cannot run work-groups of " +
                                   std::to_string(config.block.volume()) +
                                   " work-items on this device: its registers or local memory do not fit so many, or "
                                   "it declares another required size",
-                              "clEnqueueNDRangeKernel", status, error_name(status));
-    check(status, "clEnqueueNDRangeKernel");
+                              call, status, error_name(status));
+    check(status, call);
+}
+
+void OpenclKernel::enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args) {
+    std::vector<MemHandle> views; // released after the enqueue, which holds them while the kernel runs
+    launch_with(config, args, views, "clEnqueueNDRangeKernel",
+                [queue](cl_kernel kernel, cl_uint dimensions, const std::size_t* global, const std::size_t* local) {
+                    return clEnqueueNDRangeKernel(queue, kernel, dimensions, nullptr, global, local, 0, nullptr,
+                                                  nullptr);
+                });
+}
+
+void OpenclKernel::record(const CommandBufferApi& api, cl_command_buffer_khr buffer, const LaunchConfig& config,
+                          std::span<const plugin::KernelArgument> args, std::vector<MemHandle>& views,
+                          const cl_sync_point_khr* after, cl_sync_point_khr* done) {
+    launch_with(config, args, views, "clCommandNDRangeKernelKHR",
+                [&](cl_kernel kernel, cl_uint dimensions, const std::size_t* global, const std::size_t* local) {
+                    return api.launch(buffer, kernel, dimensions, global, local, after, done);
+                });
 }
 
 } // namespace rtcg::opencl

@@ -1,5 +1,6 @@
 #pragma once
 // One kernel of a built program, and the launch path: setting arguments and enqueueing.
+#include "command_buffer_api.hpp"
 #include "handles.hpp"
 
 #include <rtcg/core/plugin/backend.hpp>
@@ -30,8 +31,20 @@ public:
     // Sets the arguments and enqueues one launch on `queue`. A cl_kernel holds its arguments
     // between the two steps, so concurrent launches of this kernel take turns.
     void enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args);
+    // Sets the arguments and records one launch into `buffer` (cl_khr_command_buffer copies the
+    // arguments as it records), after the sync point `after` where given, giving its own in
+    // `done`. Sub-buffers made for views go to `views`, which must outlive the command buffer.
+    void record(const CommandBufferApi& api, cl_command_buffer_khr buffer, const LaunchConfig& config,
+                std::span<const plugin::KernelArgument> args, std::vector<MemHandle>& views,
+                const cl_sync_point_khr* after, cl_sync_point_khr* done);
 
 private:
+    // Under the kernel's lock, sets the arguments and calls `queue_launch(kernel, work_dim,
+    // global, local)`, which queues or records the launch and returns the driver's status; `call`
+    // names it in errors.
+    template <class QueueLaunch>
+    void launch_with(const LaunchConfig& config, std::span<const plugin::KernelArgument> args,
+                     std::vector<MemHandle>& views, const char* call, const QueueLaunch& queue_launch);
     // A BufferView's sub-buffer goes to `views`, which must outlive the enqueue.
     void set_argument(cl_uint index, const plugin::KernelArgument& argument, std::vector<MemHandle>& views);
     MemHandle sub_buffer(cl_uint index, const plugin::KernelArgument& argument) const;

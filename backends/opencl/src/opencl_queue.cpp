@@ -1,5 +1,6 @@
 #include "opencl_queue.hpp"
 
+#include "command_buffer_graph.hpp"
 #include "opencl_buffer.hpp"
 #include "opencl_event.hpp"
 #include "opencl_image.hpp"
@@ -135,6 +136,11 @@ void OpenclQueue::copy_image_to_buffer(const plugin::ImageImpl& src, const plugi
     check(clEnqueueCopyImageToBuffer(queue_.get(), image_of(src), memory_of(dst), box.origin.data(), box.extent.data(),
                                      dst_offset, 0, nullptr, nullptr),
           "clEnqueueCopyImageToBuffer");
+}
+
+std::unique_ptr<plugin::GraphImpl> OpenclQueue::build_graph(std::span<const plugin::CapturedCommand> commands) {
+    if (!command_buffers_) return nullptr;
+    return record_command_buffer(command_buffers_, queue_.get(), commands);
 }
 
 } // namespace rtcg::opencl

@@ -1,6 +1,7 @@
 #pragma once
 // An in-order command queue with profiling enabled. Copies and fills go through the context's
 // transfer kernels where it has them (transfer_kernels.hpp), else through the driver's commands.
+#include "command_buffer_api.hpp"
 #include "handles.hpp"
 #include "transfer_kernels.hpp"
 
@@ -14,8 +15,9 @@ namespace rtcg::opencl {
 
 class OpenclQueue final : public plugin::QueueImpl {
 public:
-    OpenclQueue(QueueHandle queue, std::shared_ptr<TransferKernels> transfers) noexcept
-        : queue_(std::move(queue)), transfers_(std::move(transfers)) {}
+    OpenclQueue(QueueHandle queue, std::shared_ptr<TransferKernels> transfers,
+                std::shared_ptr<const CommandBufferApi> command_buffers) noexcept
+        : queue_(std::move(queue)), transfers_(std::move(transfers)), command_buffers_(std::move(command_buffers)) {}
 
     void write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
                bool blocking) override;
@@ -47,9 +49,14 @@ public:
     void copy_image_to_buffer(const plugin::ImageImpl& src, const plugin::ImageBox& box, plugin::BufferImpl& dst,
                               std::size_t dst_offset) override;
 
+    // A cl_khr_command_buffer where the device has the extension and every command fits one
+    // (command_buffer_graph.hpp), else null.
+    std::unique_ptr<plugin::GraphImpl> build_graph(std::span<const plugin::CapturedCommand> commands) override;
+
 private:
     QueueHandle queue_;
     std::shared_ptr<TransferKernels> transfers_; // null: the driver's commands
+    std::shared_ptr<const CommandBufferApi> command_buffers_; // null where the device has none
 };
 
 } // namespace rtcg::opencl

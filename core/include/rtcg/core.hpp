@@ -11,6 +11,7 @@
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/event.hpp>
+#include <rtcg/core/graph.hpp>
 #include <rtcg/core/image.hpp>
 #include <rtcg/core/interop.hpp>
 #include <rtcg/core/ipc.hpp>

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// Device memory. A Buffer is move-only and frees its memory when destroyed or released; it keeps
-/// its context alive. A zero-byte buffer is valid and owns no device memory. A buffer from a
+/// Device memory. A Buffer is move-only and frees its memory when destroyed or released (once no
+/// graph uses it any more: rtcg/core/graph.hpp); it keeps its context alive. A zero-byte buffer is valid and owns no device memory. A buffer from a
 /// MemoryPool gives its memory back to that pool instead (and keeps the pool alive meanwhile).
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
@@ -44,14 +44,15 @@ private:
     friend class Context;
     friend class detail::MemoryPoolState;
     friend class detail::Interop;
-    /// `recycler`, when set, takes `impl` back when the buffer is done with it.
+    /// `recycler`, when set, takes `impl` back when the last owner of the memory is done with it.
     Buffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::BufferImpl> impl,
-           std::size_t size, std::shared_ptr<detail::BufferRecycler> recycler = {}) noexcept;
+           std::size_t size, std::shared_ptr<detail::BufferRecycler> recycler = {});
 
     std::shared_ptr<detail::ContextState> context_;
-    std::unique_ptr<plugin::BufferImpl> impl_;
+    /// Shared with the graphs that use the memory (rtcg/core/graph.hpp): it is freed, or goes back
+    /// to its recycler, when the last of them lets go.
+    std::shared_ptr<plugin::BufferImpl> impl_;
     std::size_t size_ = 0;
-    std::shared_ptr<detail::BufferRecycler> recycler_;
 };
 
 /// Page-locked host memory: transfers from and to it run at full bus speed and can overlap

@@ -14,6 +14,8 @@ namespace detail {
 struct ContextState;
 struct LoadedModule;
 class BufferRecycler;
+class CaptureState;
+struct GraphState;
 class Interop;
 class MemoryPoolState;
 } // namespace detail
@@ -23,6 +25,7 @@ class HostBufferImpl;
 class EventImpl;
 class QueueImpl;
 class KernelImpl;
+class GraphImpl;
 class OfflineCompiler;
 } // namespace plugin
 } // namespace rtcg

@@ -80,6 +80,8 @@ private:
     friend class Module;
     Kernel(std::shared_ptr<detail::ContextState> context, std::shared_ptr<const detail::LoadedModule> module,
            std::shared_ptr<plugin::KernelImpl> impl);
+    // Records a checked launch into the capture of `queue` (rtcg/core/graph.hpp).
+    void capture(Queue& queue, const LaunchConfig& config, std::span<const KernelArgument> args) const;
 
     std::shared_ptr<detail::ContextState> context_;
     std::shared_ptr<const detail::LoadedModule> module_; ///< the kernel's code lives in it

@@ -91,7 +91,7 @@ public:
 
 protected:
     /// \private Made by Context.
-    MappedHostBuffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::MappedMemoryImpl> memory,
+    MappedHostBuffer(std::shared_ptr<detail::ContextState> context, std::shared_ptr<plugin::MappedMemoryImpl> memory,
                      Buffer buffer) noexcept;
     /// \private The backend's memory, for ManagedBuffer's hints.
     plugin::MappedMemoryImpl* memory() const noexcept { return memory_.get(); }
@@ -102,9 +102,10 @@ private:
     friend class Context;
 
     // Destroyed in reverse: the buffer that reaches the memory, the memory, then the context
-    // the memory lives in.
+    // the memory lives in. The buffer's memory shares the ownership of the host memory, which
+    // lives on as long as a graph (rtcg/core/graph.hpp) uses the buffer.
     std::shared_ptr<detail::ContextState> context_;
-    std::unique_ptr<plugin::MappedMemoryImpl> memory_;
+    std::shared_ptr<plugin::MappedMemoryImpl> memory_;
     Buffer buffer_;
 };
 
@@ -152,7 +153,7 @@ public:
 
 private:
     friend class Context;
-    ManagedBuffer(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::MappedMemoryImpl> memory,
+    ManagedBuffer(std::shared_ptr<detail::ContextState> context, std::shared_ptr<plugin::MappedMemoryImpl> memory,
                   Buffer buffer, Coherence coherence) noexcept;
 
     Coherence coherence_ = Coherence::coarse;

@@ -6,8 +6,12 @@
 /// until the queue has finished it. Copies, fills and launches are always asynchronous.
 ///
 /// Offsets and sizes are in bytes; every range is checked against the buffer's size.
+///
+/// A queue can capture its work into a Graph instead of running it (begin_capture, end_capture;
+/// rtcg/core/graph.hpp says what can be captured).
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
+#include <rtcg/core/graph.hpp>
 #include <rtcg/core/rect_copy.hpp>
 
 #include <cstddef>
@@ -95,6 +99,17 @@ public:
     /// Blocks until everything queued so far has finished.
     void finish();
 
+    /// Starts recording: from now on the queue's work is captured, not run (rtcg/core/graph.hpp).
+    /// CaptureError where the queue already captures.
+    void begin_capture();
+    /// Ends the capture and returns its work as a graph. CaptureError where the queue does not
+    /// capture, or where the driver refuses the graph; the capture has ended either way.
+    Graph end_capture(GraphReplay replay = GraphReplay::native);
+    /// Drops the capture and what it recorded, if the queue captures.
+    void abandon_capture() noexcept;
+    /// True between begin_capture and end_capture (or abandon_capture).
+    bool is_capturing() const noexcept { return capture_ != nullptr; }
+
     /// Names this queue for the whole process: never given to another queue, even after this
     /// one is gone (memory pools tag blocks with it). 0 for an empty queue.
     std::uint64_t id() const noexcept { return id_; }
@@ -108,11 +123,14 @@ private:
     friend class Context;
     friend struct detail::ContextState;
     friend class detail::Interop;
+    friend class Kernel;
+    friend class Graph;
     Queue(std::shared_ptr<detail::ContextState> context, std::unique_ptr<plugin::QueueImpl> impl) noexcept;
 
     std::shared_ptr<detail::ContextState> context_;
     std::unique_ptr<plugin::QueueImpl> impl_;
     std::uint64_t id_ = 0;
+    std::unique_ptr<detail::CaptureState> capture_; ///< set while capturing
 };
 
 } // namespace rtcg

@@ -15,6 +15,7 @@
 // reports them, same-context use), so backends receive consistent requests; backends still
 // check every return code of the API they call.
 #include <rtcg/core/compiled_binary.hpp>
+#include <rtcg/core/plugin/captured_command.hpp>
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
@@ -53,7 +54,9 @@ using rtcg::NativeHandle;
 using rtcg::IpcEventHandle;
 using rtcg::IpcMemoryHandle;
 
-class RTCG_API BufferImpl {
+// Shared ownership: a Buffer and every graph (rtcg/core/graph.hpp) that uses the memory hold it,
+// and core finds the owner of a kernel argument's buffer through shared_from_this().
+class RTCG_API BufferImpl : public std::enable_shared_from_this<BufferImpl> {
 public:
     virtual ~BufferImpl() = default;
     virtual std::size_t size() const noexcept = 0;
@@ -166,6 +169,19 @@ struct ImageBox {
     std::array<std::size_t, 3> extent{};
 };
 
+// A graph a backend built of captured commands (QueueImpl::build_graph).
+class RTCG_API GraphImpl {
+public:
+    virtual ~GraphImpl() = default;
+    // Queues the whole graph on `queue`, a queue of the graph's context (core checked). Returns
+    // false where the graph cannot run on that queue now (another queue than the one it was built
+    // for, or still running where the backend cannot run it twice at once); core then queues the
+    // captured commands one by one instead.
+    virtual bool launch(QueueImpl& queue) = 0;
+    // What replays it: "cuda graph", "cl_khr_command_buffer".
+    virtual std::string_view kind() const noexcept = 0;
+};
+
 class RTCG_API QueueImpl {
 public:
     virtual ~QueueImpl() = default;
@@ -222,6 +238,14 @@ public:
     // CUDA IPC: an event that can be exported to another process, recorded like record()'s;
     // null where the backend has no IPC.
     virtual std::unique_ptr<EventImpl> record_ipc() { return nullptr; }
+    // Graphs (rtcg/core/graph.hpp): a native graph of `commands` (never empty), built with this
+    // queue, or null where the backend has no native form for them; core then replays them with
+    // plugin::enqueue_commands. The buffers and kernels the commands name outlive the result.
+    // Throws a typed rtcg::Error where the driver refuses the graph; the queue stays usable.
+    virtual std::unique_ptr<GraphImpl> build_graph(std::span<const CapturedCommand> commands) {
+        static_cast<void>(commands);
+        return nullptr;
+    }
 };
 
 struct CompileRequest {
