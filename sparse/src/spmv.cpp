@@ -1,5 +1,4 @@
 // The planned product (spmv.hpp): statistics, the choice of kernel, its configuration and launch.
-#include "device_sources.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
@@ -10,6 +9,7 @@
 #include "value_operations.hpp"
 #include "values.hpp"
 
+#include <rtcg/arrays/device_library.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/range.hpp>
 #include <rtcg/arrays/reduction.hpp>
@@ -64,12 +64,11 @@ std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect d
                                       state.configuration;
     const bool complex = codegen::dtype_of<T>().is_complex();
     namespace files = detail::sparse_device::kernel;
-    // The merge form's block scan is arrays' (arrays/device/block), composed into this program.
+    // The merge form's block scan is arrays' (device_library.hpp), composed into this program.
     if (state.format == SpmvFormat::csr_merge)
         return sparse_detail::program_source(
             dialect, configuration,
-            {detail::device::block::scan_pairs, detail::device::block::block_scan, files::spmv, files::spmv_merge},
-            complex);
+            {device_library::scan_pairs(), device_library::block_scan(), files::spmv, files::spmv_merge}, complex);
     if (state.format == SpmvFormat::sell)
         return sparse_detail::program_source(dialect, configuration, {files::spmv, files::spmv_sell}, complex);
     return sparse_detail::program_source(dialect, configuration, {files::spmv}, complex);

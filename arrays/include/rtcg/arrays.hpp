@@ -12,6 +12,7 @@
 #include <rtcg/arrays/axis_reductions.hpp>
 #include <rtcg/arrays/counted.hpp>
 #include <rtcg/arrays/counting.hpp>
+#include <rtcg/arrays/device_library.hpp>
 #include <rtcg/arrays/device_scalar.hpp>
 #include <rtcg/arrays/dlpack.hpp>
 #include <rtcg/arrays/elementwise.hpp>
