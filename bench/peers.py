@@ -180,6 +180,7 @@ class CuPy:
         return self.cp.random.default_rng(seed).integers(0, n, size=n, dtype=self.cp.int64)
 
     def take(self, x, indices):
+        # cupy.take wraps out-of-range indices, as rtcg's "take" case does (IndexMode::wrap).
         self.cp.take(x, indices)
 
     def select(self, x, mask):
@@ -289,6 +290,7 @@ class Torch:
         return self.torch.randint(0, n, (n,), dtype=self.torch.int64, device=self.device, generator=generator)
 
     def take(self, x, indices):
+        # torch.take checks the indices with a device-side assertion: no host synchronisation.
         self.torch.take(x, indices)
 
     def select(self, x, mask):

@@ -20,7 +20,8 @@ void run_sum_axis0(Workload& workload);     // rtcg::sum of a matrix along axis 
 void run_sum_axis1(Workload& workload);     // the same along axis 1
 void run_argmax_axis1(Workload& workload);  // rtcg::argmax along axis 1
 void run_mean_axes02(Workload& workload);   // rtcg::mean of a 3-D array over axes 0 and 2
-void run_take(Workload& workload);          // rtcg::take with random indices (indexing_cases.cpp)
+void run_take(Workload& workload);          // rtcg::take with random indices, wrapped (indexing_cases.cpp)
+void run_take_raise(Workload& workload);    // the same, checked (mode raise)
 void run_mask_select(Workload& workload);   // rtcg::extract: numpy's x[mask]
 void run_concatenate(Workload& workload);   // rtcg::concatenate of two halves
 void run_sum(Workload& workload);           // rtcg::sum

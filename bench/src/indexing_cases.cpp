@@ -1,6 +1,6 @@
 // Indexing and building float32 arrays of n elements: take with random indices (numpy's x[idx]),
-// boolean-mask selection (x[mask], half the elements selected at random) and concatenate of two
-// halves. Bytes counted: what each must read and write (the gathered elements once).
+// wrapped or checked, boolean-mask selection (x[mask], half the elements selected at random) and
+// concatenate of two halves. Bytes counted: what each must read and write (the gathered elements once).
 #include "cases.hpp"
 
 #include <rtcg/arrays/indexing.hpp>
@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rtcg::bench {
@@ -21,27 +22,29 @@ struct TakeSet {
     Array<std::int64_t> indices;
 };
 
-// out = take(x, indices): indices (int64) read, x gathered, out written.
-void take_case(Workload& workload) {
-    SizedCase c{"take", "float32", sizeof(float) + sizeof(std::int64_t), sizeof(float),
+// out = take(x, indices, mode): indices (int64) read, x gathered, out written. "take" wraps
+// indices as cupy.take does (no host synchronisation); "take_raise" is numpy's default, whose
+// check of the indices reads a flag back and so waits for the kernel.
+void take_case(Workload& workload, const char* name, IndexMode mode) {
+    SizedCase c{name, "float32", sizeof(float) + sizeof(std::int64_t), sizeof(float),
                 2.0 * sizeof(float) + sizeof(std::int64_t), {}};
-    c.prepare = [&workload](std::size_t n, std::size_t sets) {
+    c.prepare = [&workload, name, mode](std::size_t n, std::size_t sets) {
         auto t = std::make_shared<std::vector<TakeSet>>();
         for (std::size_t s = 0; s < sets; ++s) {
             random::Philox generator(workload.context, 100 + s);
             t->push_back({random_array<float>(workload.context, n, s + 1),
                           generator.integers<std::int64_t>(n, 0, static_cast<std::int64_t>(n))});
         }
-        return Prepared{[t](std::size_t index) {
+        return Prepared{[t, mode](std::size_t index) {
                             const TakeSet& set = (*t)[index % t->size()];
-                            take(set.x, set.indices);
+                            take(set.x, set.indices, std::nullopt, mode);
                         },
-                        [t] {
+                        [t, name, mode] {
                             const TakeSet& set = t->front();
                             const std::vector<float> x = set.x.get();
                             std::vector<float> expected;
                             for (const std::int64_t k : set.indices.get()) expected.push_back(x[static_cast<std::size_t>(k)]);
-                            check_equal("take", take(set.x, set.indices).get(), expected);
+                            check_equal(name, take(set.x, set.indices, std::nullopt, mode).get(), expected);
                         }};
     };
     run_sized_case(workload, c);
@@ -111,7 +114,8 @@ void concatenate_case(Workload& workload) {
 
 } // namespace
 
-void run_take(Workload& workload) { take_case(workload); }
+void run_take(Workload& workload) { take_case(workload, "take", IndexMode::wrap); }
+void run_take_raise(Workload& workload) { take_case(workload, "take_raise", IndexMode::raise); }
 void run_mask_select(Workload& workload) { mask_select_case(workload); }
 void run_concatenate(Workload& workload) { concatenate_case(workload); }
 

@@ -26,7 +26,7 @@ constexpr Group groups[] = {
     {"strided_add", run_strided_add}, {"transpose", run_transpose}, {"permute3d", run_permute3d},
     {"cumsum_axis0", run_cumsum_axis0}, {"cumsum_axis1", run_cumsum_axis1}, {"sort_axis1", run_sort_axis1},
     {"sum_axis0", run_sum_axis0}, {"sum_axis1", run_sum_axis1}, {"argmax_axis1", run_argmax_axis1},
-    {"mean_axes02", run_mean_axes02}, {"take", run_take}, {"mask_select", run_mask_select},
+    {"mean_axes02", run_mean_axes02}, {"take", run_take}, {"take_raise", run_take_raise}, {"mask_select", run_mask_select},
     {"concatenate", run_concatenate}, {"sum", run_sum},
     {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
     {"spmv_poisson3d", run_spmv_poisson3d}, {"cg_poisson3d", run_cg_poisson3d},

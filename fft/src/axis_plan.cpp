@@ -18,8 +18,10 @@
 namespace rtcg::detail::fft {
 namespace {
 
-// Local memory a pass keeps per work-group: within every device's static limit (CUDA's 48 KiB)
-// and small enough that a few groups share a multiprocessor.
+// Local memory a pass keeps per work-group for its points: small enough that several groups share
+// a multiprocessor, which hides one group's barriers and global accesses behind another's work.
+// The pass kernel's rows are dynamic local memory, so CUDA's opt-in sizes would allow far more, but
+// a group that fills a multiprocessor alone, even of 1024 work-items, was slower than a pass more.
 constexpr std::size_t local_budget = 32768;
 
 // The sub-transforms a work-group of a pass over global memory takes together, at most and at
@@ -222,7 +224,7 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
                         const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t slots, double scale,
                         int sign) {
     const LaunchConfig config{Dim3{launch_groups(device, static_cast<std::size_t>(slots), shape.group)},
-                              Dim3{shape.group * shape.threads}, 0};
+                              Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
     if (complex == codegen::DType::complex64()) {
         const float real_scale = static_cast<float>(scale);

@@ -92,6 +92,11 @@ bool rows_fit(std::size_t points, std::size_t group, bool padded, const PassLimi
 
 } // namespace
 
+std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes) {
+    const bool one_local_pass = shape.radices.size() <= 1;
+    return one_local_pass && !shape.untangle ? 0 : shape.group * shape.row * element_bytes;
+}
+
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice) {
     const std::size_t cap = thread_cap(limits);
     if (choice.group == 0 || choice.group > cap || !rows_fit(points, choice.group, choice.padded, limits))
@@ -143,6 +148,7 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_P_FIRST " + std::to_string(radices.front()) + "\n";
     text += "#define FFT_DFT_FIRST fft_dft_" + std::to_string(radices.front()) + "\n";
     text += std::string("#define FFT_ONE_PASS ") + (radices.size() == 1 ? "1" : "0") + "\n";
+    text += std::string("#define FFT_LOCAL_ROWS ") + (pass_local_bytes(shape, 1) > 0 ? "1" : "0") + "\n";
     text += std::string("#define FFT_LAST_FROM_LOCAL ") + (last_from_local ? "1" : "0") + "\n";
     text += "#define FFT_P_LAST " + std::to_string(radices.back()) + "\n";
     text += "#define FFT_DFT_LAST fft_dft_" + std::to_string(radices.back()) + "\n";

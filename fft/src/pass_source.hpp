@@ -61,6 +61,10 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
 // points, so that small transforms still fill a group.
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous);
 
+// The dynamic local memory a pass kernel of `shape` takes for elements of `element_bytes`: its
+// group's rows, or none where its one local pass keeps the points in registers (FFT_LOCAL_ROWS).
+std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes);
+
 // The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both
 // directions (the sign is an argument).
 std::string pass_source(const codegen::DType& real, const PassShape& shape);
