@@ -2,6 +2,7 @@
 
 #include "header_directory.hpp"
 #include "info.hpp"
+#include "platform_identity.hpp"
 #include "pocl_binary_layout.hpp"
 #include "status.hpp"
 
@@ -43,13 +44,6 @@ constexpr std::size_t pocl_kernel_name_limit = 200;
 // is longer than about 260 characters; the process aborts later, in whatever frees memory next.
 // The source is not parsed for its kernels, so every identifier is held to this limit there.
 constexpr std::size_t nvidia_identifier_limit = 256;
-
-std::string platform_name(cl_device_id device) {
-    const auto platform = device_info<cl_platform_id>(device, CL_DEVICE_PLATFORM);
-    return platform_info<std::string>(platform, CL_PLATFORM_NAME);
-}
-
-bool is_pocl(cl_device_id device) { return platform_name(device) == "Portable Computing Language"; }
 
 // "kkkk...kkk (10000 characters)": the name's ends, for a message that must stay short.
 std::string abbreviated(const std::string& name) {
