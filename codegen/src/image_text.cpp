@@ -9,7 +9,8 @@ namespace {
 // texture's coordinates are normalized, which integer-coordinate loads need to address pixel
 // centres); a written one an rtcg_image_storage, laid out like the plug-in's ImageStorage, whose
 // format (channels + 8 * rtcg::ChannelType) picks the surface store's width and conversion, as
-// OpenCL's write_image* converts to the image's format. Surface stores take x in bytes.
+// OpenCL's write_image* converts to the image's format (halves through PTX's cvt, so that the
+// prelude needs no cuda_fp16.h). Surface stores take x in bytes.
 constexpr std::string_view cuda_images = R"(#define RTCG_HAS_3D_IMAGE_WRITES 1
 typedef struct { int width, height, depth, normalized; } rtcg_image_info;
 typedef struct { unsigned long long surface; int width, height, depth, format; } rtcg_image_storage;
@@ -62,6 +63,11 @@ __device__ inline void rtcg_image_put_(const rtcg_image_storage& image, int x, i
     }
 }
 RTCG_DEVICE float rtcg_image_unorm_(float v, float top) { return rintf(fminf(fmaxf(v * top, 0.0f), top)); }
+RTCG_DEVICE unsigned short rtcg_image_half_(float v) {
+    unsigned short bits;
+    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(bits) : "f"(v));
+    return bits;
+}
 RTCG_DEVICE int rtcg_image_clamp_(int v, int low, int high) { return v < low ? low : v > high ? high : v; }
 template <int D>
 __device__ inline void rtcg_image_write_float4_(const rtcg_image_storage& image, int x, int y, int z, float4 v) {
@@ -75,6 +81,10 @@ __device__ inline void rtcg_image_write_float4_(const rtcg_image_storage& image,
         rtcg_image_put_<D, unsigned short, ushort2, ushort4>(image, x, y, z,
             (unsigned short)rtcg_image_unorm_(v.x, 65535.0f), (unsigned short)rtcg_image_unorm_(v.y, 65535.0f),
             (unsigned short)rtcg_image_unorm_(v.z, 65535.0f), (unsigned short)rtcg_image_unorm_(v.w, 65535.0f));
+        break;
+    case 9:
+        rtcg_image_put_<D, unsigned short, ushort2, ushort4>(image, x, y, z, rtcg_image_half_(v.x),
+            rtcg_image_half_(v.y), rtcg_image_half_(v.z), rtcg_image_half_(v.w));
         break;
     default: rtcg_image_put_<D, float, float2, float4>(image, x, y, z, v.x, v.y, v.z, v.w);
     }

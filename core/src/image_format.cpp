@@ -13,7 +13,8 @@ std::size_t ImageFormat::channel_bytes() const noexcept {
     case ChannelType::unorm8: return 1;
     case ChannelType::int16:
     case ChannelType::uint16:
-    case ChannelType::unorm16: return 2;
+    case ChannelType::unorm16:
+    case ChannelType::float16: return 2;
     case ChannelType::int32:
     case ChannelType::uint32:
     case ChannelType::float32: return 4;
@@ -33,12 +34,14 @@ std::string ImageFormat::name() const {
     case ChannelType::float32: type_name = "float32"; break;
     case ChannelType::unorm8: type_name = "unorm8"; break;
     case ChannelType::unorm16: type_name = "unorm16"; break;
+    case ChannelType::float16: type_name = "float16"; break;
     }
     return std::string(type_name) + "x" + std::to_string(channels);
 }
 
 bool ImageFormat::reads_as_float() const noexcept {
-    return type == ChannelType::float32 || type == ChannelType::unorm8 || type == ChannelType::unorm16;
+    return type == ChannelType::float32 || type == ChannelType::float16 || type == ChannelType::unorm8 ||
+           type == ChannelType::unorm16;
 }
 
 namespace detail {
@@ -73,7 +76,8 @@ void check_sampler(const Sampler& sampler, const ImageFormat& format, const char
         throw InvalidArgument("the sampler's address mode or filter is not one of the enumerators", where);
     if (sampler.filter == Filter::linear && !format.reads_as_float())
         throw InvalidArgument(
-            "linear filtering needs a format read as floats (float32, unorm8, unorm16), not " + format.name(), where);
+            "linear filtering needs a format read as floats (float32, float16, unorm8, unorm16), not " + format.name(),
+            where);
 }
 
 } // namespace detail

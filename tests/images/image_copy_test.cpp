@@ -22,8 +22,8 @@ using rtcg::test::random_pixels;
 
 namespace {
 
-const std::array<ChannelType, 5> sampled_types{ChannelType::uint8, ChannelType::int16, ChannelType::uint32,
-                                               ChannelType::float32, ChannelType::unorm8};
+const std::array<ChannelType, 6> sampled_types{ChannelType::uint8,   ChannelType::int16,  ChannelType::uint32,
+                                               ChannelType::float32, ChannelType::unorm8, ChannelType::float16};
 
 // The pixels of `region` in an image of `shape`, from its tightly packed `pixels`.
 std::vector<std::byte> pixels_of(const std::vector<std::byte>& pixels, const ImageShape& shape,
@@ -197,5 +197,23 @@ TEST_CASE("kernel writes convert and saturate as OpenCL's write_image does") {
         image.read(queue, std::span<std::uint8_t>(out));
         // 0.25 * 255 = 63.75 rounds to 64 (OpenCL allows 0.6 of error, so no tie is tested: 0.6 * 255 = 153).
         CHECK(out == std::vector<std::uint8_t>{64, 0, 0, 255, 255, 1, 153, 0});
+    }
+    const ImageFormat halves{ChannelType::float16, 4};
+    if (!rtcg::image_format_supported(context(), halves, 2)) {
+        MESSAGE("the device has no 2-D images of ", halves.name(), ": its writes are not checked");
+        return;
+    }
+    {
+        Image image(context(), halves, shape);
+        // Halves exactly, the largest and the smallest (subnormal) half among them; and 1/3, whose
+        // nearest half is also the one toward zero (0x3555), so either rounding OpenCL allows
+        // gives it.
+        const std::vector<std::array<float, 4>> values{{0.25f, -1.5f, 65504.0f, 1.0f / 3.0f},
+                                                       {0x1p-24f, -0.0f, 2048.0f, 0x1p-10f}};
+        const rtcg::Buffer buffer = context().to_device(values);
+        module.kernel("write2d_float")(queue, launch, image.storage(), buffer, 2, 1);
+        std::vector<std::uint16_t> out(8);
+        image.read(queue, std::span<std::uint16_t>(out));
+        CHECK(out == std::vector<std::uint16_t>{0x3400, 0xbe00, 0x7bff, 0x3555, 0x0001, 0x8000, 0x6800, 0x1400});
     }
 }

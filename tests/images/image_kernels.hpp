@@ -3,11 +3,13 @@
 // coordinates into buffers, pixel-for-pixel copies (integer loads, then writes) between images,
 // and writes from buffers.
 #include "../support/test_context.hpp"
+#include "half_float.hpp"
 
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/core/image.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <string_view>
@@ -81,15 +83,20 @@ inline Module image_module() {
 }
 
 // `pixels` pixels of `format` with random contents (integers over their whole range, floats and
-// unorm values in [0, 1)).
+// unorm values in [0, 1), halves nearest such floats).
 inline std::vector<std::byte> random_pixels(const ImageFormat& format, std::size_t pixels, unsigned seed) {
     std::mt19937 random(seed);
     std::vector<std::byte> bytes(pixels * format.pixel_bytes());
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     if (format.type == ChannelType::float32) {
-        std::uniform_real_distribution<float> unit(0.0f, 1.0f);
         for (std::size_t i = 0; i < bytes.size(); i += 4) {
             const float value = unit(random);
             std::memcpy(&bytes[i], &value, 4);
+        }
+    } else if (format.type == ChannelType::float16) {
+        for (std::size_t i = 0; i < bytes.size(); i += 2) {
+            const std::uint16_t value = float_to_half(unit(random));
+            std::memcpy(&bytes[i], &value, 2);
         }
     } else {
         for (std::byte& b : bytes) b = static_cast<std::byte>(random() & 0xff);

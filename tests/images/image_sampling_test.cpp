@@ -1,5 +1,6 @@
 // Sampling at float coordinates against the host reference (sampling_reference.hpp): nearest and
-// linear filtering, every address mode, normalized and unnormalized coordinates, 1-D to 3-D.
+// linear filtering, every address mode, normalized and unnormalized coordinates, 1-D to 3-D, and
+// float, half, unorm and integer channels.
 //
 // Tolerances: a nearest sample is one pixel, so it must match exactly (unorm: to 1e-6, the
 // conversion's rounding). A linear sample on NVIDIA
@@ -54,6 +55,12 @@ std::vector<float> as_floats(const std::vector<std::byte>& bytes, const ImageFor
         const std::byte* p = &bytes[i * format.channel_bytes()];
         switch (format.type) {
         case ChannelType::float32: std::memcpy(&out[i], p, 4); break;
+        case ChannelType::float16: {
+            std::uint16_t half = 0;
+            std::memcpy(&half, p, 2);
+            out[i] = rtcg::test::half_to_float(half);
+            break;
+        }
         case ChannelType::unorm8: out[i] = static_cast<float>(std::to_integer<std::uint8_t>(*p)) / 255.0f; break;
         case ChannelType::uint8: out[i] = static_cast<float>(std::to_integer<std::uint8_t>(*p)); break;
         case ChannelType::int16: {
@@ -99,10 +106,10 @@ void check_sampling(const Image& image, const std::vector<std::byte>& pixels, co
     queue.read(out, std::span<std::array<std::uint32_t, 4>>(raw));
 
     const std::vector<float> reference_pixels = as_floats(pixels, format);
-    // A nearest unorm sample is x / 255 (or / 65535) to within OpenCL's 1.5 ulp.
-    const float tolerance = sampler.filter == Filter::linear      ? linear_tolerance
-                            : format.type == ChannelType::float32 ? 0.0f
-                                                                  : 1e-6f;
+    // A nearest float or half sample is the pixel exactly (every half is a float); a unorm one is
+    // x / 255 (or / 65535) to within OpenCL's 1.5 ulp.
+    const bool exact = format.type == ChannelType::float32 || format.type == ChannelType::float16;
+    const float tolerance = sampler.filter == Filter::linear ? linear_tolerance : exact ? 0.0f : 1e-6f;
     int mismatches = 0;
     for (int i = 0; i < n; ++i)
         for (unsigned c = 0; c < format.channels; ++c) {
@@ -154,22 +161,25 @@ TEST_CASE("2-D sampling matches the reference for every filter, address mode and
             }
 }
 
-TEST_CASE("sampling reads every channel of multi-channel float, unorm and integer formats") {
+TEST_CASE("sampling reads every channel of multi-channel float, half, unorm and integer formats") {
     const Sampler linear{true, Filter::linear, AddressMode::clamp_to_edge};
     const Sampler nearest_border{false, Filter::nearest, AddressMode::clamp_to_border};
     const Sampler nearest_repeat{true, Filter::nearest, AddressMode::repeat};
     const ImageShape shape = ImageShape::two_d(6, 4);
     const std::vector<std::pair<ImageFormat, Sampler>> cases{
-        {{ChannelType::float32, 4}, linear},       {{ChannelType::float32, 2}, linear},
-        {{ChannelType::unorm8, 1}, linear},        {{ChannelType::unorm8, 4}, nearest_border},
-        {{ChannelType::int16, 4}, nearest_border}, {{ChannelType::int16, 2}, nearest_border},
-        {{ChannelType::uint8, 4}, nearest_repeat}, {{ChannelType::uint8, 2}, nearest_repeat}};
+        {{ChannelType::float32, 4}, linear},        {{ChannelType::float32, 2}, linear},
+        {{ChannelType::unorm8, 1}, linear},         {{ChannelType::unorm8, 4}, nearest_border},
+        {{ChannelType::int16, 4}, nearest_border},  {{ChannelType::int16, 2}, nearest_border},
+        {{ChannelType::uint8, 4}, nearest_repeat},  {{ChannelType::uint8, 2}, nearest_repeat},
+        {{ChannelType::float16, 4}, linear},        {{ChannelType::float16, 2}, linear},
+        {{ChannelType::float16, 1}, nearest_border}};
     unsigned seed = 21;
     for (const auto& [format, sampler] : cases) {
         CAPTURE(format.name());
         ++seed;
         if (!rtcg::image_format_supported(context(), format, 2)) {
-            MESSAGE("the device has no 2-D images of ", format.name());
+            MESSAGE("the device has no 2-D images of ", format.name(), ": only its refusal is checked");
+            CHECK_THROWS_AS(Image(context(), format, shape), rtcg::UnsupportedImageFormat);
             continue;
         }
         std::vector<std::byte> pixels;
@@ -179,12 +189,19 @@ TEST_CASE("sampling reads every channel of multi-channel float, unorm and intege
 }
 
 TEST_CASE("1-D and 3-D sampling match the reference") {
-    std::vector<std::byte> pixels;
-    const ImageFormat format{ChannelType::float32, 4};
-    const Image line = filled_image(format, ImageShape::one_d(9), pixels, 31);
-    check_sampling(line, pixels, Sampler{false, Filter::linear, AddressMode::clamp_to_border});
-    check_sampling(line, pixels, Sampler{true, Filter::nearest, AddressMode::mirrored_repeat});
-    const Image volume = filled_image(format, ImageShape::three_d(4, 3, 3), pixels, 32);
-    check_sampling(volume, pixels, Sampler{false, Filter::linear, AddressMode::clamp_to_edge});
-    check_sampling(volume, pixels, Sampler{true, Filter::nearest, AddressMode::repeat});
+    for (const ImageFormat format : {ImageFormat{ChannelType::float32, 4}, ImageFormat{ChannelType::float16, 4}}) {
+        CAPTURE(format.name());
+        if (!rtcg::image_format_supported(context(), format, 1) ||
+            !rtcg::image_format_supported(context(), format, 3)) {
+            MESSAGE("the device has no 1-D or no 3-D images of ", format.name());
+            continue;
+        }
+        std::vector<std::byte> pixels;
+        const Image line = filled_image(format, ImageShape::one_d(9), pixels, 31);
+        check_sampling(line, pixels, Sampler{false, Filter::linear, AddressMode::clamp_to_border});
+        check_sampling(line, pixels, Sampler{true, Filter::nearest, AddressMode::mirrored_repeat});
+        const Image volume = filled_image(format, ImageShape::three_d(4, 3, 3), pixels, 32);
+        check_sampling(volume, pixels, Sampler{false, Filter::linear, AddressMode::clamp_to_edge});
+        check_sampling(volume, pixels, Sampler{true, Filter::nearest, AddressMode::repeat});
+    }
 }

@@ -1,77 +1,30 @@
 // Raw CUDA driver calls on memory and streams rtcg owns, and rtcg kernels on memory and streams
-// that the driver made directly (rtcg/core/interop/cuda.hpp). The driver is opened with dlopen, as
-// the CUDA plug-in opens it, so this program links nothing of CUDA. Runs on the CUDA backend;
-// elsewhere each case checks only that the CUDA handles are refused.
+// that the driver made directly (rtcg/core/interop/cuda.hpp). The driver is opened with dlopen
+// (cuda_driver.hpp). Runs on the CUDA backend; elsewhere each case checks only that the CUDA
+// handles are refused.
 #include "../support/expect_error.hpp"
-#include "add_index_check.hpp"
 #include "../support/host_reference.hpp"
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
+#include "add_index_check.hpp"
+#include "cuda_driver.hpp"
 
 #include <rtcg/arrays.hpp>
 #include <rtcg/core/interop/cuda.hpp>
 
 #include <doctest/doctest.h>
 
-#include <dlfcn.h>
-
 #include <cstdint>
 #include <vector>
 
 using rtcg::test::context;
+using rtcg::test::driver;
 using rtcg::test::message_of;
+using rtcg::test::ok;
+using rtcg::test::on_cuda;
 namespace cu = rtcg::interop::cuda;
 
 namespace {
-
-// The driver functions the tests call. cuda.h #defines some names to versioned symbols
-// (cuMemAlloc -> cuMemAlloc_v2); stringifying after expansion looks up the symbol the
-// declaration's type belongs to.
-#define RTCG_TEST_DRIVER_FUNCTIONS(X) \
-    X(cuCtxSetCurrent)                \
-    X(cuMemAlloc)                     \
-    X(cuMemFree)                      \
-    X(cuMemcpyHtoDAsync)              \
-    X(cuMemcpyDtoH)                   \
-    X(cuStreamCreate)                 \
-    X(cuStreamDestroy)                \
-    X(cuStreamSynchronize)            \
-    X(cuModuleLoadData)               \
-    X(cuModuleUnload)                 \
-    X(cuModuleGetFunction)            \
-    X(cuLaunchKernel)
-#define RTCG_TEST_NAME(function) RTCG_TEST_NAME_EXPANDED(function)
-#define RTCG_TEST_NAME_EXPANDED(function) #function
-
-struct Driver {
-#define RTCG_TEST_DECLARE(function) decltype(&::function) function = nullptr;
-    RTCG_TEST_DRIVER_FUNCTIONS(RTCG_TEST_DECLARE)
-#undef RTCG_TEST_DECLARE
-};
-
-// The process already has libcuda.so.1 open (the plug-in opened it), so this finds that copy.
-const Driver& driver() {
-    static const Driver loaded = [] {
-        Driver api;
-        void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-        REQUIRE(static_cast<bool>(library));
-#define RTCG_TEST_RESOLVE(function)                                                               \
-    api.function = reinterpret_cast<decltype(api.function)>(dlsym(library, RTCG_TEST_NAME(function))); \
-    REQUIRE(static_cast<bool>(api.function));
-        RTCG_TEST_DRIVER_FUNCTIONS(RTCG_TEST_RESOLVE)
-#undef RTCG_TEST_RESOLVE
-        return api;
-    }();
-    return loaded;
-}
-
-void ok(CUresult result) { REQUIRE(result == CUDA_SUCCESS); }
-
-bool on_cuda() {
-    if (rtcg::interop::backend_of(context()) == "cuda") return true;
-    message_of<rtcg::BackendMismatch>([] { cu::context(context()); });
-    return false;
-}
 
 constexpr std::string_view add_index_source = R"(
 extern "C" __global__ void add_index(int* data, unsigned n) {

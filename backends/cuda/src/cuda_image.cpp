@@ -21,6 +21,7 @@ CUarray_format array_format_of(ChannelType type) noexcept {
     case ChannelType::unorm16: return CU_AD_FORMAT_UNSIGNED_INT16;
     case ChannelType::uint32: return CU_AD_FORMAT_UNSIGNED_INT32;
     case ChannelType::float32: return CU_AD_FORMAT_FLOAT;
+    case ChannelType::float16: return CU_AD_FORMAT_HALF;
     }
     return CU_AD_FORMAT_FLOAT;
 }
@@ -135,7 +136,8 @@ plugin::ImageKernelArguments CudaImage::sampled_arguments(const plugin::Sampler&
             description.filterMode = sampler.filter == Filter::linear ? CU_TR_FILTER_MODE_LINEAR
                                                                       : CU_TR_FILTER_MODE_POINT;
             // Integer channels are read as integers, as OpenCL's read_imagei/ui read them; unorm
-            // channels (8- and 16-bit arrays without the flag) as floats in [0, 1].
+            // channels (8- and 16-bit arrays without the flag) as floats in [0, 1]; half
+            // channels as floats.
             const bool integers = !format_.reads_as_float();
             description.flags = (integers ? CU_TRSF_READ_AS_INTEGER : 0u) |
                                 (sampler.normalized_coordinates ? CU_TRSF_NORMALIZED_COORDINATES : 0u);

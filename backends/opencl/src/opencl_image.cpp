@@ -1,6 +1,7 @@
 #include "opencl_image.hpp"
 
 #include "info.hpp"
+#include "platform_identity.hpp"
 #include "status.hpp"
 
 #include <rtcg/core/error.hpp>
@@ -28,6 +29,7 @@ cl_channel_type channel_type_of(ChannelType type) noexcept {
     case ChannelType::float32: return CL_FLOAT;
     case ChannelType::unorm8: return CL_UNORM_INT8;
     case ChannelType::unorm16: return CL_UNORM_INT16;
+    case ChannelType::float16: return CL_HALF_FLOAT;
     }
     return CL_FLOAT;
 }
@@ -66,6 +68,14 @@ void check_extents(cl_device_id device, const plugin::ImageShape& shape, const s
                                   "clCreateImage");
 }
 
+// PoCL lists single-channel (CL_R) half images among its formats, but for them its read_imagef
+// returns a constant and its write_imagef writes nothing (measured with PoCL 3.1; four-channel
+// halves work). Such images are refused as a format the device lacks rather than give kernels
+// garbage.
+bool pocl_mishandles(cl_device_id device, const plugin::ImageFormat& format) {
+    return format.type == ChannelType::float16 && format.channels == 1 && is_pocl(device);
+}
+
 template <class Handle>
 plugin::ImageKernelArguments one_handle(Handle handle) noexcept {
     plugin::ImageKernelArguments arguments;
@@ -98,7 +108,8 @@ cl_image_format image_format_of(const plugin::ImageFormat& format) noexcept {
 
 bool device_supports_image_format(cl_context context, cl_device_id device, const plugin::ImageFormat& format,
                                   unsigned dimensions) {
-    if (device_info<cl_bool>(device, CL_DEVICE_IMAGE_SUPPORT) != CL_TRUE) return false;
+    if (device_info<cl_bool>(device, CL_DEVICE_IMAGE_SUPPORT) != CL_TRUE || pocl_mishandles(device, format))
+        return false;
     const cl_mem_object_type type = image_type_of(dimensions);
     cl_uint count = 0;
     check(clGetSupportedImageFormats(context, CL_MEM_READ_WRITE, type, 0, nullptr, &count),

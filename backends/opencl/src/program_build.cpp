@@ -2,6 +2,7 @@
 
 #include "header_directory.hpp"
 #include "info.hpp"
+#include "platform_identity.hpp"
 #include "pocl_binary_layout.hpp"
 #include "status.hpp"
 
@@ -43,13 +44,6 @@ constexpr std::size_t pocl_kernel_name_limit = 200;
 // is longer than about 260 characters; the process aborts later, in whatever frees memory next.
 // The source is not parsed for its kernels, so every identifier is held to this limit there.
 constexpr std::size_t nvidia_identifier_limit = 256;
-
-std::string platform_name(cl_device_id device) {
-    const auto platform = device_info<cl_platform_id>(device, CL_DEVICE_PLATFORM);
-    return platform_info<std::string>(platform, CL_PLATFORM_NAME);
-}
-
-bool is_pocl(cl_device_id device) { return platform_name(device) == "Portable Computing Language"; }
 
 // "kkkk...kkk (10000 characters)": the name's ends, for a message that must stay short.
 std::string abbreviated(const std::string& name) {
@@ -122,26 +116,55 @@ ProgramHandle program_from_source(cl_context context, cl_device_id device, const
     return program;
 }
 
-BuiltProgram build_from_source(cl_context context, cl_device_id device, const std::string& device_name,
-                               const plugin::CompileRequest& request) {
+namespace {
+
+// How a target's compile is named in errors, and the status that says it rejected the options.
+struct CompileStep {
+    const char* function;
+    const char* verb;
+    cl_int rejected_options;
+};
+
+CompileStep step_of(SourceTarget target) noexcept {
+    return target == SourceTarget::executable ? CompileStep{"clBuildProgram", "build", CL_INVALID_BUILD_OPTIONS}
+                                              : CompileStep{"clCompileProgram", "compile", CL_INVALID_COMPILER_OPTIONS};
+}
+
+} // namespace
+
+CompiledSource compile_source(cl_context context, cl_device_id device, const std::string& device_name,
+                              const plugin::CompileRequest& request, SourceTarget target) {
     ProgramHandle program = program_from_source(context, device, device_name, request.source);
 
-    // The in-memory headers come before any include directory of the options, as on CUDA.
+    // The in-memory headers come before any include directory of the options, as on CUDA. They
+    // reach clCompileProgram as they reach clBuildProgram: through a directory of their own, which
+    // drivers handle alike, rather than clCompileProgram's input_headers, which they do not.
     const HeaderDirectory headers(request.headers);
     const auto options = headers.option() + " " + build_options(request);
-    const cl_int status = clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr);
+    const cl_int status = target == SourceTarget::executable
+                              ? clBuildProgram(program.get(), 1, &device, options.c_str(), nullptr, nullptr)
+                              : clCompileProgram(program.get(), 1, &device, options.c_str(), 0, nullptr, nullptr,
+                                                 nullptr, nullptr);
     auto log = build_log(program.get(), device);
     if (status != CL_SUCCESS) {
-        std::string why = "the OpenCL compiler could not build the kernel source for " + device_name;
-        if (status == CL_INVALID_BUILD_OPTIONS) why += " (it rejected the options '" + options + "')";
+        const CompileStep step = step_of(target);
+        std::string why = std::string("the OpenCL compiler could not ") + step.verb + " the kernel source for " +
+                          device_name;
+        if (status == step.rejected_options) why += " (it rejected the options '" + options + "')";
         auto excerpt = plugin::source_excerpt(request.source, log);
-        throw CompileError(std::move(why), "clBuildProgram", std::move(log), std::move(excerpt), status,
+        throw CompileError(std::move(why), step.function, std::move(log), std::move(excerpt), status,
                            error_name(status));
     }
-    if (!log.empty()) plugin::logger().debug("OpenCL build log for {}:\n{}", device_name, log);
-    check_kernel_names(program.get(), device, device_name, "clBuildProgram", false);
-    auto binary = device_binary(program.get());
-    return {std::move(program), {std::move(binary), std::move(log)}};
+    return {std::move(program), std::move(log)};
+}
+
+BuiltProgram build_from_source(cl_context context, cl_device_id device, const std::string& device_name,
+                               const plugin::CompileRequest& request) {
+    auto built = compile_source(context, device, device_name, request, SourceTarget::executable);
+    if (!built.log.empty()) plugin::logger().debug("OpenCL build log for {}:\n{}", device_name, built.log);
+    check_kernel_names(built.program.get(), device, device_name, "clBuildProgram", false);
+    auto binary = device_binary(built.program.get());
+    return {std::move(built.program), {std::move(binary), std::move(built.log)}};
 }
 
 ProgramHandle program_from_binary(cl_context context, cl_device_id device, const std::string& device_name,

@@ -19,6 +19,22 @@ struct BuiltProgram {
     plugin::CompiledBinary binary; // the device binary and the build's warnings
 };
 
+// What a source becomes: an executable program (clBuildProgram) or a compiled object that
+// clLinkProgram links (clCompileProgram).
+enum class SourceTarget { executable, object };
+
+// A program compiled from source and the compiler's log (empty for a clean compile).
+struct CompiledSource {
+    ProgramHandle program;
+    std::string log;
+};
+
+// `request.source` compiled into `target`, its in-memory headers found before any include
+// directory of the options. Throws CompileError carrying the compiler's log and the source lines
+// it points at, and InvalidArgument as program_from_source does.
+CompiledSource compile_source(cl_context context, cl_device_id device, const std::string& device_name,
+                              const plugin::CompileRequest& request, SourceTarget target);
+
 // Throws CompileError carrying the build log and the source lines it points at.
 BuiltProgram build_from_source(cl_context context, cl_device_id device, const std::string& device_name,
                                const plugin::CompileRequest& request);

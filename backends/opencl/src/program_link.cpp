@@ -1,6 +1,5 @@
 #include "program_link.hpp"
 
-#include "header_directory.hpp"
 #include "status.hpp"
 
 #include <rtcg/core/error.hpp>
@@ -12,32 +11,6 @@
 
 namespace rtcg::opencl {
 namespace {
-
-// A compiled program and its compiler's warnings.
-struct CompiledUnit {
-    ProgramHandle program;
-    std::string log;
-};
-
-CompiledUnit compile_unit(cl_context context, cl_device_id device, const std::string& device_name,
-                          const plugin::CompileRequest& request) {
-    ProgramHandle program = program_from_source(context, device, device_name, request.source);
-    // Headers reach clCompileProgram as they reach clBuildProgram: through a directory of their
-    // own, which drivers handle alike, rather than its input_headers, which they do not.
-    const HeaderDirectory headers(request.headers);
-    const auto options = headers.option() + " " + build_options(request);
-    const cl_int status = clCompileProgram(program.get(), 1, &device, options.c_str(), 0, nullptr, nullptr, nullptr,
-                                           nullptr);
-    auto log = build_log(program.get(), device);
-    if (status != CL_SUCCESS) {
-        std::string why = "the OpenCL compiler could not compile the kernel source for " + device_name;
-        if (status == CL_INVALID_COMPILER_OPTIONS) why += " (it rejected the options '" + options + "')";
-        auto excerpt = plugin::source_excerpt(request.source, log);
-        throw CompileError(std::move(why), "clCompileProgram", std::move(log), std::move(excerpt), status,
-                           error_name(status));
-    }
-    return {std::move(program), std::move(log)};
-}
 
 // A binary unit as a program, for clLinkProgram to take or refuse.
 ProgramHandle object_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
@@ -73,7 +46,7 @@ std::string executable_units(const std::vector<ProgramHandle>& units, const plug
 
 BuiltProgram compile_object(cl_context context, cl_device_id device, const std::string& device_name,
                             const plugin::CompileRequest& request) {
-    auto unit = compile_unit(context, device, device_name, request);
+    auto unit = compile_source(context, device, device_name, request, SourceTarget::object);
     auto binary = device_binary(unit.program.get());
     return {std::move(unit.program), {std::move(binary), std::move(unit.log)}};
 }
@@ -92,7 +65,7 @@ BuiltProgram link_program(cl_context context, cl_device_id device, const std::st
             continue;
         }
         try {
-            auto compiled = compile_unit(context, device, device_name, unit.request);
+            auto compiled = compile_source(context, device, device_name, unit.request, SourceTarget::object);
             if (!compiled.log.empty()) log += "unit " + std::to_string(index) + ":\n" + compiled.log + "\n";
             units.push_back(std::move(compiled.program));
         } catch (const CompileError& error) {

@@ -107,13 +107,13 @@
 ///   Image::storage() (one parameter). A kernel reads an image or writes it, never both.
 ///   Sampled reads at float coordinates, through the sampler (filtering, addressing, normalized
 ///   or pixel coordinates, pixel centres at i + 0.5):
-///     rtcg_image2d_read_float4(name, x, y) for float32, unorm8 and unorm16 formats,
+///     rtcg_image2d_read_float4(name, x, y) for float32, float16, unorm8 and unorm16 formats,
 ///     rtcg_image2d_read_int4 for int8/16/32, rtcg_image2d_read_uint4 for uint8/16/32;
 ///     image1d (x) and image3d (x, y, z) alike. They return rtcg_float4, rtcg_int4, rtcg_uint4.
 ///   Loads of one pixel at int coordinates inside the image, unfiltered:
 ///     rtcg_image2d_load_float4(name, x, y), _int4, _uint4 (and 1d, 3d).
 ///   Writes at int coordinates inside the image, converting as OpenCL's write_image* does
-///   (integers saturate, unorm rounds to nearest and saturates):
+///   (integers saturate, unorm rounds to nearest and saturates, float16 rounds to an adjacent half):
 ///     rtcg_image2d_write_float4(name, x, y, value), _int4, _uint4 (and 1d, 3d).
 ///   Channels a format lacks read as unspecified values and are ignored when written.
 ///   RTCG_HAS_3D_IMAGE_WRITES: 1 where 3-D writes exist (CUDA; OpenCL with cl_khr_3d_image_writes).

@@ -13,7 +13,7 @@
 /// Sampling rules, the same on every backend (each is the stricter of CUDA's and OpenCL's, so a
 /// program that runs on one runs on the other); a Sampler that breaks one is an InvalidArgument:
 ///  - AddressMode::repeat and AddressMode::mirrored_repeat need normalized coordinates.
-///  - Filter::linear needs a format read as floats: float32, unorm8 or unorm16.
+///  - Filter::linear needs a format read as floats: float32, float16, unorm8 or unorm16.
 ///  - AddressMode::clamp_to_border reads 0 outside the image in every channel the format has.
 /// Only the format's channels of a pixel read are defined; the others are unspecified.
 #include <rtcg/core/error.hpp>
@@ -47,6 +47,12 @@ enum class ChannelType : std::uint8_t {
     float32, ///< read and written as float4 (rtcg_image*_read_float4)
     unorm8,  ///< unsigned 8-bit integers read as floats in [0, 1] (x / 255), written from floats
     unorm16, ///< unsigned 16-bit integers read as floats in [0, 1] (x / 65535), written from floats
+    /// IEEE 754 binary16 halves, read as float4 and written from float4 (rounded to an adjacent half),
+    /// where the device has them (image_format_supported; every CUDA device, OpenCL's
+    /// CL_HALF_FLOAT). The host side holds the raw 16-bit halves (std::uint16_t bit patterns, or
+    /// C++23's std::float16_t): write() and read() copy bytes and convert nothing, as for every
+    /// other type.
+    float16,
 };
 
 /// A pixel format: a channel type and 1, 2 or 4 channels (OpenCL's CL_R, CL_RG, CL_RGBA orders).
@@ -60,7 +66,8 @@ struct ImageFormat {
     std::size_t pixel_bytes() const noexcept { return channel_bytes() * channels; }
     /// "float32x4", "uint8x1": how errors name the format.
     RTCG_API std::string name() const;
-    /// Whether samplers read it as floats (float32, unorm8, unorm16), so it can be filtered linearly.
+    /// Whether samplers read it as floats (float32, float16, unorm8, unorm16), so it can be filtered
+    /// linearly.
     RTCG_API bool reads_as_float() const noexcept;
 
     /// Same type and channel count.
@@ -128,8 +135,9 @@ public:
 };
 
 /// Whether the device of `context` can hold `format` in a `dimensions`-D image that kernels read
-/// and write: clGetSupportedImageFormats on OpenCL; on CUDA every ImageFormat (CUDA arrays take
-/// 1, 2 or 4 channels of each type). InvalidArgument for a bad channel count or dimensionality.
+/// and write: clGetSupportedImageFormats on OpenCL, less the formats a driver lists but
+/// mishandles (PoCL's single-channel float16); on CUDA every ImageFormat (CUDA arrays take 1, 2
+/// or 4 channels of each type). InvalidArgument for a bad channel count or dimensionality.
 RTCG_API bool image_format_supported(const Context& context, ImageFormat format, unsigned dimensions);
 
 /// What passes an image to a kernel: `N` kernel arguments, which Kernel's typed launch spreads
