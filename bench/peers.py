@@ -300,6 +300,57 @@ class Torch:
         self.torch.cat(arrays)
 
 
+class NumPy:
+    """The FFT cases on the CPU through numpy.fft (pocketfft), to set rtcg on PoCL against the same
+    CPU: host time, as numpy returns when it is done."""
+    name = "numpy"
+
+    def __init__(self):
+        import time
+        import numpy
+        self.np, self.clock = numpy, time.perf_counter
+        self.device_name = platform_processor()
+        self.version = f"NumPy {numpy.__version__}"
+
+    def record(self):
+        return self.clock()
+
+    def elapsed_ms(self, start, end):
+        return (end - start) * 1e3
+
+    def synchronize(self):
+        pass
+
+    def free_memory(self):
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+
+    def random(self, n, dtype, seed):
+        return self.np.random.default_rng(seed).random(n, dtype=dtype)
+
+    def complex_random(self, n, seed):
+        return (self.random(n, "float32", 2 * seed) + 1j * self.random(n, "float32", 2 * seed + 1)).astype(self.np.complex64)
+
+    def fft(self, x, axes):
+        return self.np.fft.fftn(x, axes=axes) if len(axes) > 1 else self.np.fft.fft(x, axis=axes[0])
+
+    def rfft(self, x):
+        return self.np.fft.rfft(x, axis=-1)
+
+    def case_table(self):
+        """The FFT cases only: the others have no CPU peer here."""
+        return fft_cases(self)
+
+
+def platform_processor():
+    """The CPU's model name, as /proc/cpuinfo gives it, with the cores this process may use."""
+    try:
+        with open("/proc/cpuinfo") as info:
+            model = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        model = "an unknown CPU"
+    return f"{model} ({len(os.sched_getaffinity(0))} cores)"
+
+
 def element_bytes(dtype):
     return 8 if dtype in ("float64", "complex64") else 4
 
@@ -685,7 +736,8 @@ def run_peer(peer, args, plan, write):
         failures += run_sparse_cases(peer, args, plan, write)
     if peer.name == "cupy" and (not args.cases or "spmv_rmat" in args.cases):
         failures += run_rmat_cases(peer, args, plan, write)
-    for name, (dtypes, set_arrays, moved_arrays, prepare) in case_table(peer).items():
+    table = peer.case_table() if hasattr(peer, "case_table") else case_table(peer)
+    for name, (dtypes, set_arrays, moved_arrays, prepare) in table.items():
         if args.cases and name not in args.cases and not (name in FFT_CASES and "fft" in args.cases):
             continue
         for dtype in dtypes:
@@ -720,7 +772,7 @@ def parse_arguments():
     parser.add_argument("--log2-step", type=int, default=2)
     parser.add_argument("--csv", default=None, help="CSV file (default: standard output, after the table)")
     parser.add_argument("--peers", type=lambda text: text.split(","), default=["cupy", "torch"],
-                        help="comma-separated: cupy, torch, scipy (the sparse cases on the CPU)")
+                        help="comma-separated: cupy, torch, numpy (the FFT cases on the CPU), scipy (the sparse cases on the CPU)")
     args = parser.parse_args()
     unknown = [c for c in args.cases if c not in CASES + RTCG_ONLY_CASES]
     if unknown:
@@ -753,7 +805,7 @@ def main():
         else:
             rows.append(row)
 
-    classes = {"cupy": CuPy, "torch": Torch}
+    classes = {"cupy": CuPy, "torch": Torch, "numpy": NumPy}
     ran = failures = 0
     if "scipy" in args.peers:
         try:
@@ -765,7 +817,7 @@ def main():
             failures += run_scipy_cases(args, write)
     for name in (peer for peer in args.peers if peer != "scipy"):
         if name not in classes:
-            print(f"skipped: unknown peer {name} (cupy, torch, scipy)", file=sys.stderr)
+            print(f"skipped: unknown peer {name} (cupy, torch, numpy, scipy)", file=sys.stderr)
             continue
         try:
             peer = classes[name]()

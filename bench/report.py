@@ -15,7 +15,8 @@ Writes, into OUT_DIR:
                  one bar per system (where a peer was measured).
 
 Systems: rtcg-* are rtcg's backends, the others peers. An rtcg system whose name contains
-"pocl" runs on the CPU, so it is left out of the comparisons with GPU peers and backends.
+"pocl" runs on the CPU, as do the peers numpy and scipy: CPU systems are compared with each
+other only, GPU systems likewise.
 """
 import csv
 import os
@@ -46,8 +47,11 @@ def is_rtcg(system):
     return system.startswith("rtcg-")
 
 
+CPU_PEERS = ["numpy", "scipy"]  # peers.py --peers=numpy,scipy
+
+
 def on_gpu(system):
-    return "pocl" not in system
+    return "pocl" not in system and system not in CPU_PEERS
 
 
 def copy_dtype(dtype):
@@ -71,7 +75,7 @@ class Report:
         self.rows, self.systems = rows, systems
         self.rtcg = [s for s in systems if is_rtcg(s)]
         self.peers = [s for s in systems if not is_rtcg(s)]
-        self.compared = [(r, p) for r in self.rtcg if on_gpu(r) for p in self.peers]
+        self.compared = [(r, p) for r in self.rtcg for p in self.peers if on_gpu(r) == on_gpu(p)]
         keys = {(c, d, n) for (s, c, d, n), v in rows.items() if v[1] > 0}
         self.case_order = []
         for (s, c, d, n) in rows:
@@ -292,7 +296,7 @@ def plot_ratios(path, report):
     bars = []  # (label, {system: ratio})
     for case, dtype in report.case_order:
         n = max(k[2] for k in report.sized if (k[0], k[1]) == (case, dtype))
-        peers = [report.get(p, case, dtype, n) for p in report.peers]
+        peers = [report.get(p, case, dtype, n) for p in report.peers if on_gpu(p)]
         best = min((v[0] for v in peers if v and v[0] > 0), default=None)
         ratios = {r: report.get(r, case, dtype, n)[0] / best for r in systems
                   if best and report.get(r, case, dtype, n)}

@@ -121,10 +121,16 @@ fi
 step "peers (CuPy, PyTorch)"
 limited "$peers_limit" "$out/peers.log" python3 "$root/bench/peers.py" "${quick[@]}" "${cases[@]}" --csv="$out/peers.csv"
 report_status "peers.py" $?
+if [[ $with_pocl -eq 1 ]]; then
+  step "CPU peer (NumPy's FFT, against PoCL on the same processor)"
+  limited "$pocl_limit" "$out/numpy.log" python3 "$root/bench/peers.py" "${quick[@]}" "${cases[@]}" --peers=numpy \
+    --max-log2="$pocl_max_log2" --csv="$out/numpy.csv"
+  report_status "peers.py --peers=numpy" $?
+fi
 
 step "report"
 csvs=()
-for f in "$out"/rtcg-*.csv "$out"/peers.csv; do [[ -s "$f" ]] && csvs+=("$f"); done
+for f in "$out"/rtcg-*.csv "$out"/peers.csv "$out"/numpy.csv; do [[ -s "$f" ]] && csvs+=("$f"); done
 if [[ ${#csvs[@]} -eq 0 ]]; then
   echo "no measurements to report" >&2
   exit 1
