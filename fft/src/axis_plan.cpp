@@ -61,9 +61,9 @@ Buffer upload(const Context& context, const std::vector<std::complex<Real>>& val
     return context.to_device(values);
 }
 
-// The table of the n-th roots of unity in the plan's precision.
-Buffer roots_table(const Context& context, std::size_t n, bool single) {
-    return single ? upload(context, roots_of_unity<float>(n)) : upload(context, roots_of_unity<double>(n));
+// The twiddles of a pass kernel of `shape` (local_twiddles) in the plan's precision.
+Buffer twiddle_table(const Context& context, const PassShape& shape, bool single) {
+    return single ? upload(context, local_twiddles<float>(shape)) : upload(context, local_twiddles<double>(shape));
 }
 
 // exp(-2 pi i m step / n) for m < count, in the plan's precision.
@@ -192,7 +192,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                 throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
                                       "fft plan");
         }
-        pass.roots = roots_table(context, points, single);
+        pass.twiddles = twiddle_table(context, pass.shape, single);
         passes_.push_back(std::move(pass));
     }
     if (passes_.size() == 1) {
@@ -229,12 +229,12 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
     if (complex == codegen::DType::complex64()) {
         const float real_scale = static_cast<float>(scale);
         kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-               *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.roots,
+               *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.twiddles,
                *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, real_scale,
                sign);
     } else {
         kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-               *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.roots,
+               *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.twiddles,
                *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, scale, sign);
     }
 }
@@ -242,10 +242,10 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
 void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out,
                            std::size_t batch, double scale, int sign) const {
     const std::int64_t subs = signed_value(n_ / pass.shape.points);
-    // A one-pass plan reads no split twiddles: its roots stand in for them.
-    const PassTables tables{&pass.roots, passes_.size() == 1 ? &pass.roots : &coarse_,
-                            passes_.size() == 1 ? &pass.roots : &fine_, shift_,
-                            fuses_real() ? &real_roots_ : &pass.roots};
+    // A one-pass plan reads no split twiddles: its local ones stand in for them.
+    const PassTables tables{&pass.twiddles, passes_.size() == 1 ? &pass.twiddles : &coarse_,
+                            passes_.size() == 1 ? &pass.twiddles : &fine_, shift_,
+                            fuses_real() ? &real_roots_ : &pass.twiddles};
     launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs,
                        signed_value(pass.ns), signed_value(batch) * subs, scale, sign);
 }

@@ -41,11 +41,11 @@ Kernel compiled(const Context& context, const std::string& source, const std::st
 // units (the kernels stride over the rest).
 std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group);
 
-// The tables a pass kernel reads (kernel/pass.rtcg): its local passes' roots, the split twiddles
-// between passes (`roots` again in a one-pass plan, which reads none) and the real transform's
-// roots (`roots` again where the pass fuses no real step).
+// The tables a pass kernel reads (kernel/pass.rtcg): its local passes' twiddles (local_twiddles),
+// the split twiddles between passes (`twiddles` again in a one-pass plan, which reads none) and the
+// real transform's roots (`twiddles` again where the pass fuses no real step).
 struct PassTables {
-    const Buffer* roots = nullptr;
+    const Buffer* twiddles = nullptr;
     const Buffer* coarse = nullptr;
     const Buffer* fine = nullptr;
     int shift = 0;
@@ -93,7 +93,7 @@ private:
         std::string source;
         Kernel kernel;
         std::size_t ns = 1; // the points combined before this pass
-        Buffer roots;       // exp(-2 pi i m / points), m < points: the local passes' twiddles
+        Buffer twiddles;    // the local passes' twiddles (local_twiddles)
     };
     struct Bluestein {
         std::size_t m = 0;

@@ -92,6 +92,19 @@ bool rows_fit(std::size_t points, std::size_t group, bool padded, const PassLimi
 
 } // namespace
 
+std::vector<TwiddledLocalPass> twiddled_local_passes(const PassShape& shape) {
+    std::vector<TwiddledLocalPass> passes;
+    std::size_t ns = shape.radices.empty() ? 1 : shape.radices.front();
+    std::size_t offset = 0;
+    for (std::size_t k = 1; k < shape.radices.size(); ++k) {
+        const std::size_t radix = shape.radices[k];
+        passes.push_back({radix, ns, offset});
+        offset += (radix - 1) * ns;
+        ns *= radix;
+    }
+    return passes;
+}
+
 std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes) {
     const bool one_local_pass = shape.radices.size() <= 1;
     return one_local_pass && !shape.untangle ? 0 : shape.group * shape.row * element_bytes;
@@ -152,15 +165,15 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += std::string("#define FFT_LAST_FROM_LOCAL ") + (last_from_local ? "1" : "0") + "\n";
     text += "#define FFT_P_LAST " + std::to_string(radices.back()) + "\n";
     text += "#define FFT_DFT_LAST fft_dft_" + std::to_string(radices.back()) + "\n";
+    const std::vector<TwiddledLocalPass> twiddled = twiddled_local_passes(shape);
+    text += "#define FFT_LAST_TWIDDLES " + std::to_string(last_from_local ? twiddled.back().offset : 0) + "\n";
     text += "#define FFT_MIDDLE_PASSES(points, t, table, sign)";
-    std::size_t ns = radices.front();
     std::set<std::size_t> middle;
-    for (std::size_t k = 1; k < middle_end; ++k) {
-        const std::size_t p = radices[k];
-        text += " fft_local_pass_" + std::to_string(p) + "(points, " + std::to_string(ns) + ", t, table, " +
-                std::to_string(shape.points / (ns * p)) + ", sign);";
-        middle.insert(p);
-        ns *= p;
+    for (std::size_t k = 0; k + 1 < middle_end; ++k) {
+        const TwiddledLocalPass& pass = twiddled[k];
+        text += " fft_local_pass_" + std::to_string(pass.radix) + "(points, " + std::to_string(pass.ns) +
+                ", t, table + " + std::to_string(pass.offset) + ", sign);";
+        middle.insert(pass.radix);
     }
     text += "\n";
     text += device::thread::complex;

@@ -1,8 +1,11 @@
 #pragma once
 // The source of the FFT's kernels, in the prelude's neutral dialect (one text for CUDA and
 // OpenCL): a configuration rendered here, then the device files of fft/device.
+#include "roots_of_unity.hpp"
+
 #include <rtcg/codegen/dtype.hpp>
 
+#include <complex>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -60,6 +63,36 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
 // sub-transforms share a group while it stays within 256 work-items, its local memory and 1024
 // points, so that small transforms still fill a group.
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous);
+
+// A local pass after a pass kernel's first: its radix, the points its butterflies' inputs already
+// combine (ns, the product of the radices before it) and where its twiddles start in the kernel's
+// table (local_twiddles).
+struct TwiddledLocalPass {
+    std::size_t radix = 1;
+    std::size_t ns = 1;
+    std::size_t offset = 0;
+};
+
+// The local passes of `shape` after the first, in order.
+std::vector<TwiddledLocalPass> twiddled_local_passes(const PassShape& shape);
+
+// The twiddles of a pass kernel of `shape`: for each pass of twiddled_local_passes, at
+// offset + (r - 1) ns + k the root exp(-2 pi i r k / (ns radix)), 0 < r < radix, k < ns. Butterfly
+// k of neighbouring work-items reads neighbouring elements for each r, a few cache lines per
+// warp, where a table of the roots themselves, read at r k, scatters them over many. At least
+// one element (a buffer is never empty).
+template <class Real>
+std::vector<std::complex<Real>> local_twiddles(const PassShape& shape) {
+    std::vector<std::complex<Real>> table;
+    for (const TwiddledLocalPass& pass : twiddled_local_passes(shape))
+        for (std::size_t r = 1; r < pass.radix; ++r)
+            for (std::size_t k = 0; k < pass.ns; ++k) {
+                const std::complex<long double> w = root_of_unity(r * k, pass.ns * pass.radix);
+                table.emplace_back(static_cast<Real>(w.real()), static_cast<Real>(w.imag()));
+            }
+    if (table.empty()) table.emplace_back(Real(1), Real(0));
+    return table;
+}
 
 // The dynamic local memory a pass kernel of `shape` takes for elements of `element_bytes`: its
 // group's rows, or none where its one local pass keeps the points in registers (FFT_LOCAL_ROWS).

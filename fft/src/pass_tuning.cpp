@@ -1,7 +1,6 @@
 #include "pass_tuning.hpp"
 
 #include "axis_plan.hpp"
-#include "roots_of_unity.hpp"
 
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/prelude.hpp>
@@ -12,6 +11,7 @@
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,7 +21,7 @@ namespace rtcg::detail::fft {
 namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v2";
+constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v3";
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
 // of 16 points already fill 256 work-items.
@@ -73,11 +73,21 @@ std::optional<PassChoice> stored_choice(const tuning::TuningDatabase& database, 
     }
 }
 
-// A batch of transforms to time the candidates on: its input, an output and the roots of unity.
+// A batch of transforms to time the candidates on: its input, an output, and the twiddles of
+// each set of local radices a candidate has (made at its first launch).
 struct TuningData {
     std::size_t batch = 1;
-    Buffer input, output, roots;
+    Buffer input, output;
+    std::map<std::vector<std::size_t>, Buffer> twiddles;
 };
+
+template <class Real>
+const Buffer& twiddles_of(const Context& context, TuningData& data, const PassShape& shape) {
+    auto found = data.twiddles.find(shape.radices);
+    if (found == data.twiddles.end())
+        found = data.twiddles.emplace(shape.radices, context.to_device(local_twiddles<Real>(shape))).first;
+    return found->second;
+}
 
 template <class Real>
 std::shared_ptr<TuningData> tuning_data(const Context& context, std::size_t points, std::size_t batch) {
@@ -89,7 +99,6 @@ std::shared_ptr<TuningData> tuning_data(const Context& context, std::size_t poin
                      static_cast<Real>(std::cos(1.13 * static_cast<double>(i)))};
     data->input = context.to_device(values);
     data->output = context.allocate(values.size() * sizeof(std::complex<Real>));
-    data->roots = context.to_device(roots_of_unity<Real>(points));
     return data;
 }
 
@@ -135,7 +144,8 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                           : BatchLayout{&buffer, 0, across, across, 1, length * across};
     };
     const auto launch = [context, complex, data, layout](const Kernel& kernel, const PassShape& shape, Queue& queue) {
-        const PassTables tables{&data->roots, &data->roots, &data->roots, 0, &data->roots};
+        const Buffer& twiddles = twiddles_of<Real>(context, *data, shape);
+        const PassTables tables{&twiddles, &twiddles, &twiddles, 0, &twiddles};
         launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input), layout(data->output),
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
