@@ -166,7 +166,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         const PassChoice choice = one_pass && real_step == RealStep::none
                                       ? one_pass_choice(context, points, real, limits, min_group, contiguous, tuning)
                                       : built_in_choice(points, limits, min_group, contiguous);
-        const std::optional<PassShape> shape = make_pass_shape(points, limits, choice);
+        const std::optional<PassShape> shape = make_pass_shape(points, limits, choice, contiguous);
         if (!shape)
             throw InvalidArgument("the device " + device.name + " has too little local memory (" +
                                       std::to_string(device.local_memory_bytes) + " bytes) for an FFT pass of " +

@@ -110,7 +110,8 @@ std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes) 
     return one_local_pass && !shape.untangle ? 0 : shape.group * shape.row * element_bytes;
 }
 
-std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice) {
+std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
+                                         bool contiguous) {
     const std::size_t cap = thread_cap(limits);
     if (choice.group == 0 || choice.group > cap || !rows_fit(points, choice.group, choice.padded, limits))
         return std::nullopt;
@@ -120,7 +121,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
     shape.threads = pass_threads(points, shape.radices, cap, choice.group);
     shape.group = choice.group;
     shape.row = row_length(points, choice.group, choice.padded);
-    shape.register_cap = choice.register_cap;
+    shape.resident_threads = choice.register_cap ? (contiguous ? 1024 : 768) : 0;
     return shape;
 }
 
@@ -131,9 +132,9 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
     while (2 * group * threads <= cap && rows_fit(points, 2 * group, !contiguous, limits) && 2 * group * points <= 1024)
         group *= 2;
     // Padding spreads the accesses of a group that moves its points across the sub-transforms over
-    // the memory banks; moving along them, it only misaligns the rows. A one-pass transform of a
-    // contiguous axis spends much of its time at barriers: more resident groups fill it.
-    return PassChoice{.sixteens = contiguous, .group = group, .padded = !contiguous, .register_cap = contiguous};
+    // the memory banks; moving along them, it only misaligns the rows. Every pass spends much of
+    // its time at barriers or waiting for global memory: more resident groups fill it.
+    return PassChoice{.sixteens = contiguous, .group = group, .padded = !contiguous, .register_cap = true};
 }
 
 std::string pass_source(const codegen::DType& real, const PassShape& shape) {
@@ -142,12 +143,12 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
-    // The register cap: registers for 1024 threads per multiprocessor (512 with float64's doubled
-    // registers), so that other groups' loads and stores fill the time a group waits at barriers.
-    const std::size_t resident = real == codegen::DType::float32() ? 1024 : 512;
-    const std::size_t min_groups = shape.register_cap
-                                       ? std::max<std::size_t>(1, resident / (shape.group * shape.threads))
-                                       : 1;
+    // The register cap: registers for the shape's resident work-items per multiprocessor (half as
+    // many with float64's doubled registers), so that other groups' loads and stores fill the time
+    // a group waits at barriers.
+    const std::size_t resident =
+        real == codegen::DType::float32() ? shape.resident_threads : shape.resident_threads / 2;
+    const std::size_t min_groups = std::max<std::size_t>(1, resident / (shape.group * shape.threads));
     text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";

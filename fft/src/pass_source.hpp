@@ -19,7 +19,7 @@ namespace rtcg::detail::fft {
 // passes' radices.
 struct PassShape {
     std::size_t points = 1;
-    bool register_cap = false; // registers for 1024 resident threads (FFT_MIN_GROUPS)
+    std::size_t resident_threads = 0; // float32 work-items per multiprocessor its registers allow (0: any)
     std::size_t row = 1;
     std::size_t threads = 1;
     std::size_t group = 1;
@@ -46,20 +46,23 @@ struct PassChoice {
     bool sixteens = false;     // radix-16 local passes where the sub-transform's twos come in fours
     std::size_t group = 1;     // sub-transforms per work-group
     bool padded = false;       // each row in local memory one element longer (where group > 1)
-    bool register_cap = false; // registers for 1024 resident threads
+    bool register_cap = false; // registers for 1024 resident threads, 768 across sub-transforms
 
     friend bool operator==(const PassChoice&, const PassChoice&) = default;
 };
 
 // The shape of sub-transforms of `points` points made of `choice`, with work-items enough for the
 // widest local pass's butterflies (at most 256, or the device's limit, per group); nullopt where
-// the group exceeds the limits.
-std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice);
+// the group exceeds the limits. `contiguous` as for built_in_choice: a pass that moves its points
+// across the sub-transforms keeps more of them in registers, so its register cap allows fewer
+// resident work-items.
+std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
+                                         bool contiguous);
 
 // The built-in choice for sub-transforms of `points` points, at least `min_group` per group (which
 // must fit the limits). `contiguous`: the pass reads and writes each sub-transform's points next
-// to each other (a one-pass transform of a contiguous axis), where radix-16 local passes, unpadded
-// rows and a register cap pay; elsewhere radix 8, padded rows and no cap do better. More
+// to each other (a one-pass transform of a contiguous axis), where radix-16 local passes and
+// unpadded rows pay; elsewhere radix 8 and padded rows do better. Either way a register cap. More
 // sub-transforms share a group while it stays within 256 work-items, its local memory and 1024
 // points, so that small transforms still fill a group.
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous);

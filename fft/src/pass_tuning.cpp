@@ -42,7 +42,7 @@ PassChoice choice_of(const tuning::Configuration& configuration) {
 // The candidates: radix 16 or not, every group from `min_group` that fits, padded rows where a
 // group has several transforms, and the register cap where the dialect has launch bounds (CUDA).
 tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& limits, std::size_t min_group,
-                                       const PassChoice& built_in, codegen::Dialect dialect) {
+                                       bool contiguous, const PassChoice& built_in, codegen::Dialect dialect) {
     tuning::ParameterSpace space;
     space.integer("sixteens", {0, 1})
         .powers_of_two("group", static_cast<std::int64_t>(min_group),
@@ -51,8 +51,8 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
         .integer("register_cap",
                  dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{0, 1} : std::vector<std::int64_t>{0})
         .constraint("the group fits the work-group's limits",
-                    [points, limits](const tuning::Configuration& c) {
-                        return make_pass_shape(points, limits, choice_of(c)).has_value();
+                    [points, limits, contiguous](const tuning::Configuration& c) {
+                        return make_pass_shape(points, limits, choice_of(c), contiguous).has_value();
                     })
         .constraint("only a group of several transforms pads its rows",
                     [](const tuning::Configuration& c) { return c.integer("padded") == 0 || c.integer("group") > 1; });
@@ -149,13 +149,13 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
         launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input), layout(data->output),
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
-    const PassShape reference_shape = *make_pass_shape(points, limits, built_in);
+    const PassShape reference_shape = *make_pass_shape(points, limits, built_in, contiguous);
     const Kernel reference = compiled(context, pass_source(real, reference_shape), "fft_pass");
     launch(reference, reference_shape, context.queue());
     auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
         context.to_host<std::complex<Real>>(data->output));
-    const auto shape_of = [points, limits](const tuning::Configuration& c) {
-        return *make_pass_shape(points, limits, choice_of(c));
+    const auto shape_of = [points, limits, contiguous](const tuning::Configuration& c) {
+        return *make_pass_shape(points, limits, choice_of(c), contiguous);
     };
     tuning::TuningProblem problem{
         .kernel = key.kernel,
@@ -191,7 +191,7 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
                            const PassLimits& limits, std::size_t min_group, bool contiguous, rtcg::fft::Tuning tuning) {
     const PassChoice built_in = built_in_choice(points, limits, min_group, contiguous);
     if (tuning == rtcg::fft::Tuning::built_in) return built_in;
-    tuning::ParameterSpace space = candidate_space(points, limits, min_group, built_in,
+    tuning::ParameterSpace space = candidate_space(points, limits, min_group, contiguous, built_in,
                                                    codegen::dialect_of(context.device()));
     const tuning::TuningKey key = tuning::TuningKey::of(context.device(), tuned_kernel,
                                                         size_class(points, real, contiguous));
