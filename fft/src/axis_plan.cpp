@@ -11,18 +11,13 @@
 #include <rtcg/core/module.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <complex>
 #include <limits>
 #include <optional>
 
 namespace rtcg::detail::fft {
 namespace {
-
-// Local memory a pass keeps per work-group for its points: small enough that several groups share
-// a multiprocessor, which hides one group's barriers and global accesses behind another's work.
-// The pass kernel's rows are dynamic local memory, so CUDA's opt-in sizes would allow far more, but
-// a group that fills a multiprocessor alone, even of 1024 work-items, was slower than a pass more.
-constexpr std::size_t local_budget = 32768;
 
 // The sub-transforms a work-group of a pass over global memory takes together, at most and at
 // least. Their points lie next to each other in memory (sub-transform j reads j + r subs and
@@ -144,18 +139,23 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         return;
     }
     // A pass's rows may take the device's local memory, skew and padding included (PassLimits);
-    // their points at most local_budget, which decides how long a one-pass transform may be.
+    // their points at most pass_local_budget, which decides how long a one-pass transform may be.
     // `fitting` leaves room for the skew (an element per 16 points) and for the padding of up to
     // coalesced_group rows (17 elements each).
     const std::size_t element_bytes = complex.size();
     const std::size_t local_bytes = static_cast<std::size_t>(
         std::min<std::uint64_t>(device.local_memory_bytes, std::numeric_limits<std::uint32_t>::max()));
     const std::size_t padding_bytes = coalesced_group * 17 * element_bytes;
-    const std::size_t points_bytes = std::min(
-        local_budget, local_bytes > padding_bytes ? (local_bytes - padding_bytes) / 17 * 16 : 0);
-    const std::size_t fitting = std::max<std::size_t>(1, points_bytes / element_bytes);
+    const std::size_t usable_bytes = local_bytes > padding_bytes ? (local_bytes - padding_bytes) / 17 * 16 : 0;
+    const std::size_t fitting = std::max<std::size_t>(1, std::min(pass_local_budget, usable_bytes) / element_bytes);
     const PassLimits limits{element_bytes, local_bytes, device.max_work_group_size};
-    const bool one_pass = n <= fitting;
+    // On a GPU, a complex transform of a contiguous axis whose power-of-two length the whole local
+    // memory holds (CUDA's opt-in size: the rows are dynamic local memory) is one wide pass: the
+    // trip through global memory it saves outweighs a group that fills its multiprocessor alone.
+    // Lengths with odd factors were slower so (NOTES.md, session 38).
+    const bool wide = device.type == DeviceType::gpu && !strided && real_step == RealStep::none &&
+                      std::has_single_bit(n) && n > fitting && n <= usable_bytes / element_bytes;
+    const bool one_pass = n <= fitting || wide;
     const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
     const std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n}
                                                     : global_passes(n, fitting / min_group);

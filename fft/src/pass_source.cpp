@@ -68,8 +68,9 @@ std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& rad
     return std::max<std::size_t>(1, std::min(butterflies, thread_cap / group));
 }
 
-std::size_t thread_cap(const PassLimits& limits) {
-    return std::max<std::size_t>(1, std::min<std::size_t>(256, limits.max_threads));
+std::size_t thread_cap(const PassLimits& limits, std::size_t points) {
+    const std::size_t cap = points * limits.element_bytes > pass_local_budget ? 1024 : 256;
+    return std::max<std::size_t>(1, std::min(cap, limits.max_threads));
 }
 
 } // namespace
@@ -112,7 +113,7 @@ std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes) 
 
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
                                          bool contiguous) {
-    const std::size_t cap = thread_cap(limits);
+    const std::size_t cap = thread_cap(limits, points);
     if (choice.group == 0 || choice.group > cap || !rows_fit(points, choice.group, choice.padded, limits))
         return std::nullopt;
     PassShape shape;
@@ -126,7 +127,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
 }
 
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous) {
-    const std::size_t cap = thread_cap(limits);
+    const std::size_t cap = thread_cap(limits, points);
     const std::size_t threads = pass_threads(points, local_radices(points, contiguous), cap, min_group);
     std::size_t group = min_group;
     while (2 * group * threads <= cap && rows_fit(points, 2 * group, !contiguous, limits) && 2 * group * points <= 1024)

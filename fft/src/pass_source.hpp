@@ -33,6 +33,12 @@ struct PassShape {
 // (FFT_SLOT in block/local_pass.rtcg), which spreads the local passes' accesses over the banks.
 std::size_t skewed_row(std::size_t points);
 
+// Local memory a pass's work-group keeps for its points as a rule: little enough that several
+// groups share a multiprocessor, which hides one group's barriers and global accesses behind
+// another's work. A group of more points (a wide one-pass transform, axis_plan.cpp) fills its
+// multiprocessor alone and may have up to 1024 work-items.
+inline constexpr std::size_t pass_local_budget = 32768;
+
 // What a work-group of a pass may use: `local_bytes` of local memory for its rows, their skew and
 // padding included, and `max_threads` work-items, for elements of `element_bytes`.
 struct PassLimits {

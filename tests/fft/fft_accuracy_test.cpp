@@ -102,6 +102,14 @@ TEST_CASE("long transforms over several passes, checked at sampled frequencies")
     if (has_fp64() && !rtcg::test::quick_run()) check_transform<double>(3 * 5 * 7 * 11 * 13 * 8, 1, Direction::inverse, 24);
 }
 
+TEST_CASE("power-of-two lengths past a pass's usual local memory, one wide pass on a GPU") {
+    // 2^14 complex64 and 2^13 complex128 (128 KB): on GPUs whose local memory holds them (an
+    // H100's opt-in size) one pass of up to 1024 work-items; elsewhere two passes.
+    check_transform<float>(1u << 14, 3, Direction::forward, 24);
+    check_transform<float>(1u << 14, 1, Direction::inverse, 24);
+    if (has_fp64()) check_transform<double>(1u << 13, 2, Direction::forward, 24);
+}
+
 TEST_CASE("the inverse of the forward transform is the identity; Parseval's identity under ortho") {
     using Complex = std::complex<float>;
     const auto& ctx = rtcg::test::context();
