@@ -3,9 +3,11 @@
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <string>
+#include <tuple>
 
 namespace rtcg::detail::fft {
 
@@ -56,20 +58,68 @@ std::vector<std::size_t> global_passes(std::size_t n, std::size_t largest) {
     return passes;
 }
 
-std::vector<std::size_t> local_radices(std::size_t r, bool sixteens) {
-    std::vector<std::size_t> radices;
-    std::size_t twos = 0;
-    while (r % 2 == 0) {
-        r /= 2;
-        ++twos;
+namespace {
+
+// The modelled cost of a sub-transform of `points` points through local passes of `radices`: a
+// work-item per butterfly of the pass with the most of them (at most max_threads), those idling
+// through a pass of fewer butterflies holding their registers all the same; each butterfly of p
+// points costing p log2 p; and each pass moving every point through local memory and back between
+// barriers, weighed as pass_weight butterfly operations per point. The weight is fitted to the
+// H100's measurements of the splits it decides between (NOTES.md, session 39): every weight from
+// 6 to 7.5 picks the faster split of each.
+constexpr double pass_weight = 7;
+
+double local_passes_cost(std::size_t points, const std::vector<std::size_t>& radices, std::size_t max_threads) {
+    std::size_t threads = 1;
+    for (const std::size_t p : radices) threads = std::max(threads, points / p);
+    threads = std::min(threads, max_threads);
+    double cost = 0;
+    for (const std::size_t p : radices) {
+        const std::size_t rounds = (points / p + threads - 1) / threads;
+        cost += static_cast<double>(threads * rounds) * static_cast<double>(p) * std::log2(static_cast<double>(p)) +
+                pass_weight * static_cast<double>(points);
     }
-    if (sixteens && twos % 4 == 0)
-        for (; twos >= 4; twos -= 4) radices.push_back(16);
-    for (; twos >= 3; twos -= 3) radices.push_back(8);
-    if (twos == 2) radices.push_back(4);
-    if (twos == 1) radices.push_back(2);
-    for (const std::size_t p : prime_factors(r)) radices.push_back(p);
-    return radices;
+    return cost;
+}
+
+// Every way of writing `twos` as a sum of parts of at most `widest`, the parts in descending order.
+void power_of_two_splits(std::size_t twos, std::size_t widest, std::vector<std::size_t>& parts,
+                         const std::function<void(const std::vector<std::size_t>&)>& visit) {
+    if (twos == 0) {
+        visit(parts);
+        return;
+    }
+    for (std::size_t e = std::min(twos, widest); e >= 1; --e) {
+        parts.push_back(e);
+        power_of_two_splits(twos - e, e, parts, visit);
+        parts.pop_back();
+    }
+}
+
+} // namespace
+
+std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t max_threads) {
+    const std::size_t points = r;
+    std::size_t twos = 0;
+    for (; r % 2 == 0; r /= 2) ++twos;
+    const std::vector<std::size_t> odd = prime_factors(r);
+    // Ties go to fewer passes (fewer barriers), then to the more even split.
+    using Rank = std::tuple<double, std::size_t, std::size_t>;
+    Rank best_rank{std::numeric_limits<double>::infinity(), 0, 0};
+    std::vector<std::size_t> best;
+    std::vector<std::size_t> parts;
+    power_of_two_splits(twos, sixteens ? 4 : 3, parts, [&](const std::vector<std::size_t>& exponents) {
+        std::vector<std::size_t> radices;
+        for (const std::size_t e : exponents) radices.push_back(std::size_t{1} << e);
+        radices.insert(radices.end(), odd.begin(), odd.end());
+        const std::size_t smallest = exponents.empty() ? 0 : exponents.back();
+        const Rank rank{local_passes_cost(points, radices, max_threads), radices.size(), twos - smallest};
+        if (rank < best_rank) {
+            best_rank = rank;
+            best = std::move(radices);
+        }
+    });
+    return best;
 }
 
 } // namespace rtcg::detail::fft

@@ -27,8 +27,10 @@ std::size_t bluestein_size(std::size_t n);
 // when a prime factor exceeds `largest`.
 std::vector<std::size_t> global_passes(std::size_t n, std::size_t largest);
 
-// The radices of the local passes of a sub-transform of r points: for the twos, 16s where `sixteens`
-// and their count is a multiple of four, else 8s, then a 4 or a 2 for the rest; then the odd primes.
-std::vector<std::size_t> local_radices(std::size_t r, bool sixteens);
+// The radices of the local passes of a sub-transform of r points: its twos split into radices of up
+// to 16 (`sixteens`) or 8, large ones first, as a cost model of the passes (factorization.cpp)
+// finds cheapest for sub-transforms of at most `max_threads` work-items (2^7: 16, 8; 2^11: 8, 8, 8,
+// 4; 2^14 with 1024 work-items: 16, 16, 8, 8); then the odd primes.
+std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t max_threads);
 
 } // namespace rtcg::detail::fft

@@ -49,7 +49,7 @@ struct PassLimits {
 
 // The choices a pass's shape is made of: the tuner's parameters (pass_tuning.hpp).
 struct PassChoice {
-    bool sixteens = false;     // radix-16 local passes where the sub-transform's twos come in fours
+    bool sixteens = false;     // radix-16 local passes (local_radices)
     std::size_t group = 1;     // sub-transforms per work-group
     bool padded = false;       // each row in local memory one element longer (where group > 1)
     bool register_cap = false; // registers for 1024 resident threads, 768 across sub-transforms

@@ -21,7 +21,7 @@ namespace rtcg::detail::fft {
 namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v3";
+constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v4";
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
 // of 16 points already fill 256 work-items.

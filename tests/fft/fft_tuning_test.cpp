@@ -32,7 +32,7 @@ Plan plan_of(Tuning tuning) {
 
 // The database key of the plan's one-pass kernel (fft/src/pass_tuning.cpp names it).
 rtcg::tuning::TuningKey one_pass_key() {
-    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.one_pass/v3",
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.one_pass/v4",
                                        std::to_string(points) + "_float32_contiguous");
 }
 
