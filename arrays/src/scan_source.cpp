@@ -164,10 +164,8 @@ bool scan_publishes_packed(const ScanDescription& description) { return descript
 
 CompileOptions scan_compile_options(const codegen::Target& target, const ScanDescription& description,
                                     const WorkShape& shape, std::size_t single_pass_groups) {
-    if (target.dialect != Dialect::opencl || !scans_in_one_pass(target, description)) return {};
-    // A multiprocessor's 65536 registers shared by the groups, at most 255 per work-item.
-    const std::size_t registers = std::min<std::size_t>(65536 / (shape.block * single_pass_groups), 255);
-    return CompileOptions{{"-cl-nv-maxrregcount=" + std::to_string(registers)}, {}};
+    if (!scans_in_one_pass(target, description)) return {};
+    return CompileOptions{codegen::launch_bounds_options(target, shape.block, single_pass_groups), {}};
 }
 
 std::string scan_kernel_name(const ScanDescription& description, std::string_view phase) {

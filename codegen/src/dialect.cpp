@@ -1,6 +1,8 @@
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/error.hpp>
 
+#include <algorithm>
+
 namespace rtcg::codegen {
 namespace {
 
@@ -51,6 +53,13 @@ Target target_of(const DeviceInfo& device) {
     const Dialect dialect = dialect_of(device);
     if (dialect == Dialect::cuda) return Target(dialect);
     return Target(dialect, device.platform == "NVIDIA CUDA" && device.simd_width == 32);
+}
+
+std::vector<std::string> launch_bounds_options(const Target& target, std::size_t block, std::size_t min_groups) {
+    if (target.dialect != Dialect::opencl || !target.warp_primitives || block == 0 || min_groups == 0) return {};
+    // ptxas allocates at least 16 registers per thread whatever the cap says.
+    const std::size_t registers = std::clamp<std::size_t>(65536 / (block * min_groups), 16, 255);
+    return {"-cl-nv-maxrregcount=" + std::to_string(registers)};
 }
 
 std::string_view to_string(Dialect dialect) noexcept { return dialect == Dialect::cuda ? "cuda" : "opencl"; }

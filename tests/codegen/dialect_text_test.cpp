@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 using namespace rtcg::codegen;
 
@@ -146,4 +147,14 @@ TEST_CASE("the prelude and the complex and warp supports are fully expanded in b
         CHECK(complex_support(dialect).find('$') == std::string_view::npos);
         CHECK(warp_support(dialect).find('$') == std::string_view::npos);
     }
+}
+
+TEST_CASE("launch bounds become a register cap option on NVIDIA's OpenCL only") {
+    const Target nvidia_opencl(Dialect::opencl, true);
+    CHECK(launch_bounds_options(nvidia_opencl, 256, 4) == std::vector<std::string>{"-cl-nv-maxrregcount=64"});
+    CHECK(launch_bounds_options(nvidia_opencl, 64, 1) == std::vector<std::string>{"-cl-nv-maxrregcount=255"});
+    CHECK(launch_bounds_options(nvidia_opencl, 1024, 8) == std::vector<std::string>{"-cl-nv-maxrregcount=16"});
+    CHECK(launch_bounds_options(nvidia_opencl, 0, 4).empty());
+    CHECK(launch_bounds_options(Target(Dialect::opencl), 256, 4).empty()); // PoCL and other platforms
+    CHECK(launch_bounds_options(Target(Dialect::cuda), 256, 4).empty());   // __launch_bounds__ in the source
 }

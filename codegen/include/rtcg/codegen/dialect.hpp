@@ -7,8 +7,10 @@
 #include <rtcg/core/device_info.hpp>
 #include <rtcg/core/export.hpp>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rtcg::codegen {
 
@@ -38,6 +40,14 @@ struct Target {
 
 /// The target of `device`: OpenCL devices have warp primitives on NVIDIA's platform with warps of 32.
 RTCG_API Target target_of(const DeviceInfo& device);
+
+/// The compiler options that give a kernel RTCG_LAUNCH_BOUNDS(block, min_groups)'s register cap
+/// where the source cannot: OpenCL on NVIDIA's platform (the target with warp primitives), whose
+/// compiler takes `-cl-nv-maxrregcount`, gets a multiprocessor's 65536 registers shared by
+/// `min_groups` groups of `block` work-items (16 to 255 each); other targets get none (CUDA has
+/// the attribute; other OpenCL platforms have no such option).
+RTCG_API std::vector<std::string> launch_bounds_options(const Target& target, std::size_t block,
+                                                        std::size_t min_groups);
 
 /// Where a pointer points or a variable lives: OpenCL's address spaces; CUDA's thread-local,
 /// global, __shared__ and __constant__ memory.

@@ -14,7 +14,8 @@
 ///   RTCG_KERNEL, RTCG_DEVICE (helper functions), RTCG_RESTRICT (after a pointer's `*`).
 ///   RTCG_LAUNCH_BOUNDS(block, min_groups), after RTCG_KERNEL: CUDA's __launch_bounds__, which caps
 ///   the registers so that min_groups work-groups of `block` fit on a multiprocessor; nothing in
-///   OpenCL, which has no such attribute.
+///   OpenCL, which has no such attribute (codegen::launch_bounds_options gives NVIDIA's OpenCL
+///   compiler the same cap as an option).
 /// Pointers, written before the pointee type
 ///   RTCG_GLOBAL, RTCG_LOCAL_PTR, RTCG_CONSTANT_PTR (`const` in CUDA: do not add your own const).
 /// Stores
