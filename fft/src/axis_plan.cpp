@@ -90,10 +90,8 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
 
 } // namespace
 
-Kernel compiled_pass(const Context& context, const std::string& source, const codegen::DType& real,
-                     const PassShape& shape) {
-    return context.compile(source, pass_compile_options(codegen::target_of(context.device()), real, shape))
-        .kernel("fft_pass");
+Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
+    return context.compile(source, {.prelude = codegen::portable_prelude()}).kernel(name);
 }
 
 std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group) {
@@ -184,7 +182,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         // with fewer sub-transforms per group, then fewer work-items per sub-transform.
         for (;;) {
             pass.source = pass_source(real, pass.shape);
-            pass.kernel = compiled_pass(context, pass.source, real, pass.shape);
+            pass.kernel = compiled(context, pass.source, "fft_pass");
             if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
             if (pass.shape.group > 1)
                 pass.shape.group /= 2;

@@ -34,9 +34,8 @@ struct BatchLayout {
 // The real transform's step an AxisPlan fuses into its pass.
 enum class RealStep { none, untangle, tangle };
 
-// fft_pass of `source`, pass_source(real, shape), compiled for the context's device.
-Kernel compiled_pass(const Context& context, const std::string& source, const codegen::DType& real,
-                     const PassShape& shape);
+// Kernel `name` of `source`, in the prelude's neutral dialect, compiled for the context's device.
+Kernel compiled(const Context& context, const std::string& source, const std::string& name);
 
 // Work-groups for `work` items of `per_group` each, within a few rounds of the device's compute
 // units (the kernels stride over the rest).

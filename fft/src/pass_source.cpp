@@ -5,7 +5,6 @@
 #include "roots_of_unity.hpp"
 
 #include <rtcg/codegen/literal.hpp>
-#include <rtcg/codegen/prelude.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -67,15 +66,6 @@ std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& rad
     std::size_t butterflies = 1;
     for (const std::size_t p : radices) butterflies = std::max(butterflies, points / p);
     return std::max<std::size_t>(1, std::min(butterflies, thread_cap / group));
-}
-
-// The register cap: the groups of `shape` resident per multiprocessor, for registers enough for its
-// resident work-items (half as many with float64's doubled registers), so that other groups' loads
-// and stores fill the time a group waits at barriers.
-std::size_t min_groups(const codegen::DType& real, const PassShape& shape) {
-    const std::size_t resident =
-        real == codegen::DType::float32() ? shape.resident_threads : shape.resident_threads / 2;
-    return std::max<std::size_t>(1, resident / (shape.group * shape.threads));
 }
 
 std::size_t thread_cap(const PassLimits& limits, std::size_t points) {
@@ -154,7 +144,13 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
-    text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups(real, shape)) + "\n";
+    // The register cap: registers for the shape's resident work-items per multiprocessor (half as
+    // many with float64's doubled registers), so that other groups' loads and stores fill the time
+    // a group waits at barriers.
+    const std::size_t resident =
+        real == codegen::DType::float32() ? shape.resident_threads : shape.resident_threads / 2;
+    const std::size_t min_groups = std::max<std::size_t>(1, resident / (shape.group * shape.threads));
+    text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
@@ -191,11 +187,6 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     for (const std::size_t p : middle) text += "FFT_DEFINE_LOCAL_PASS(" + std::to_string(p) + ")\n";
     text += device::kernel::pass;
     return text;
-}
-
-CompileOptions pass_compile_options(const codegen::Target& target, const codegen::DType& real, const PassShape& shape) {
-    return {.options = codegen::launch_bounds_options(target, shape.group * shape.threads, min_groups(real, shape)),
-            .prelude = codegen::portable_prelude()};
 }
 
 std::string real_source(const codegen::DType& real) {

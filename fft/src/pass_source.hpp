@@ -3,9 +3,7 @@
 // OpenCL): a configuration rendered here, then the device files of fft/device.
 #include "roots_of_unity.hpp"
 
-#include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
-#include <rtcg/core/module.hpp>
 
 #include <complex>
 #include <cstddef>
@@ -112,10 +110,6 @@ std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes);
 // The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both
 // directions (the sign is an argument).
 std::string pass_source(const codegen::DType& real, const PassShape& shape);
-
-// How pass_source's program is compiled for `target`: the portable prelude, and on OpenCL on NVIDIA
-// the register cap that its launch bounds give it on CUDA (codegen::launch_bounds_options).
-CompileOptions pass_compile_options(const codegen::Target& target, const codegen::DType& real, const PassShape& shape);
 
 // The program of fft_real_untangle and fft_real_tangle (kernel/real.rtcg).
 std::string real_source(const codegen::DType& real);
