@@ -1,6 +1,7 @@
 // ElementwiseKernel: built once per context through ContextKernels, then each call binds its
 // arguments and launches.
 #include "argument_binding.hpp"
+#include "queue_checks.hpp"
 #include "broadcast_elementwise.hpp"
 #include "call_layout.hpp"
 #include "contiguous_staging.hpp"
@@ -103,8 +104,7 @@ void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const
                                std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed) const {
     const ElementwiseProgram& program = *program_;
     const std::string kernel = "ElementwiseKernel '" + program.name + "'";
-    if (queue.context_state() != context().state().get())
-        throw InvalidArgument(kernel + ": the queue belongs to another context");
+    detail::check_kernel_queue(queue, context(), kernel);
     const std::size_t packed_count = detail::pack_arguments(kernel, program.arguments, context(), args, slots, packed);
     const detail::CallLayout layout = detail::call_layout(kernel, program.arguments, args, range);
     if (!layout.flat) {

@@ -1,3 +1,5 @@
+#include "queue_checks.hpp"
+
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/error.hpp>
 
@@ -17,6 +19,7 @@ std::vector<Queue*>& scopes() {
 
 QueueScope::QueueScope(Queue& queue) : queue_(&queue) {
     if (!queue.context_state()) throw InvalidArgument("an empty (moved-from) queue cannot be made current", "QueueScope");
+    detail::check_in_order(queue, "QueueScope");
     scopes().push_back(queue_);
 }
 

@@ -1,6 +1,7 @@
 // ReductionKernel: built once per context through ContextKernels; each call binds its arguments
 // like an elementwise kernel and launches one or two kernels (reduction_source.hpp).
 #include "argument_binding.hpp"
+#include "queue_checks.hpp"
 #include "context_kernels.hpp"
 #include "paired_compile.hpp"
 #include "policies/chosen_policy.hpp"
@@ -144,8 +145,7 @@ void UntypedReductionKernel::launch_into(Queue& queue, std::span<const CallArgum
                                          const Range* range) const {
     const ReductionProgram& program = *program_;
     const std::string kernel = label(program.description);
-    if (queue.context_state() != context().state().get())
-        throw InvalidArgument(kernel + ": the queue belongs to another context");
+    check_kernel_queue(queue, context(), kernel);
     if (result.dtype() != dtype_out() || result.size() != 1 || result.context() != context())
         throw InvalidArgument(kernel + ": the result must be one element of " + std::string(dtype_out().name()) +
                               " in the kernel's context, not an array of shape " + shape_text(result.shape()) +
@@ -222,8 +222,7 @@ std::vector<std::size_t> UntypedReductionKernel::along_shape(const Along& along,
 void UntypedReductionKernel::launch_along(Queue& queue, const Along& along, std::span<const CallArgument> args,
                                           const ArrayData& result) const {
     const std::string kernel = label(program_->description);
-    if (queue.context_state() != context().state().get())
-        throw InvalidArgument(kernel + ": the queue belongs to another context");
+    check_kernel_queue(queue, context(), kernel);
     const std::vector<std::size_t> shape = along_shape(along, args);
     std::size_t outputs = 1;
     for (const std::size_t extent : shape) outputs *= extent;

@@ -2,6 +2,7 @@
 // runs the single pass, or the three kernels of reduce-then-scan, on the call's queue with
 // temporaries from the context's memory pool.
 #include "argument_binding.hpp"
+#include "queue_checks.hpp"
 #include "contiguous_staging.hpp"
 #include "context_kernels.hpp"
 #include "policies/chosen_policy.hpp"
@@ -185,8 +186,7 @@ void ScanKernel::launch(Queue& queue, std::span<const detail::CallArgument> args
                         std::span<KernelArgument> packed) const {
     const ScanDescription& description = program_->description;
     const std::string label = "ScanKernel '" + description.name + "'";
-    if (queue.context_state() != context().state().get())
-        throw InvalidArgument(label + ": the queue belongs to another context");
+    detail::check_kernel_queue(queue, context(), label);
     const std::size_t user = detail::pack_arguments(label, description.arguments, context(), args, slots, packed);
     if (const detail::ContiguousStaging staging(description.arguments, args, nullptr); staging.any()) {
         launch(queue, staging.arguments(), slots, packed);

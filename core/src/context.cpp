@@ -52,7 +52,23 @@ const DeviceInfo& Context::device() const noexcept { return state_->description.
 const std::string& Context::selector() const noexcept { return state_->description.selector; }
 Queue& Context::queue() const noexcept { return state_->default_queue; }
 
-Queue Context::create_queue() const { return Queue(state_, state_->impl->create_queue()); }
+Queue Context::create_queue() const { return create_queue(QueueOptions{}); }
+
+Queue Context::create_queue(const QueueOptions& options) const {
+    if (options.order == QueueOrder::out_of_order && !device().out_of_order_queues)
+        throw InvalidArgument(device().name + " (" + selector() + ") cannot run a queue's commands out of order" +
+                                  (device().backend == "cuda" ? ": CUDA streams are in order; use several queues and "
+                                                                "events to run work at once"
+                                                              : " (DeviceInfo::out_of_order_queues)"),
+                              "Context::create_queue");
+    return Queue(state_, state_->impl->create_queue(options.order));
+}
+
+void Context::wait_for_callbacks() const {
+    constexpr const char* where = "Context::wait_for_callbacks";
+    state_->host_callbacks.wait_for_all(where);
+    state_->host_callbacks.report_failures(where);
+}
 
 Buffer Context::allocate(std::size_t bytes) const {
     detail::check_allocation_limit(device(), bytes, "Context::allocate");

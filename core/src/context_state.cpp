@@ -33,7 +33,7 @@ ContextState::ContextState(plugin::Backend& backend_, DeviceDescription descript
       compiler_identity(impl->compiler_identity()),
       // The default queue must not own its context (the context owns it): an aliasing pointer
       // with no owner.
-      default_queue(std::shared_ptr<ContextState>(std::shared_ptr<void>(), this), impl->create_queue()) {}
+      default_queue(std::shared_ptr<ContextState>(std::shared_ptr<void>(), this), impl->create_queue(QueueOrder::in_order)) {}
 
 MemoryPoolState& ContextState::default_pool() {
     std::call_once(default_pool_once_, [this] {

@@ -2,6 +2,7 @@
 // What a Context handle points at. Buffers, queues, modules, kernels and events each hold a
 // shared_ptr to it, so the backend context outlives everything made in it.
 #include "compile_cache.hpp"
+#include "host_callbacks.hpp"
 #include "memory_pool_state.hpp"
 #include "staging_buffers.hpp"
 
@@ -44,6 +45,8 @@ struct ContextState : std::enable_shared_from_this<ContextState> {
     // Declared before the queue, the pool and the memo so it is destroyed after them: they live
     // in it.
     const std::unique_ptr<plugin::ContextImpl> impl;
+    // Destroyed before the backend context, once every callback the driver holds has run.
+    HostCallbacks host_callbacks;
     const std::string compiler_identity;
     Queue default_queue;
     // Page-locked host buffers for copies to and from other contexts that run on this one's queues.

@@ -25,6 +25,15 @@ bool Event::is_complete() const {
     return impl_->is_complete();
 }
 
+void Event::on_complete(std::function<void()> callback) const {
+    constexpr const char* where = "Event::on_complete";
+    if (!impl_) throw InvalidArgument("the event was never recorded", where);
+    if (!callback) throw InvalidArgument("the callback is empty", where);
+    context_->host_callbacks.schedule(std::move(callback), 0, [&](plugin::HostNotification& notification) {
+        impl_->notify_when_done(notification);
+    });
+}
+
 double elapsed_ms(const Event& start, const Event& end) {
     if (!start.impl_ || !end.impl_) throw InvalidArgument("an event was never recorded", "elapsed_ms");
     if (start.context_ != end.context_)

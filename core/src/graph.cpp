@@ -53,6 +53,10 @@ void Queue::begin_capture() {
     if (capture_)
         throw CaptureError(describe_queue(*this) + " is capturing already; end that capture before beginning another",
                            where);
+    if (impl_->out_of_order())
+        throw CaptureError(describe_queue(*this) + " runs its work out of order; a graph records work in order: "
+                           "capture on an in-order queue",
+                           where);
     capture_ = std::make_unique<detail::CaptureState>();
 }
 

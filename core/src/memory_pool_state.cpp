@@ -18,6 +18,10 @@ Buffer MemoryPoolState::allocate(const std::shared_ptr<MemoryPoolState>& self, s
     if (!queue.impl()) throw InvalidArgument("the queue is empty (moved from)", where);
     if (queue.context_state() != context_.get())
         throw InvalidArgument("the queue belongs to another context than the memory pool", where);
+    if (queue.is_out_of_order())
+        throw InvalidArgument("the queue runs its work out of order, so a block reused on it could be written while "
+                              "earlier work still reads it: allocate for an in-order queue",
+                              where);
     const DeviceInfo& device = context_->description.info;
     check_allocation_limit(device, bytes, where);
     // Buffers own their context, also when this pool (the default one) does not.

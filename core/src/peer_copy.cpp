@@ -34,7 +34,7 @@ void Queue::copy_peer(const Buffer& src, Buffer& dst, std::size_t bytes, std::si
     // The other context's side runs on a queue of its own, made for the call: its default queue
     // may be in use by another thread.
     const detail::ContextState& other = from == context_.get() ? *to : *from;
-    const auto other_queue = other.impl->create_queue();
+    const auto other_queue = other.impl->create_queue(QueueOrder::in_order);
     plugin::QueueImpl& read_queue = from == context_.get() ? *impl_ : *other_queue;
     plugin::QueueImpl& write_queue = to == context_.get() ? *impl_ : *other_queue;
     detail::staged_copy(context_->staging_buffers, *context_->impl, read_queue, *src.impl(), src_offset, write_queue,

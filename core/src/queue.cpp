@@ -151,10 +151,35 @@ void Queue::wait_for(const Event& event) {
                               "Queue::wait_for");
 }
 
+void Queue::barrier() {
+    check_queue("Queue::barrier", impl_.get());
+    // Captured work replays in order, so a barrier there has nothing to add.
+    if (!is_capturing()) impl_->barrier();
+}
+
+bool Queue::is_out_of_order() const {
+    check_queue("Queue::is_out_of_order", impl_.get());
+    return impl_->out_of_order();
+}
+
+void Queue::host_function(std::function<void()> callback) {
+    constexpr const char* where = "Queue::host_function";
+    check_queue(where, impl_.get());
+    detail::refuse_while_capturing(*this, where, "a graph cannot call the host");
+    if (!callback) throw InvalidArgument("the callback is empty", where);
+    // A marker of all work so far (Queue::record's event) says when the callback is due.
+    context_->host_callbacks.schedule(std::move(callback), id_, [&](plugin::HostNotification& notification) {
+        impl_->record()->notify_when_done(notification);
+    });
+}
+
 void Queue::finish() {
-    check_queue("Queue::finish", impl_.get());
-    detail::refuse_while_capturing(*this, "Queue::finish", "it waits for the host");
+    constexpr const char* where = "Queue::finish";
+    check_queue(where, impl_.get());
+    detail::refuse_while_capturing(*this, where, "it waits for the host");
     impl_->finish();
+    context_->host_callbacks.wait_for_queue(id_);
+    context_->host_callbacks.report_failures(where);
 }
 
 } // namespace rtcg

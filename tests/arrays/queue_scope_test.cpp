@@ -2,6 +2,7 @@
 // two threads, each with its own queue in scope, compute on arrays of one context at once.
 #include "../support/test_context.hpp"
 
+#include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
@@ -75,4 +76,17 @@ TEST_CASE("two host threads, each with its own queue, compute on arrays of one c
         for (int round = 0; round < 20; ++round) expected += (t + 1) * (n - 1) * n / 2 + round * n;
         CHECK(totals[static_cast<std::size_t>(t)] == expected);
     }
+}
+
+TEST_CASE("array work refuses an out-of-order queue: its operations rely on the queue's order") {
+    if (!context().device().out_of_order_queues) return;
+    rtcg::Queue queue = context().create_queue({.order = rtcg::QueueOrder::out_of_order});
+    CHECK_THROWS_WITH_AS(rtcg::QueueScope{queue}, doctest::Contains("out of order"), rtcg::InvalidArgument);
+    const auto x = Array<float>::full(context(), 100, 1.0f);
+    auto y = Array<float>::zeros(context(), 100);
+    const rtcg::ElementwiseKernel twice(context(), "float *y, const float *x", "y[i] = 2 * x[i]", {.name = "twice"});
+    CHECK_THROWS_WITH_AS(twice(queue, y, x), doctest::Contains("out of order"), rtcg::InvalidArgument);
+    CHECK(y.get() == std::vector<float>(100, 0.0f)); // nothing ran
+    twice(context().queue(), y, x);
+    CHECK(y.get() == std::vector<float>(100, 2.0f));
 }

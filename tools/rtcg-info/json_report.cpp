@@ -30,7 +30,8 @@ std::string device_json(const rtcg::DeviceDescription& device) {
            ", \"max_work_item_sizes\": " + triple(i.max_work_item_sizes) +
            ", \"max_grid_size\": " + triple(i.max_grid_size) + ", \"simd_width\": " + number(i.simd_width) +
            ", \"address_bits\": " + number(i.address_bits) +
-           ", \"supports_fp64\": " + (i.supports_fp64 ? "true" : "false") + "}";
+           ", \"supports_fp64\": " + (i.supports_fp64 ? "true" : "false") +
+           ", \"out_of_order_queues\": " + (i.out_of_order_queues ? "true" : "false") + "}";
 }
 
 // The cache's directory and, where it is on, its entries and limit; a limit that cannot be read

@@ -34,6 +34,7 @@ void print_device(const rtcg::DeviceDescription& device) {
     std::printf("      max grid           %s\n", dims(i.max_grid_size).c_str());
     std::printf("      SIMD width         %u\n", i.simd_width);
     std::printf("      fp64, address bits %s, %u\n", i.supports_fp64 ? "yes" : "no", i.address_bits);
+    std::printf("      queues             %s\n", i.out_of_order_queues ? "in order and out of order" : "in order");
 }
 
 // Targets the backend compiles for with no device (NVRTC's architectures); a plug-in that

@@ -55,7 +55,8 @@ CudaContext::~CudaContext() {
     succeeded_or_warn(api_.cuDevicePrimaryCtxRelease(device_), "cuDevicePrimaryCtxRelease");
 }
 
-std::unique_ptr<plugin::QueueImpl> CudaContext::create_queue() { return std::make_unique<CudaQueue>(*this); }
+// Core asks for in-order queues only: DeviceInfo::out_of_order_queues is false on CUDA.
+std::unique_ptr<plugin::QueueImpl> CudaContext::create_queue(QueueOrder) { return std::make_unique<CudaQueue>(*this); }
 
 std::unique_ptr<plugin::BufferImpl> CudaContext::allocate(std::size_t bytes) {
     return std::make_unique<CudaBuffer>(*this, bytes);

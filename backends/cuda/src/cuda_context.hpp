@@ -27,7 +27,7 @@ public:
     const DeviceInfo& device() const noexcept override { return info_; }
     std::string compiler_identity() const override { return compiler_identity_; }
 
-    std::unique_ptr<plugin::QueueImpl> create_queue() override;
+    std::unique_ptr<plugin::QueueImpl> create_queue(QueueOrder order) override;
     std::unique_ptr<plugin::BufferImpl> allocate(std::size_t bytes) override;
     std::unique_ptr<plugin::HostBufferImpl> allocate_host(std::size_t bytes) override;
 

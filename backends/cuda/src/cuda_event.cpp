@@ -56,6 +56,32 @@ bool CudaEvent::is_complete() {
     return true;
 }
 
+namespace {
+
+// Runs on a driver thread once the stream reaches the callback, with CUDA_SUCCESS or the error
+// the context has failed with.
+void CUDA_CB event_ended(CUstream, CUresult status, void* notification) {
+    static_cast<plugin::HostNotification*>(notification)->done(status != CUDA_SUCCESS);
+}
+
+} // namespace
+
+void CudaEvent::notify_when_done(plugin::HostNotification& notification) {
+    const DriverApi& api = context_.api();
+    context_.make_current();
+    CUstream waiter = nullptr;
+    check(api.cuStreamCreate(&waiter, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    CUresult status = api.cuStreamWaitEvent(waiter, event_, CU_EVENT_WAIT_DEFAULT);
+    const char* call = "cuStreamWaitEvent";
+    if (status == CUDA_SUCCESS) {
+        status = api.cuStreamAddCallback(waiter, event_ended, &notification, 0);
+        call = "cuStreamAddCallback";
+    }
+    // The driver frees the stream once its work, the callback included, is done.
+    succeeded_or_warn(api.cuStreamDestroy(waiter), "cuStreamDestroy");
+    check(status, call);
+}
+
 double CudaEvent::elapsed_ms_since(plugin::EventImpl& start) {
     context_.make_current();
     float milliseconds = 0.0f;

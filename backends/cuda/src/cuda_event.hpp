@@ -24,6 +24,10 @@ public:
 
     void wait() override;
     bool is_complete() override;
+    // A stream of its own waits for the event and then calls back (cuStreamAddCallback, which,
+    // unlike cuLaunchHostFunc, also calls back when the context has failed), so that callbacks on
+    // unrelated events never wait for each other.
+    void notify_when_done(plugin::HostNotification& notification) override;
     double elapsed_ms_since(plugin::EventImpl& start) override;
     // cuIpcGetEventHandle; InvalidArgument for an event that is not interprocess.
     std::optional<plugin::IpcEventHandle> export_ipc() override;

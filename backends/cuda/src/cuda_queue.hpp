@@ -35,6 +35,9 @@ public:
                 std::span<const plugin::KernelArgument> args) override;
     std::unique_ptr<plugin::EventImpl> record() override;
     void wait_for(plugin::EventImpl& event) override;
+    // A stream runs its work in order: nothing to do.
+    void barrier() override {}
+    bool out_of_order() const noexcept override { return false; }
     void finish() override;
     plugin::NativeHandle native_handle() const noexcept override {
         return reinterpret_cast<std::uintptr_t>(stream_);

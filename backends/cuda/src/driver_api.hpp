@@ -50,6 +50,7 @@ namespace rtcg::cuda {
     X(cuStreamDestroy)                         \
     X(cuStreamSynchronize)                     \
     X(cuStreamWaitEvent)                       \
+    X(cuStreamAddCallback)                     \
     X(cuStreamGetCtx)                          \
     X(cuEventCreate)                           \
     X(cuEventDestroy)                          \

@@ -98,6 +98,9 @@ DeviceInfo describe_device(cl_device_id device, const std::string& platform_name
     info.managed_coarse = svm.coarse;
     info.managed_fine = svm.fine;
     info.il_versions = il_versions(device);
+    // CL_DEVICE_QUEUE_PROPERTIES is OpenCL 2.0's CL_DEVICE_QUEUE_ON_HOST_PROPERTIES under its 1.x name.
+    info.out_of_order_queues =
+        (device_info<cl_command_queue_properties>(device, CL_DEVICE_QUEUE_PROPERTIES) & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
     return info;
 }
 

@@ -63,9 +63,12 @@ OpenclContext::OpenclContext(const FoundDevice& found)
                      : nullptr),
       command_buffers_(CommandBufferApi::load(platform_, device_)) {}
 
-std::unique_ptr<plugin::QueueImpl> OpenclContext::create_queue() {
+std::unique_ptr<plugin::QueueImpl> OpenclContext::create_queue(QueueOrder order) {
+    const bool out_of_order = order == QueueOrder::out_of_order;
     // Profiling is what lets events report elapsed time.
-    return std::make_unique<OpenclQueue>(create_queue_for(context_.get(), device_, CL_QUEUE_PROFILING_ENABLE), transfers_,
+    const cl_command_queue_properties properties =
+        CL_QUEUE_PROFILING_ENABLE | (out_of_order ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0);
+    return std::make_unique<OpenclQueue>(create_queue_for(context_.get(), device_, properties), out_of_order, transfers_,
                                          command_buffers_);
 }
 
@@ -144,8 +147,6 @@ std::unique_ptr<plugin::BufferImpl> OpenclContext::import_buffer(plugin::NativeH
     return std::make_unique<OpenclBuffer>(MemHandle(memory), bytes);
 }
 
-// rtcg's queues are in order: work on one queue follows what was queued before it without
-// events. An out-of-order queue would break that silently, so it is refused.
 std::unique_ptr<plugin::QueueImpl> OpenclContext::import_queue(plugin::NativeHandle handle) {
     constexpr const char* where = "interop::import_queue";
     const auto queue = reinterpret_cast<cl_command_queue>(static_cast<std::uintptr_t>(handle));
@@ -158,10 +159,10 @@ std::unique_ptr<plugin::QueueImpl> OpenclContext::import_queue(plugin::NativeHan
         throw InvalidArgument("the command queue belongs to another cl_context or device than this context's (" +
                                   info_.name + ")",
                               where);
-    if (queue_info<cl_command_queue_properties>(queue, CL_QUEUE_PROPERTIES) & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
-        throw InvalidArgument("the command queue runs commands out of order; rtcg's queues are in order", where);
+    const bool out_of_order =
+        (queue_info<cl_command_queue_properties>(queue, CL_QUEUE_PROPERTIES) & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
     check(clRetainCommandQueue(queue), "clRetainCommandQueue");
-    return std::make_unique<OpenclQueue>(QueueHandle(queue), transfers_, command_buffers_);
+    return std::make_unique<OpenclQueue>(QueueHandle(queue), out_of_order, transfers_, command_buffers_);
 }
 
 plugin::CompileResult OpenclContext::compile(const plugin::CompileRequest& request) {

@@ -23,7 +23,7 @@ public:
 
     // OpenCL has no launch parameter for dynamic local memory: it is a trailing __local argument.
     bool dynamic_local_is_argument() const noexcept override { return true; }
-    std::unique_ptr<plugin::QueueImpl> create_queue() override;
+    std::unique_ptr<plugin::QueueImpl> create_queue(QueueOrder order) override;
     std::unique_ptr<plugin::BufferImpl> allocate(std::size_t bytes) override;
     std::unique_ptr<plugin::HostBufferImpl> allocate_host(std::size_t bytes) override;
 

@@ -17,6 +17,20 @@ bool OpenclEvent::is_complete() {
     return status == CL_COMPLETE;
 }
 
+namespace {
+
+// Runs on a driver thread with the command's final status: CL_COMPLETE, or a negative error code.
+void CL_CALLBACK event_ended(cl_event, cl_int status, void* notification) {
+    static_cast<plugin::HostNotification*>(notification)->done(status != CL_COMPLETE);
+}
+
+} // namespace
+
+// OpenCL calls every callback of an event before it destroys the event, so this object may go first.
+void OpenclEvent::notify_when_done(plugin::HostNotification& notification) {
+    check(clSetEventCallback(event_.get(), CL_COMPLETE, event_ended, &notification), "clSetEventCallback");
+}
+
 double OpenclEvent::elapsed_ms_since(plugin::EventImpl& start) {
     // Both events are markers on profiling queues (OpenclQueue::record); a marker's END time is the
     // moment all work queued before it had finished.

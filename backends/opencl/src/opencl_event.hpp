@@ -12,6 +12,8 @@ public:
 
     void wait() override;
     bool is_complete() override;
+    // clSetEventCallback for CL_COMPLETE, which OpenCL also calls when the command fails.
+    void notify_when_done(plugin::HostNotification& notification) override;
     double elapsed_ms_since(plugin::EventImpl& start) override;
 
     cl_event handle() const noexcept { return event_.get(); }

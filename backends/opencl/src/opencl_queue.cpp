@@ -102,6 +102,11 @@ void OpenclQueue::wait_for(plugin::EventImpl& event) {
     check(clEnqueueBarrierWithWaitList(queue_.get(), 1, &awaited, nullptr), "clEnqueueBarrierWithWaitList");
 }
 
+void OpenclQueue::barrier() {
+    // Without a wait list, the barrier waits for every command queued before it.
+    check(clEnqueueBarrierWithWaitList(queue_.get(), 0, nullptr, nullptr), "clEnqueueBarrierWithWaitList");
+}
+
 void OpenclQueue::finish() { check(clFinish(queue_.get()), "clFinish"); }
 
 // Host and buffer pixels are tightly packed: a row pitch and slice pitch of 0 tell OpenCL so.

@@ -1,5 +1,5 @@
 #pragma once
-// An in-order command queue with profiling enabled. Copies and fills go through the context's
+// A command queue with profiling enabled, in order or not. Copies and fills go through the context's
 // transfer kernels where it has them (transfer_kernels.hpp), else through the driver's commands.
 #include "command_buffer_api.hpp"
 #include "handles.hpp"
@@ -15,9 +15,10 @@ namespace rtcg::opencl {
 
 class OpenclQueue final : public plugin::QueueImpl {
 public:
-    OpenclQueue(QueueHandle queue, std::shared_ptr<TransferKernels> transfers,
+    OpenclQueue(QueueHandle queue, bool out_of_order, std::shared_ptr<TransferKernels> transfers,
                 std::shared_ptr<const CommandBufferApi> command_buffers) noexcept
-        : queue_(std::move(queue)), transfers_(std::move(transfers)), command_buffers_(std::move(command_buffers)) {}
+        : queue_(std::move(queue)), out_of_order_(out_of_order), transfers_(std::move(transfers)),
+          command_buffers_(std::move(command_buffers)) {}
 
     void write(plugin::BufferImpl& dst, std::size_t dst_offset, const void* src, std::size_t bytes,
                bool blocking) override;
@@ -31,6 +32,8 @@ public:
                 std::span<const plugin::KernelArgument> args) override;
     std::unique_ptr<plugin::EventImpl> record() override;
     void wait_for(plugin::EventImpl& event) override;
+    void barrier() override;
+    bool out_of_order() const noexcept override { return out_of_order_; }
     void finish() override;
     plugin::NativeHandle native_handle() const noexcept override {
         return reinterpret_cast<std::uintptr_t>(queue_.get());
@@ -55,6 +58,7 @@ public:
 
 private:
     QueueHandle queue_;
+    bool out_of_order_;
     std::shared_ptr<TransferKernels> transfers_; // null: the driver's commands
     std::shared_ptr<const CommandBufferApi> command_buffers_; // null where the device has none
 };

@@ -48,6 +48,13 @@ public:
     Queue& queue() const noexcept;
     /// A new queue of this context, for one thread or one stream of work.
     Queue create_queue() const;
+    /// A new queue with `options` (rtcg/core/queue_options.hpp). InvalidArgument, naming the
+    /// device, for an out-of-order queue where DeviceInfo::out_of_order_queues is false.
+    Queue create_queue(const QueueOptions& options) const;
+    /// Blocks until every host callback of this context scheduled so far has run (Queue::
+    /// host_function, Event::on_complete), then throws CallbackError where one failed since the
+    /// last report. InvalidArgument when called from a host callback.
+    void wait_for_callbacks() const;
 
     /// Throws OutOfMemory when `bytes` exceeds what the device can allocate.
     Buffer allocate(std::size_t bytes) const;

@@ -60,6 +60,10 @@ struct DeviceInfo {
     /// CL_DEVICE_IL_VERSION lists them ("SPIR-V_1.0 SPIR-V_1.2"); empty where the device takes
     /// none, and always on CUDA.
     std::string il_versions;
+    /// Whether queues may run their commands out of order (rtcg/core/queue_options.hpp): OpenCL
+    /// devices whose host queues have CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE; never on CUDA, whose
+    /// streams are in order.
+    bool out_of_order_queues = false;
 };
 
 } // namespace rtcg

@@ -104,4 +104,13 @@ public:
     using CompileError::CompileError;
 };
 
+/// A host callback (Queue::host_function, Event::on_complete) threw, or did not run because the
+/// device work it waited for failed. Thrown on the caller's thread by the next Queue::finish() or
+/// Context::wait_for_callbacks() of the callback's context; why() has the first failure's message
+/// and how many more there were since the last report.
+class RTCG_API CallbackError : public Error {
+public:
+    using Error::Error;
+};
+
 } // namespace rtcg

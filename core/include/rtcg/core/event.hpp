@@ -4,6 +4,7 @@
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 
+#include <functional>
 #include <memory>
 
 namespace rtcg {
@@ -27,6 +28,10 @@ public:
     void wait() const;
     /// Whether the work queued before the event has finished, without waiting.
     bool is_complete() const;
+    /// Runs `callback` on the context's callback thread once the event has happened, at once if it
+    /// has (rtcg/core/queue.hpp has the rules callbacks follow). The event need not outlive the
+    /// callback. InvalidArgument for an empty event or callback.
+    void on_complete(std::function<void()> callback) const;
 
     /// Milliseconds of device time between two events of the same context; waits for both.
     friend RTCG_API double elapsed_ms(const Event& start, const Event& end);

@@ -62,7 +62,8 @@ public:
     /// pool's context; see "Asynchrony" above). Zero bytes give an empty buffer, as
     /// Context::allocate does. Throws OutOfMemory.
     Buffer allocate(std::size_t bytes);
-    /// A buffer of `bytes` for use on `queue`, a queue of the pool's context.
+    /// A buffer of `bytes` for use on `queue`, an in-order queue of the pool's context
+    /// (InvalidArgument for an out-of-order one: reuse there would not wait for earlier work).
     Buffer allocate(std::size_t bytes, const Queue& queue);
 
     /// Frees every held block to the driver; buffers in use are untouched.

@@ -9,13 +9,28 @@
 ///
 /// A queue can capture its work into a Graph instead of running it (begin_capture, end_capture;
 /// rtcg/core/graph.hpp says what can be captured).
+///
+/// Queues run their work in order unless made out of order (rtcg/core/queue_options.hpp); then
+/// barrier() and events order it.
+///
+/// Host callbacks (host_function, Event::on_complete) run on a thread rtcg keeps for each context,
+/// one callback at a time, never on a driver thread; a queue's host functions run in the order
+/// they were queued, Event::on_complete's callbacks as their events happen. A callback may
+/// call rtcg and own rtcg objects, and it may enqueue work, but it must not wait for itself (a
+/// callback's own queue's finish() does not wait for callbacks there). Later device work does not
+/// wait for a callback. What a callback throws does not unwind through the driver: the next
+/// finish() of a queue of its context, or Context::wait_for_callbacks(), throws CallbackError with
+/// the first failure's message. A callback whose work failed on the device does not run; that is
+/// reported the same way.
 #include <rtcg/core/export.hpp>
 #include <rtcg/core/fwd.hpp>
 #include <rtcg/core/graph.hpp>
+#include <rtcg/core/queue_options.hpp>
 #include <rtcg/core/rect_copy.hpp>
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <type_traits>
@@ -25,8 +40,8 @@ namespace rtcg {
 /// Whether a transfer returns once the data is copied (blocking) or at once (async).
 enum class Transfer { blocking, async };
 
-/// An in-order stream of work on a context's device: transfers, kernel launches, events.
-/// Move-only; not for concurrent use by several threads.
+/// A stream of work on a context's device, in order unless made otherwise: transfers, kernel
+/// launches, events, host callbacks. Move-only; not for concurrent use by several threads.
 class RTCG_API Queue {
 public:
     /// An empty queue.
@@ -96,7 +111,18 @@ public:
     /// rtcg/core/ipc.hpp). InvalidArgument for an event of another context elsewhere (OpenCL
     /// cannot wait for another context's events on the device: Event::wait() waits on the host).
     void wait_for(const Event& event);
-    /// Blocks until everything queued so far has finished.
+    /// Later work on this queue starts once all work queued on it before has finished. Needed on
+    /// out-of-order queues only; an in-order queue does nothing.
+    void barrier();
+    /// Whether the queue may run its commands out of order (rtcg/core/queue_options.hpp).
+    bool is_out_of_order() const;
+    /// Runs `callback` on the context's callback thread (see above) once all work queued on this
+    /// queue so far has finished. InvalidArgument for an empty callback or while capturing.
+    void host_function(std::function<void()> callback);
+
+    /// Blocks until everything queued so far has finished, and the host functions queued here
+    /// have run (except on the callback thread). Then throws CallbackError where a host callback
+    /// of the context failed since the last report.
     void finish();
 
     /// Starts recording: from now on the queue's work is captured, not run (rtcg/core/graph.hpp).

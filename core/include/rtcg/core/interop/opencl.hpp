@@ -27,7 +27,7 @@ namespace rtcg::interop::opencl {
 inline cl_mem memory(const Buffer& buffer) {
     return reinterpret_cast<cl_mem>(static_cast<std::uintptr_t>(native_buffer(buffer, "opencl")));
 }
-/// The queue's command queue (in order, with profiling enabled).
+/// The queue's command queue (with profiling enabled; in order unless made otherwise).
 inline cl_command_queue command_queue(const Queue& queue) {
     return reinterpret_cast<cl_command_queue>(static_cast<std::uintptr_t>(native_queue(queue, "opencl")));
 }
@@ -49,7 +49,7 @@ inline cl_platform_id platform(const Context& ctx) {
 inline Buffer wrap(const Context& ctx, cl_mem memory, std::size_t bytes, ReleaseCallback on_release = {}) {
     return import_buffer(ctx, "opencl", reinterpret_cast<std::uintptr_t>(memory), bytes, std::move(on_release));
 }
-/// An in-order command queue of the context's cl_context and device as a Queue.
+/// A command queue of the context's cl_context and device as a Queue, in order or not as it was made.
 inline Queue wrap(const Context& ctx, cl_command_queue queue) {
     return import_queue(ctx, "opencl", reinterpret_cast<std::uintptr_t>(queue));
 }

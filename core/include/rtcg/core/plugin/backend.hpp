@@ -27,6 +27,7 @@
 #include <rtcg/core/launch.hpp>
 #include <rtcg/core/mapped_host_buffer.hpp>
 #include <rtcg/core/occupancy.hpp>
+#include <rtcg/core/queue_options.hpp>
 #include <rtcg/core/rect_copy.hpp>
 
 #include <array>
@@ -43,7 +44,7 @@
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 7;
+inline constexpr std::uint32_t abi_version = 8;
 
 // A backend object's own handle as an integer, as rtcg/core/interop.hpp describes: a CUdeviceptr,
 // a CUdevice, or an object pointer (CUstream, CUcontext, cl_mem, cl_command_queue, ...) through
@@ -72,11 +73,27 @@ public:
     virtual std::size_t size() const noexcept = 0;
 };
 
+// Core's side of a host callback (rtcg/core/queue.hpp, host_function). A driver thread calls done()
+// exactly once, when the work it waits for has ended; done() only hands the callback to core's own
+// thread, calls no driver API and does not throw.
+class RTCG_API HostNotification {
+public:
+    // `failed`: the work ended in an error (OpenCL: a negative execution status; CUDA: an error
+    // status for the stream).
+    virtual void done(bool failed) noexcept = 0;
+
+protected:
+    ~HostNotification() = default;
+};
+
 class RTCG_API EventImpl {
 public:
     virtual ~EventImpl() = default;
     virtual void wait() = 0;
     virtual bool is_complete() = 0;
+    // Has a driver thread call `notification.done` once the event has happened, even if this
+    // object is destroyed first. Throws, having registered nothing, where the driver refuses.
+    virtual void notify_when_done(HostNotification& notification) = 0;
     // Milliseconds from `start` (recorded earlier, same context) to this event. Both must have
     // completed (callers wait first).
     virtual double elapsed_ms_since(EventImpl& start) = 0;
@@ -204,6 +221,11 @@ public:
     virtual std::unique_ptr<EventImpl> record() = 0;
     // Later work on this queue waits for `event` (which may come from another queue).
     virtual void wait_for(EventImpl& event) = 0;
+    // Later work on this queue waits for all work queued on it before (out-of-order queues; an
+    // in-order queue may do nothing).
+    virtual void barrier() = 0;
+    // Whether the queue may run its commands out of order (rtcg/core/queue_options.hpp).
+    virtual bool out_of_order() const noexcept = 0;
     virtual void finish() = 0;
     // The CUstream or cl_command_queue work goes to.
     virtual NativeHandle native_handle() const noexcept = 0;
@@ -331,7 +353,8 @@ public:
     // a launch's arguments.
     virtual bool dynamic_local_is_argument() const noexcept { return false; }
 
-    virtual std::unique_ptr<QueueImpl> create_queue() = 0;
+    // `order` is out_of_order only where DeviceInfo::out_of_order_queues (core checks).
+    virtual std::unique_ptr<QueueImpl> create_queue(QueueOrder order) = 0;
     virtual std::unique_ptr<BufferImpl> allocate(std::size_t bytes) = 0;
     virtual std::unique_ptr<HostBufferImpl> allocate_host(std::size_t bytes) = 0;
 
@@ -343,8 +366,8 @@ public:
     // shorter than `bytes`, or is no memory object at all.
     virtual std::unique_ptr<BufferImpl> import_buffer(NativeHandle memory, std::size_t bytes) = 0;
     // A stream or command queue made outside rtcg, used without taking it over (it is neither
-    // destroyed nor released for good). InvalidArgument when it belongs to another context or
-    // device, or cannot run work in order.
+    // destroyed nor released for good), in order or not as it was made. InvalidArgument when it
+    // belongs to another context or device.
     virtual std::unique_ptr<QueueImpl> import_queue(NativeHandle queue) = 0;
 
     // Throws CompileError (with the full log and the source lines it points at).
