@@ -118,6 +118,45 @@ TEST_CASE("sort: a sample sort over uneven blocks, with repeated keys, NaN and a
     CHECK(sort(DistributedArray<float>::empty(comm(), 0)).size() == 0);
 }
 
+TEST_CASE("redistribute: between uneven, even, empty-ended and one-rank partitions, and back") {
+    const BlockPartition uneven = uneven_partition();
+    const std::vector<std::int32_t> values = global_values<std::int32_t>(uneven.size());
+    const auto x = DistributedArray<std::int32_t>::scatter(comm(), values, 0, uneven);
+    // The blocks the other way round (the last rank's largest first), everything on the last
+    // rank, and even blocks.
+    std::vector<std::size_t> reversed(uneven.counts().rbegin(), uneven.counts().rend());
+    std::vector<std::size_t> on_last(static_cast<std::size_t>(comm().size()), 0);
+    on_last.back() = uneven.size();
+    for (const BlockPartition& target : {BlockPartition::from_counts(reversed), BlockPartition::from_counts(on_last),
+                                         BlockPartition::even(uneven.size(), comm().size()), uneven}) {
+        const auto moved = x.redistribute(target);
+        CHECK(moved.partition() == target);
+        const std::size_t start = target.offset(comm().rank());
+        CHECK(moved.local().get() == std::vector<std::int32_t>(values.begin() + static_cast<std::ptrdiff_t>(start),
+                                                               values.begin() + static_cast<std::ptrdiff_t>(
+                                                                                    start + target.count(comm().rank()))));
+        CHECK(moved.redistribute(uneven).gather(0) == (comm().rank() == 0 ? values : std::vector<std::int32_t>()));
+    }
+    // A strided block goes as its elements (every other one of a block twice as long), and x is
+    // untouched.
+    std::vector<std::size_t> twice_counts;
+    for (const std::size_t count : uneven.counts()) twice_counts.push_back(2 * count);
+    const std::vector<std::int32_t> twice = global_values<std::int32_t>(2 * uneven.size());
+    const auto wide = DistributedArray<std::int32_t>::scatter(comm(), twice, 0, BlockPartition::from_counts(twice_counts));
+    const auto strided = DistributedArray<std::int32_t>::from_local(comm(), wide.local()(slice(none, none, 2)));
+    std::vector<std::int32_t> every_other;
+    for (std::size_t i = 0; i < twice.size(); i += 2) every_other.push_back(twice[i]);
+    CHECK(strided.redistribute(BlockPartition::from_counts(on_last)).gather(0) ==
+          (comm().rank() == 0 ? every_other : std::vector<std::int32_t>()));
+    CHECK(x.gather(0) == (comm().rank() == 0 ? values : std::vector<std::int32_t>()));
+
+    CHECK_THROWS_AS(x.redistribute(BlockPartition::even(uneven.size() + 1, comm().size())), InvalidArgument);
+    CHECK_THROWS_AS(x.redistribute(BlockPartition::even(uneven.size(), comm().size() + 1)), InvalidArgument);
+    if (comm().size() > 1)
+        CHECK_THROWS_AS(x.redistribute(comm().rank() == 0 ? uneven : BlockPartition::even(uneven.size(), comm().size())),
+                        CollectiveMismatch);
+}
+
 TEST_CASE("shard-local expressions, and partitions the ranks disagree on") {
     const auto x = DistributedArray<float>::full(comm(), 1001, 2.0f);
     auto y = DistributedArray<float>::empty_like(x);

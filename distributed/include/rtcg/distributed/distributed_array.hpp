@@ -10,6 +10,7 @@
 ///   float total = rtcg::sum(y);                    // local sums, then all-reduced
 ///   auto running = rtcg::cumsum(y);                // local scans + exclusive scan of the totals
 ///   std::vector<float> all = y.gather(0);          // every element on rank 0, nothing elsewhere
+///   auto z = y.redistribute(rtcg::BlockPartition::from_counts(counts));   // other blocks
 /// \endcode
 ///
 /// Every function here is collective: each rank of the communicator calls it, with the same
@@ -23,6 +24,7 @@
 #include <rtcg/distributed/communicator.hpp>
 #include <rtcg/distributed/partition.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <span>
@@ -117,6 +119,38 @@ public:
             }
         }
         return values;
+    }
+
+    /// The same elements in `target`'s blocks: each rank sends the part of its block that falls in
+    /// another rank's new block there, in one all_to_all_v, and keeps the part that stays, so that
+    /// elements move only between ranks whose old and new blocks overlap. InvalidArgument when
+    /// `target` is for another number of ranks or elements; CollectiveMismatch when the ranks pass
+    /// different ones.
+    DistributedArray redistribute(BlockPartition target) const {
+        // Agreed first, so that every rank throws the size error below or none does.
+        check_partition(*comm_, target);
+        if (target.size() != partition_.size())
+            throw InvalidArgument("a partition of " + std::to_string(target.size()) + " elements for an array of " +
+                                      std::to_string(partition_.size()),
+                                  "DistributedArray::redistribute");
+        const std::size_t count = target.count(comm_->rank());
+        DistributedArray result(*comm_, std::move(target), Array<T>::empty(comm_->context(), count));
+        const int me = comm_->rank();
+        const std::size_t ranks = static_cast<std::size_t>(comm_->size());
+        // What rank r's block in `to` shares with rank s's block in `from`: blocks are consecutive
+        // ranges of the same indices, so this is the length of the ranges' intersection.
+        const auto shared = [](const BlockPartition& from, int s, const BlockPartition& to, int r) {
+            const std::size_t begin = std::max(from.offset(s), to.offset(r));
+            const std::size_t end = std::min(from.offset(s) + from.count(s), to.offset(r) + to.count(r));
+            return end > begin ? end - begin : std::size_t{0};
+        };
+        std::vector<std::size_t> send_counts(ranks), recv_counts(ranks);
+        for (int r = 0; r < comm_->size(); ++r) {
+            send_counts[static_cast<std::size_t>(r)] = shared(partition_, me, result.partition_, r);
+            recv_counts[static_cast<std::size_t>(r)] = shared(partition_, r, result.partition_, me);
+        }
+        comm_->all_to_all_v(ascontiguousarray(local_), send_counts, result.local_, recv_counts);
+        return result;
     }
 
     /// This rank's block.
