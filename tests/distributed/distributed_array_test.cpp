@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 
 namespace rtcg::test {
@@ -155,6 +156,80 @@ TEST_CASE("redistribute: between uneven, even, empty-ended and one-rank partitio
     if (comm().size() > 1)
         CHECK_THROWS_AS(x.redistribute(comm().rank() == 0 ? uneven : BlockPartition::even(uneven.size(), comm().size())),
                         CollectiveMismatch);
+}
+
+TEST_CASE("row blocks of a 3-D array: scatter, gather, reductions, ravel, cumsum, redistribute, refusals") {
+    const BlockPartition rows = uneven_partition();
+    const std::vector<std::size_t> row_shape{3, 2};
+    const std::vector<std::int32_t> values = global_values<std::int32_t>(rows.size() * 6);
+    const auto m = DistributedArray<std::int32_t>::scatter(comm(), values, 0, rows, row_shape);
+    CHECK(m.shape() == std::vector<std::size_t>{rows.size(), 3, 2});
+    CHECK(m.ndim() == 3);
+    CHECK(m.size() == values.size());
+    CHECK(m.local().shape() == std::vector<std::size_t>{rows.count(comm().rank()), 3, 2});
+    const std::size_t first = rows.offset(comm().rank()) * 6;
+    CHECK(m.local().get() == std::vector<std::int32_t>(values.begin() + static_cast<std::ptrdiff_t>(first),
+                                                       values.begin() + static_cast<std::ptrdiff_t>(first + m.local().size())));
+    const std::vector<std::int32_t> none;
+    CHECK(m.gather(0) == (comm().rank() == 0 ? values : none));
+
+    CHECK(sum(m) == std::accumulate(values.begin(), values.end(), std::int64_t{0}));
+    CHECK(min(m) == *std::min_element(values.begin(), values.end()));
+    CHECK(max(m) == *std::max_element(values.begin(), values.end()));
+    CHECK(dot(m, m) == std::inner_product(values.begin(), values.end(), values.begin(), std::int32_t{0}));
+    CHECK_THROWS_AS(dot(m, DistributedArray<std::int32_t>::full(comm(), rows.size() * 6, 1)), InvalidArgument);
+
+    // ravel: the blocks of elements, in C order, without communication.
+    const auto flat = m.ravel();
+    CHECK(flat.ndim() == 1);
+    CHECK(flat.partition().count(comm().rank()) == rows.count(comm().rank()) * 6);
+    CHECK(flat.gather(0) == (comm().rank() == 0 ? values : none));
+    std::vector<std::int32_t> running(values.size());
+    std::partial_sum(values.begin(), values.end(), running.begin());
+    const auto scanned = cumsum(m);
+    CHECK(scanned.ndim() == 1);
+    CHECK(scanned.gather(0) == (comm().rank() == 0 ? running : none));
+    std::vector<std::int32_t> before(values.size());
+    std::exclusive_scan(values.begin(), values.end(), before.begin(), 0);
+    CHECK(exclusive_cumsum(m).gather(0) == (comm().rank() == 0 ? before : none));
+
+    // Rows move whole: every row on the last rank, then even blocks of rows.
+    std::vector<std::size_t> on_last(static_cast<std::size_t>(comm().size()), 0);
+    on_last.back() = rows.size();
+    const auto gathered = m.redistribute(BlockPartition::from_counts(on_last));
+    CHECK(gathered.local().shape() ==
+          std::vector<std::size_t>{comm().rank() == comm().size() - 1 ? rows.size() : 0, 3, 2});
+    const auto even = gathered.redistribute(BlockPartition::even(rows.size(), comm().size()));
+    CHECK(even.shape() == m.shape());
+    CHECK(even.gather(0) == (comm().rank() == 0 ? values : none));
+
+    // Shards of one row shape come together; the element-wise work stays local.
+    const auto ones = DistributedArray<float>::full(comm(), {7, 4}, 1.0f);
+    CHECK(ones.partition() == BlockPartition::even(7, comm().size()));
+    auto twice = DistributedArray<float>::empty_like(ones);
+    twice.local().assign(2.0f * ones.local());
+    CHECK(sum(twice) == 56.0f);
+    const auto joined = DistributedArray<float>::from_local(comm(), twice.local());
+    CHECK(joined.shape() == std::vector<std::size_t>{7, 4});
+    CHECK(joined.gather(0) == (comm().rank() == 0 ? std::vector<float>(28, 2.0f) : std::vector<float>()));
+
+    CHECK_THROWS_WITH_AS(sort(m), doctest::Contains("1-D"), InvalidArgument);
+    CHECK_THROWS_AS(DistributedArray<float>::empty(comm(), std::vector<std::size_t>{}), InvalidArgument);
+    CHECK_THROWS_AS(DistributedArray<float>::empty(comm(), BlockPartition::even(3, comm().size()),
+                                                   {std::numeric_limits<std::size_t>::max() / 2, 2}),
+                    InvalidArgument);
+    CHECK_THROWS_AS(DistributedArray<float>::from_local(comm(), Array<float>::zeros(comm().context(), std::vector<std::size_t>{})),
+                    InvalidArgument);
+    if (comm().size() > 1) {
+        // Rows of another shape on one rank, of another number of axes on one rank.
+        CHECK_THROWS_AS(DistributedArray<float>::from_local(
+                            comm(), Array<float>::zeros(comm().context(), {2, comm().rank() == 0 ? 4u : 5u})),
+                        CollectiveMismatch);
+        CHECK_THROWS_AS(DistributedArray<float>::from_local(
+                            comm(), comm().rank() == 0 ? Array<float>::zeros(comm().context(), {2, 4})
+                                                       : Array<float>::zeros(comm().context(), 8)),
+                        CollectiveMismatch);
+    }
 }
 
 TEST_CASE("shard-local expressions, and partitions the ranks disagree on") {

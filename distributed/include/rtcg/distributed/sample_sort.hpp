@@ -22,6 +22,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace rtcg {
@@ -61,10 +62,15 @@ std::vector<T> splitters(Communicator& comm, const Array<T>& sorted) {
 
 } // namespace detail
 
-/// The elements of `x` in ascending order, as a DistributedArray whose blocks are sample sort's
-/// buckets (see sample_sort.hpp). Collective.
+/// The elements of 1-D `x` in ascending order, as a DistributedArray whose blocks are sample
+/// sort's buckets (see sample_sort.hpp). Collective. InvalidArgument for an n-d array.
 template <detail::DistributedReal T>
 DistributedArray<T> sort(const DistributedArray<T>& x) {
+    // The ranks agreed on the shape when the array was made, so they all throw here or none does.
+    if (x.ndim() != 1)
+        throw InvalidArgument("sort takes a 1-D distributed array, not one of " + std::to_string(x.ndim()) +
+                                  " axes: sort(x.ravel()) sorts every element, rtcg::sort(x.local()) each row",
+                              "rtcg::sort");
     Communicator& comm = x.communicator();
     const auto p = static_cast<std::size_t>(comm.size());
     const Array<T> sorted = x.local().size() ? rtcg::sort(x.local()) : x.local();
