@@ -12,14 +12,14 @@
 #include <vector>
 
 namespace rtcg::detail {
-namespace {
-
 // 64-bit FNV-1a, folded to a non-negative int64 so that -1 stays free for "not compared".
 std::int64_t text_hash(std::string_view text) {
     std::uint64_t h = 14695981039346656037ull;
     for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
     return static_cast<std::int64_t>(h >> 1);
 }
+
+namespace {
 
 constexpr int field_count = 6;
 

@@ -10,6 +10,7 @@
 #include <exception>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace rtcg::detail {
 
@@ -31,5 +32,7 @@ void agree(MPI_Comm comm, const CallDescriptor& mine, const std::exception_ptr& 
 
 // A hash of a list of counts, for CallDescriptor::counts_hash.
 std::int64_t counts_hash(std::span<const std::size_t> counts);
+// A hash of a text (non-negative), for a CallDescriptor field that stands for one.
+std::int64_t text_hash(std::string_view text);
 
 } // namespace rtcg::detail

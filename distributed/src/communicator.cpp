@@ -218,6 +218,23 @@ void Communicator::all_reduce(const ArrayData& send, const ArrayData& recv, Redu
     s.transport->all_reduce(send, recv, op);
 }
 
+void Communicator::agree_on_user_reduction(const UserReduction& op, const ArrayData& send, const ArrayData& recv) {
+    auto& s = *state_;
+    // The texts, each ended by a NUL, stand in the reduction's field: ranks that pass other texts
+    // differ there.
+    const std::string text = op.reduce_expr + '\0' + op.neutral + '\0' + op.preamble;
+    s.agreed({.operation = "all_reduce (user reduction)", .reduction = detail::text_hash(text)},
+             [&](CallDescriptor& d) {
+                 const std::string where = "Communicator::all_reduce";
+                 s.check_pair(send, recv, where);
+                 s.check_same_size(send, recv, where);
+                 if (op.reduce_expr.empty() || op.neutral.empty())
+                     throw InvalidArgument("a UserReduction needs both reduce_expr and neutral", where);
+                 d.dtype_name = send.dtype().name();
+                 d.count = static_cast<std::int64_t>(send.size());
+             });
+}
+
 void Communicator::broadcast(const ArrayData& data, int root) {
     auto& s = *state_;
     s.agreed({.operation = "broadcast", .root = root}, [&](CallDescriptor& d) {

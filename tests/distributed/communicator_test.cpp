@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
@@ -115,6 +116,52 @@ TEST_CASE("all_reduce: a contiguous view, an empty array, host values") {
     std::iota(ranks.begin(), ranks.end(), 0);
     CHECK(comm().all_gather(comm().rank()) == ranks);
     comm().barrier();
+}
+
+TEST_CASE("all_reduce with a user reduction: xor and a preamble's function, in place, 2-D, empty, refusals") {
+    // Bitwise xor, which no ReduceOp is.
+    const Array<std::int32_t> data = mine<std::int32_t>();
+    std::vector<std::int32_t> xored = rank_values<std::int32_t>(0, n);
+    for (int r = 1; r < comm().size(); ++r)
+        for (std::size_t i = 0; i < n; ++i) xored[i] ^= rank_value<std::int32_t>(r, i);
+    const UserReduction xor_op{.reduce_expr = "a ^ b", .neutral = "0"};
+    const Array<std::int32_t> out = Array<std::int32_t>::empty(comm().context(), n);
+    comm().all_reduce(data, out, xor_op);
+    CHECK(out.get() == xored);
+    comm().all_reduce(data, data, xor_op); // in place
+    CHECK(data.get() == xored);
+
+    // The largest magnitude (the larger value among equal ones, so that the order of folding does
+    // not matter), through a function of the preamble, on a matrix.
+    const auto matrix = Array<float>::to_device(comm().context(), rank_values<float>(comm().rank(), n)).reshape({40, 25});
+    const UserReduction largest{.reduce_expr = "largest_magnitude(a, b)",
+                                .neutral = "0.0f",
+                                .preamble = "RTCG_DEVICE float largest_magnitude(float a, float b) { "
+                                            "return fabs(a) > fabs(b) || (fabs(a) == fabs(b) && a > b) ? a : b; }"};
+    comm().all_reduce(matrix, matrix, largest);
+    const auto larger_magnitude = [](float a, float b) {
+        return std::abs(a) > std::abs(b) || (std::abs(a) == std::abs(b) && a > b) ? a : b;
+    };
+    std::vector<float> expected = rank_values<float>(0, n);
+    for (int r = 1; r < comm().size(); ++r)
+        for (std::size_t i = 0; i < n; ++i) expected[i] = larger_magnitude(expected[i], rank_value<float>(r, i));
+    CHECK(matrix.get() == expected);
+
+    comm().all_reduce(Array<float>::empty(comm().context(), 0), Array<float>::empty(comm().context(), 0), largest);
+
+    // A rank whose arrays differ in size throws InvalidArgument, the others PeerFailure.
+    const Array<std::int32_t> short_out = Array<std::int32_t>::empty(comm().context(), comm().rank() == 0 ? n - 1 : n);
+    if (comm().rank() == 0)
+        CHECK_THROWS_AS(comm().all_reduce(data, short_out, xor_op), InvalidArgument);
+    else
+        CHECK_THROWS_AS(comm().all_reduce(data, short_out, xor_op), PeerFailure);
+    CHECK_THROWS_AS(comm().all_reduce(data, out, UserReduction{.reduce_expr = "a ^ b", .neutral = ""}), InvalidArgument);
+    if (comm().size() > 1) {
+        const UserReduction other{.reduce_expr = comm().rank() == 0 ? "a ^ b" : "a | b", .neutral = "0"};
+        CHECK_THROWS_AS(comm().all_reduce(data, out, other), CollectiveMismatch);
+    }
+    // The communicator still works.
+    comm().all_reduce(data, out, xor_op);
 }
 
 TEST_CASE("asynchronous forms: Events of the current queue, which another queue waits for") {

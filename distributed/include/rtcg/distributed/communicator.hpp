@@ -37,6 +37,8 @@
 ///
 /// A moved-from communicator may only be destroyed or assigned to.
 #include <rtcg/arrays/array.hpp>
+#include <rtcg/arrays/axes.hpp>
+#include <rtcg/arrays/reduction.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/event.hpp>
 #include <rtcg/core/export.hpp>
@@ -60,6 +62,17 @@ enum class ReduceOp { sum, prod, min, max };
 
 /// "sum", "prod", "min", "max".
 RTCG_API const char* to_string(ReduceOp op) noexcept;
+
+/// A reduction of the caller's for Communicator::all_reduce, in ReductionKernel's terms
+/// (rtcg/arrays/reduction.hpp): `reduce_expr` is a C expression combining `a` and `b`, two values
+/// of the element type, and must be associative and commutative; `neutral` is the value it leaves
+/// unchanged; `preamble` holds helper functions the expression calls. Every rank passes the same
+/// text.
+struct UserReduction {
+    std::string reduce_expr; ///< "a ^ b", "my_max(a, b)", ...
+    std::string neutral;     ///< reduce_expr's identity: "0", "-INFINITY", ...
+    std::string preamble = {}; ///< functions and macros for reduce_expr
+};
 
 namespace detail {
 struct CommunicatorState;
@@ -103,6 +116,27 @@ public:
     template <class T>
     void all_reduce(const Array<T>& data, ReduceOp op) {
         all_reduce(data.data(), data.data(), op);
+    }
+    /// Element-wise reduction by a reduction of the caller's, into every rank's `recv` (of
+    /// `send`'s size; may be `send` itself). No transport runs code of the caller's, so each rank
+    /// gathers every rank's `send` (all_gather: size() times the bytes all_reduce moves) and folds
+    /// them along the ranks on its own device with a ReductionKernel built from `op`; every rank
+    /// gets the same result. The arrays are checked as all_reduce's are (contiguous, of the
+    /// communicator's context, of one size), and a rank whose arrays fail throws its
+    /// InvalidArgument while the others throw PeerFailure; CollectiveMismatch when the ranks pass
+    /// different sizes or texts; CompileError when `op` does not compile.
+    template <class T>
+    void all_reduce(const Array<T>& send, const Array<T>& recv, const UserReduction& op) {
+        agree_on_user_reduction(op, send.data(), recv.data());
+        if (send.size() == 0) return;
+        const Array<T> gathered = Array<T>::empty(context(), {static_cast<std::size_t>(size()), send.size()});
+        all_gather(send.ravel(), gathered.ravel());
+        const ReductionKernel<T> fold(
+            context(), {codegen::Argument::pointer(codegen::dtype_of<T>(), "x", codegen::AddressSpace::global, true)},
+            {.map_expr = "x[i]", .reduce_expr = op.reduce_expr, .neutral = op.neutral},
+            {.name = "communicator_user_reduction", .preamble = op.preamble});
+        Array<T> result = recv;
+        result.assign(fold(Along{.axes = 0}, gathered).reshape(recv.shape()));
     }
     /// Root's `data` is copied into every rank's `data` (of the same size).
     template <class T>
@@ -251,6 +285,8 @@ public:
 private:
     // An Event of the context's current queue, recorded after the collective just issued.
     Event enqueued();
+    // The ranks agree on a user reduction's text and arrays, as all_reduce's agreement does.
+    void agree_on_user_reduction(const UserReduction& op, const detail::ArrayData& send, const detail::ArrayData& recv);
     void all_reduce_host(void* value, const codegen::DType& dtype, ReduceOp op, bool exclusive);
     void all_gather_host(const void* value, void* values, std::size_t bytes);
 
