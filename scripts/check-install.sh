@@ -40,6 +40,10 @@ expected=(include/rtcg/rtcg.hpp include/rtcg/codegen/device_struct.hpp include/r
           "$libdir/cmake/rtcg/rtcg-config.cmake" "$libdir/cmake/rtcg/rtcg-config-version.cmake"
           "$libdir/cmake/rtcg/rtcg-targets.cmake" "$libdir/cmake/rtcg/rtcg-plugins.cmake")
 for backend in "${backends[@]}"; do expected+=("$libdir/rtcg/plugins/librtcg-$backend.so"); done
+# rtcg::distributed and its tool, where MPI was found.
+if [[ -e "$build/$libdir/librtcg_distributed.so" ]]; then
+  expected+=("$libdir/librtcg_distributed.so" bin/rtcg-transports include/rtcg/distributed/communicator.hpp)
+fi
 for file in "${expected[@]}"; do
   [[ -e "$work/installed/$file" ]] || fail "the install has no $file"
 done
