@@ -4,6 +4,8 @@
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
 
+#include <rtcg/sparse/conversion.hpp>
+#include <rtcg/sparse/generators.hpp>
 #include <rtcg/sparse/operator.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
@@ -12,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstddef>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -43,6 +46,42 @@ void multiplies_like_the_host(const HostCsr<T, I>& host, const SpmvOptions& opti
                                          std::vector<T>(host.rows, make<T>(std::numeric_limits<double>::quiet_NaN())));
     product(make<T>(1), x, T(0), nan);
     check_close(nan.get(), host_spmv(host, make<T>(1), x_host, T(0), y_host), rows_scale, epsilon_of<T>());
+}
+
+// The matrices every format is checked on (multiplies_every_kind_of_matrix), and how.
+struct EveryKindOfMatrix {
+    SpmvOptions options;            // the plans' options
+    SpmvFormat format;              // the format every plan must have
+    std::size_t dense_row_columns;  // the length of the one dense row among empty ones
+    bool power_law_automatic = false; // the power-law matrices planned with default options:
+                                      // the automatic choice must be `format`
+};
+
+// multiplies_like_the_host, one SUBCASE each, on an R-MAT power-law graph, one dense row among
+// empty ones, a 2-D Poisson matrix, a random banded matrix, irregular rows (some empty), a single
+// row, more than 2^16 rows of few entries, and matrices of no entries, no rows and no columns.
+template <class T, class I>
+void multiplies_every_kind_of_matrix(const EveryKindOfMatrix& kinds) {
+    const SpmvOptions power_law = kinds.power_law_automatic ? SpmvOptions{} : kinds.options;
+    const auto check = [&](const HostCsr<T, I>& host, const SpmvOptions& options) {
+        multiplies_like_the_host(host, options, kinds.format);
+    };
+    SUBCASE("an R-MAT power-law graph") { check(rmat<T, I>(11, 8, 3), power_law); }
+    SUBCASE("one dense row among empty ones") {
+        check(host_to_csr(one_dense_row<T, I>(300, kinds.dense_row_columns, 150)), power_law);
+    }
+    SUBCASE("a 2-D Poisson matrix") { check(poisson_2d<T, I>(23), kinds.options); }
+    SUBCASE("a random banded matrix") { check(random_banded<T, I>(1500, 9, 0.5, 4), kinds.options); }
+    SUBCASE("irregular rows, some empty") { check(host_to_csr(random_coo<T, I>(900, 800, 12000, 5, 3)), kinds.options); }
+    SUBCASE("a single row") { check(host_to_csr(random_coo<T, I>(1, 4000, 6000, 0, 5)), kinds.options); }
+    SUBCASE("more than 2^16 rows of few entries") {
+        check(host_to_csr(random_coo<T, I>(70000, 500, 3000, 0, 7)), kinds.options);
+    }
+    SUBCASE("no entries, no rows, no columns") {
+        check(HostCsr<T, I>{40, 30, std::vector<I>(41, 0), {}, {}}, kinds.options);
+        check(HostCsr<T, I>{0, 3, {0}, {}, {}}, kinds.options);
+        check(HostCsr<T, I>{40, 0, std::vector<I>(41, 0), {}, {}}, kinds.options);
+    }
 }
 
 // A square matrix's CsrOperator planned with `options`: apply_and_dot's y against the host's, and

@@ -31,36 +31,8 @@ constexpr rtcg::SpmvOptions merge{.format = rtcg::SpmvFormat::csr_merge};
 TEST_CASE_TEMPLATE("Merge-based SpMV matches the host on every kind of matrix", P, std::pair<float, std::int32_t>,
                    std::pair<double, std::int64_t>, std::pair<std::complex<float>, std::int64_t>,
                    std::pair<std::complex<double>, std::int32_t>) {
-    using T = typename P::first_type;
-    using I = typename P::second_type;
-    constexpr auto csr_merge = rtcg::SpmvFormat::csr_merge;
-    SUBCASE("an R-MAT power-law graph, chosen automatically") {
-        multiplies_like_the_host(rtcg::rmat<T, I>(11, 8, 3), {}, csr_merge);
-    }
-    SUBCASE("one dense row across several tiles among empty ones, chosen automatically") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 5000, 150)), {}, csr_merge);
-    }
-    SUBCASE("a 2-D Poisson matrix") { multiplies_like_the_host(rtcg::poisson_2d<T, I>(23), merge, csr_merge); }
-    SUBCASE("a random banded matrix") {
-        multiplies_like_the_host(rtcg::random_banded<T, I>(1500, 9, 0.5, 4), merge, csr_merge);
-    }
-    SUBCASE("irregular rows, some empty") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(900, 800, 12000, 5, 3)), merge,
-                                 csr_merge);
-    }
-    SUBCASE("a single row") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(1, 4000, 6000, 0, 5)), merge,
-                                 csr_merge);
-    }
-    SUBCASE("more than 2^16 rows of few entries") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(70000, 500, 3000, 0, 7)), merge,
-                                 csr_merge);
-    }
-    SUBCASE("no entries, no rows, no columns") {
-        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 30, std::vector<I>(41, 0), {}, {}}, merge, csr_merge);
-        multiplies_like_the_host(rtcg::HostCsr<T, I>{0, 3, {0}, {}, {}}, merge, csr_merge);
-        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 0, std::vector<I>(41, 0), {}, {}}, merge, csr_merge);
-    }
+    rtcg::test::multiplies_every_kind_of_matrix<typename P::first_type, typename P::second_type>(
+        {.options = merge, .format = rtcg::SpmvFormat::csr_merge, .dense_row_columns = 5000, .power_law_automatic = true});
 }
 
 TEST_CASE("Merge-based SpMV: the automatic choice, rows of every length, the transpose") {

@@ -34,32 +34,8 @@ constexpr auto sell = rtcg::SpmvFormat::sell;
 TEST_CASE_TEMPLATE("SELL-C-sigma SpMV matches the host on every kind of matrix", P, std::pair<float, std::int32_t>,
                    std::pair<double, std::int64_t>, std::pair<std::complex<float>, std::int64_t>,
                    std::pair<std::complex<double>, std::int32_t>) {
-    using T = typename P::first_type;
-    using I = typename P::second_type;
-    const rtcg::SpmvOptions options{.format = sell};
-    SUBCASE("an R-MAT power-law graph") { multiplies_like_the_host(rtcg::rmat<T, I>(11, 8, 3), options, sell); }
-    SUBCASE("one dense row among empty ones") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)), options, sell);
-    }
-    SUBCASE("a 2-D Poisson matrix") { multiplies_like_the_host(rtcg::poisson_2d<T, I>(23), options, sell); }
-    SUBCASE("a random banded matrix") {
-        multiplies_like_the_host(rtcg::random_banded<T, I>(1500, 9, 0.5, 4), options, sell);
-    }
-    SUBCASE("irregular rows, some empty") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(900, 800, 12000, 5, 3)), options, sell);
-    }
-    SUBCASE("a single row") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(1, 4000, 6000, 0, 5)), options, sell);
-    }
-    SUBCASE("more than 2^16 rows of few entries") {
-        multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<T, I>(70000, 500, 3000, 0, 7)), options,
-                                 sell);
-    }
-    SUBCASE("no entries, no rows, no columns") {
-        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 30, std::vector<I>(41, 0), {}, {}}, options, sell);
-        multiplies_like_the_host(rtcg::HostCsr<T, I>{0, 3, {0}, {}, {}}, options, sell);
-        multiplies_like_the_host(rtcg::HostCsr<T, I>{40, 0, std::vector<I>(41, 0), {}, {}}, options, sell);
-    }
+    rtcg::test::multiplies_every_kind_of_matrix<typename P::first_type, typename P::second_type>(
+        {.options = {.format = sell}, .format = sell, .dense_row_columns = 2000});
 }
 
 TEST_CASE("SELL-C-sigma with chosen slice heights and sort windows, and the transpose") {
