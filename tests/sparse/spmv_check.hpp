@@ -15,6 +15,7 @@
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -82,6 +83,25 @@ void multiplies_every_kind_of_matrix(const EveryKindOfMatrix& kinds) {
         check(HostCsr<T, I>{0, 3, {0}, {}, {}}, kinds.options);
         check(HostCsr<T, I>{40, 0, std::vector<I>(41, 0), {}, {}}, kinds.options);
     }
+}
+
+// The transposed product of `host` planned with `options` (transpose set here), against the host's
+// product with the transposed copy; the plan's format checked where `options` names one.
+inline void transposes_like_the_host(const HostCsr<double, std::int32_t>& host, SpmvOptions options) {
+    options.transpose = true;
+    HostCoo<double, std::int32_t> swapped{host.cols, host.rows, {}, {}, host.values};
+    for (std::size_t r = 0; r < host.rows; ++r)
+        for (auto k = host.row_offsets[r]; k < host.row_offsets[r + 1]; ++k) {
+            swapped.row.push_back(host.col_indices[static_cast<std::size_t>(k)]);
+            swapped.col.push_back(static_cast<std::int32_t>(r));
+        }
+    const Spmv<double, std::int32_t> transposed(CsrMatrix<double, std::int32_t>::to_device(context(), host), options);
+    if (options.format) CHECK(transposed.format() == *options.format);
+    const auto x_host = random_values<double>(host.rows, 1);
+    const auto y_host = random_values<double>(host.cols, 2);
+    const auto y = Array<double>::to_device(context(), y_host);
+    transposed(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
+    check_close(y.get(), host_spmv(host_to_csr(swapped), 3.0, x_host, 0.5, y_host), 1000, 1e-12);
 }
 
 // A square matrix's CsrOperator planned with `options`: apply_and_dot's y against the host's, and

@@ -68,20 +68,7 @@ TEST_CASE("Merge-based SpMV: the automatic choice, rows of every length, the tra
     multiplies_like_the_host(rtcg::host_to_csr(even), merge, rtcg::SpmvFormat::csr_merge);
 
     // The transpose of the graph, planned from its transposed copy.
-    rtcg::HostCoo<double, std::int32_t> swapped{graph.cols, graph.rows, {}, {}, graph.values};
-    for (std::size_t r = 0; r < graph.rows; ++r)
-        for (auto k = graph.row_offsets[r]; k < graph.row_offsets[r + 1]; ++k) {
-            swapped.row.push_back(graph.col_indices[static_cast<std::size_t>(k)]);
-            swapped.col.push_back(static_cast<std::int32_t>(r));
-        }
-    const rtcg::Spmv<double, std::int32_t> transposed(a, {.format = rtcg::SpmvFormat::csr_merge, .transpose = true});
-    CHECK(transposed.format() == rtcg::SpmvFormat::csr_merge);
-    const auto x_host = rtcg::test::random_values<double>(graph.rows, 1);
-    const auto y_host = rtcg::test::random_values<double>(graph.cols, 2);
-    const auto y = Array<double>::to_device(context(), y_host);
-    transposed(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
-    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(rtcg::host_to_csr(swapped), 3.0, x_host, 0.5, y_host), 1000,
-                            1e-12);
+    rtcg::test::transposes_like_the_host(graph, merge);
 }
 
 TEST_CASE_TEMPLATE("The merge-based product folds the solvers' dot product", P, std::pair<float, std::int64_t>,

@@ -54,19 +54,7 @@ TEST_CASE("SELL-C-sigma with chosen slice heights and sort windows, and the tran
     CHECK(contains(product.source(rtcg::codegen::Dialect::opencl), "#define RTCG_SPMV_SLICES ((rtcg_index_t)251)"));
 
     // The transpose, planned from the transposed copy.
-    rtcg::HostCoo<double, std::int32_t> swapped{irregular.cols, irregular.rows, {}, {}, irregular.values};
-    for (std::size_t r = 0; r < irregular.rows; ++r)
-        for (auto k = irregular.row_offsets[r]; k < irregular.row_offsets[r + 1]; ++k) {
-            swapped.row.push_back(irregular.col_indices[static_cast<std::size_t>(k)]);
-            swapped.col.push_back(static_cast<std::int32_t>(r));
-        }
-    const rtcg::Spmv<double, std::int32_t> transposed(a, {.format = sell, .transpose = true});
-    const auto x_host = rtcg::test::random_values<double>(irregular.rows, 1);
-    const auto y_host = rtcg::test::random_values<double>(irregular.cols, 2);
-    const auto y = Array<double>::to_device(context(), y_host);
-    transposed(3.0, Array<double>::to_device(context(), x_host), 0.5, y);
-    rtcg::test::check_close(y.get(), rtcg::test::host_spmv(rtcg::host_to_csr(swapped), 3.0, x_host, 0.5, y_host), 1000,
-                            1e-12);
+    rtcg::test::transposes_like_the_host(irregular, {.format = sell});
 }
 
 TEST_CASE_TEMPLATE("The SELL-C-sigma product folds the solvers' dot product", P, std::pair<float, std::int64_t>,
