@@ -53,10 +53,7 @@ public:
     static DistributedArray empty(Communicator& comm, BlockPartition partition, std::vector<std::size_t> row_shape = {}) {
         check_partition(comm, partition);
         check_row_shape(comm, partition, row_shape);
-        std::vector<std::size_t> local_shape{partition.count(comm.rank())};
-        local_shape.insert(local_shape.end(), row_shape.begin(), row_shape.end());
-        Array<T> local = Array<T>::empty(comm.context(), std::move(local_shape));
-        return DistributedArray(comm, std::move(partition), std::move(row_shape), std::move(local));
+        return allocated(comm, std::move(partition), std::move(row_shape));
     }
     /// `n` elements in even blocks (BlockPartition::even), not initialised.
     static DistributedArray empty(Communicator& comm, std::size_t n) {
@@ -164,7 +161,7 @@ public:
             throw InvalidArgument("a partition of " + std::to_string(target.size()) + " rows for an array of " +
                                       std::to_string(partition_.size()),
                                   "DistributedArray::redistribute");
-        DistributedArray result = empty_in(target);
+        DistributedArray result = allocated(*comm_, target, row_shape_);
         const int me = comm_->rank();
         const std::size_t ranks = static_cast<std::size_t>(comm_->size());
         const std::size_t per_row = row_elements();
@@ -222,12 +219,13 @@ private:
     DistributedArray(Communicator& comm, BlockPartition partition, std::vector<std::size_t> row_shape, Array<T> local)
         : comm_(&comm), partition_(std::move(partition)), row_shape_(std::move(row_shape)), local_(std::move(local)) {}
 
-    // An array of this one's rows' shape in `partition`'s blocks, agreed on already.
-    DistributedArray empty_in(BlockPartition partition) const {
-        std::vector<std::size_t> local_shape{partition.count(comm_->rank())};
-        local_shape.insert(local_shape.end(), row_shape_.begin(), row_shape_.end());
-        Array<T> local = Array<T>::empty(comm_->context(), std::move(local_shape));
-        return DistributedArray(*comm_, std::move(partition), row_shape_, std::move(local));
+    // An array of `partition`'s blocks of rows of `row_shape`, both agreed on already, not
+    // initialised: this rank's block is allocated, nothing is communicated.
+    static DistributedArray allocated(Communicator& comm, BlockPartition partition, std::vector<std::size_t> row_shape) {
+        std::vector<std::size_t> local_shape{partition.count(comm.rank())};
+        local_shape.insert(local_shape.end(), row_shape.begin(), row_shape.end());
+        Array<T> local = Array<T>::empty(comm.context(), std::move(local_shape));
+        return DistributedArray(comm, std::move(partition), std::move(row_shape), std::move(local));
     }
 
     // The elements of one row (1 for a 1-D array); check_row_shape made sure it does not overflow.
