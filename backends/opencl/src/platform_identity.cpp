@@ -11,4 +11,6 @@ std::string platform_name(cl_device_id device) {
 
 bool is_pocl(cl_device_id device) { return platform_name(device) == "Portable Computing Language"; }
 
+bool is_nvidia(cl_device_id device) { return platform_name(device) == "NVIDIA CUDA"; }
+
 } // namespace rtcg::opencl

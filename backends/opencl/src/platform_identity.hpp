@@ -12,4 +12,7 @@ std::string platform_name(cl_device_id device);
 // Whether the device is PoCL's.
 bool is_pocl(cl_device_id device);
 
+// Whether the device is on NVIDIA's OpenCL platform.
+bool is_nvidia(cl_device_id device);
+
 } // namespace rtcg::opencl

@@ -1,5 +1,7 @@
 #include "pocl_binary_layout.hpp"
 
+#include "llvm_bitcode.hpp"
+
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -115,11 +117,8 @@ std::optional<std::string> pocl_binary_defect(std::span<const std::byte> binary)
 }
 
 bool pocl_reads_as_binary(std::span<const std::byte> binary) {
-    const auto starts_with = [&](std::string_view prefix) {
-        return binary.size() >= prefix.size() && std::memcmp(binary.data(), prefix.data(), prefix.size()) == 0;
-    };
-    return starts_with(std::string_view(magic, sizeof magic)) || starts_with("BC\xC0\xDE") ||
-           starts_with("\xDE\xC0\x17\x0B");
+    return (binary.size() >= sizeof magic && std::memcmp(binary.data(), magic, sizeof magic) == 0) ||
+           looks_like_bitcode(binary);
 }
 
 } // namespace rtcg::opencl

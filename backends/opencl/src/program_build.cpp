@@ -2,6 +2,7 @@
 
 #include "header_directory.hpp"
 #include "info.hpp"
+#include "llvm_bitcode.hpp"
 #include "platform_identity.hpp"
 #include "pocl_binary_layout.hpp"
 #include "status.hpp"
@@ -179,6 +180,11 @@ ProgramHandle program_from_binary(cl_context context, cl_device_id device, const
         throw BackendError("the program binary for " + device_name + " is incomplete (" + *defect +
                                "), and PoCL would abort on it",
                            "clCreateProgramWithBinary");
+    if (is_nvidia(device) && looks_like_bitcode(binary))
+        if (const auto defect = bitcode_defect(binary))
+            throw BackendError("the program binary for " + device_name + " is damaged LLVM bitcode (" + *defect +
+                                   "), and NVIDIA's OpenCL driver would abort on it",
+                               "clCreateProgramWithBinary");
     const auto* bytes = reinterpret_cast<const unsigned char*>(binary.data());
     const std::size_t length = binary.size();
     cl_int status = CL_SUCCESS;

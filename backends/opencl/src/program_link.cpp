@@ -1,5 +1,7 @@
 #include "program_link.hpp"
 
+#include "llvm_bitcode.hpp"
+#include "platform_identity.hpp"
 #include "status.hpp"
 
 #include <rtcg/core/error.hpp>
@@ -12,9 +14,16 @@
 namespace rtcg::opencl {
 namespace {
 
-// A binary unit as a program, for clLinkProgram to take or refuse.
+// A binary unit as a program, for clLinkProgram to take or refuse. NVIDIA's driver aborts the
+// process on a unit that is not one of its objects or libraries, which are LLVM bitcode: anything
+// else (PTX, an executable, bytes of no format) is refused before the driver sees it.
 ProgramHandle object_from_binary(cl_context context, cl_device_id device, const std::string& device_name,
                                  const std::vector<std::byte>& binary, const std::string& which) {
+    if (is_nvidia(device) && !looks_like_bitcode(binary))
+        throw InvalidArgument(which + " is no compiled object or library of NVIDIA's OpenCL (" + device_name +
+                                  "), whose objects are LLVM bitcode: executables, PTX and binaries of other "
+                                  "backends do not link there",
+                              "Module::link");
     try {
         return program_from_binary(context, device, device_name, binary);
     } catch (const BackendError& error) {

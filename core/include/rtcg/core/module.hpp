@@ -128,10 +128,10 @@ public:
     /// backend does not link (SPIR-V on CUDA; on OpenCL anything but a compiled object or library
     /// for the device); CompileError naming the unit (by its index from 0) that failed to
     /// compile; LinkError, with the linker's log, when the units do not link (a function used and
-    /// defined nowhere). On OpenCL, give binary units made for the platform (compile_for_link):
-    /// NVIDIA's OpenCL driver (580) aborts the process while linking a binary unit it did not make
-    /// (PTX written for CUDA, or bytes of no format), which rtcg cannot yet tell apart from its
-    /// own objects before the driver sees them.
+    /// defined nowhere). NVIDIA's OpenCL driver aborts the process on a binary unit that is not
+    /// whole LLVM bitcode (its objects' format): there, any other unit (PTX, an executable, bytes
+    /// of no format) and bitcode cut short are refused with InvalidArgument before the driver
+    /// sees them, as PoCL binaries with parts missing are on PoCL.
     static Module link(const Context& context, std::span<const LinkInput> units, const CompileOptions& options = {});
     /// Module::link of the units of a braced list.
     static Module link(const Context& context, std::initializer_list<LinkInput> units,
