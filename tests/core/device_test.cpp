@@ -17,6 +17,8 @@ TEST_CASE("the device reports sane properties") {
     CHECK(d.max_allocation_bytes > 0);
     CHECK(d.max_allocation_bytes <= d.global_memory_bytes);
     CHECK(d.local_memory_bytes > 0);
+    CHECK(d.static_local_memory_bytes > 0);
+    CHECK(d.static_local_memory_bytes <= d.local_memory_bytes);
     CHECK(d.max_work_group_size > 0);
     CHECK(d.max_work_item_sizes[0] > 0);
     CHECK(d.max_grid_size[0] > 0);

@@ -25,6 +25,7 @@ std::string device_json(const rtcg::DeviceDescription& device) {
            ", \"clock_mhz\": " + number(i.clock_mhz) + ", \"global_memory_bytes\": " + number(i.global_memory_bytes) +
            ", \"max_allocation_bytes\": " + number(i.max_allocation_bytes) +
            ", \"local_memory_bytes\": " + number(i.local_memory_bytes) +
+           ", \"static_local_memory_bytes\": " + number(i.static_local_memory_bytes) +
            ", \"constant_memory_bytes\": " + number(i.constant_memory_bytes) +
            ", \"max_work_group_size\": " + number(i.max_work_group_size) +
            ", \"max_work_item_sizes\": " + triple(i.max_work_item_sizes) +

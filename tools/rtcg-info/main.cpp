@@ -28,7 +28,9 @@ void print_device(const rtcg::DeviceDescription& device) {
     std::printf("      compute units      %u at %u MHz\n", i.compute_units, i.clock_mhz);
     std::printf("      global memory      %s (largest buffer %s)\n", mebibytes(i.global_memory_bytes).c_str(),
                 mebibytes(i.max_allocation_bytes).c_str());
-    std::printf("      local memory       %llu bytes per block\n", static_cast<unsigned long long>(i.local_memory_bytes));
+    std::printf("      local memory       %llu bytes per block (%llu declared statically)\n",
+                static_cast<unsigned long long>(i.local_memory_bytes),
+                static_cast<unsigned long long>(i.static_local_memory_bytes));
     std::printf("      constant memory    %llu bytes\n", static_cast<unsigned long long>(i.constant_memory_bytes));
     std::printf("      max block          %zu threads, %s\n", i.max_work_group_size, dims(i.max_work_item_sizes).c_str());
     std::printf("      max grid           %s\n", dims(i.max_grid_size).c_str());

@@ -57,6 +57,8 @@ DeviceInfo describe_device(const DriverApi& api, CUdevice device) {
     // The opt-in maximum: launches asking for more than the default 48 KiB get it (the queue
     // raises the kernel's limit).
     info.local_memory_bytes = size_attribute(api, device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+    // Static __shared__ arrays past the default limit do not compile.
+    info.static_local_memory_bytes = size_attribute(api, device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
     info.constant_memory_bytes = size_attribute(api, device, CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY);
 
     info.max_work_group_size = size_attribute(api, device, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);

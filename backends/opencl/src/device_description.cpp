@@ -60,6 +60,7 @@ DeviceInfo describe_device(cl_device_id device, const std::string& platform_name
     info.global_memory_bytes = device_info<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE);
     info.max_allocation_bytes = device_info<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
     info.local_memory_bytes = device_info<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE);
+    info.static_local_memory_bytes = info.local_memory_bytes;
     info.constant_memory_bytes = device_info<cl_ulong>(device, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE);
     info.max_work_group_size = device_info<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
     info.address_bits = device_info<cl_uint>(device, CL_DEVICE_ADDRESS_BITS);

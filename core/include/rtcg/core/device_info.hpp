@@ -34,7 +34,12 @@ struct DeviceInfo {
     std::uint32_t clock_mhz = 0; ///< the highest clock rate
     std::uint64_t global_memory_bytes = 0; ///< device memory in all
     std::uint64_t max_allocation_bytes = 0;     ///< largest single buffer
-    std::uint64_t local_memory_bytes = 0;       ///< shared / local memory per block
+    /// Shared / local memory per block: on CUDA the opt-in maximum, which only dynamic shared memory
+    /// (LaunchConfig's local bytes) may take.
+    std::uint64_t local_memory_bytes = 0;
+    /// The local memory a kernel may declare statically (RTCG_LOCAL arrays of a fixed size): 48 KiB
+    /// on CUDA, the same as local_memory_bytes on OpenCL.
+    std::uint64_t static_local_memory_bytes = 0;
     std::uint64_t constant_memory_bytes = 0; ///< constant memory per kernel
     std::size_t max_work_group_size = 0;        ///< threads per block
     std::array<std::size_t, 3> max_work_item_sizes{}; ///< block dimensions

@@ -44,7 +44,7 @@
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 8;
+inline constexpr std::uint32_t abi_version = 9;
 
 // A backend object's own handle as an integer, as rtcg/core/interop.hpp describes: a CUdeviceptr,
 // a CUdevice, or an object pointer (CUstream, CUcontext, cl_mem, cl_command_queue, ...) through
