@@ -97,6 +97,15 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         throw InvalidArgument("the SELL slice height must be a power of two up to 1024, not " +
                                   std::to_string(options.slice_height),
                               "Spmv");
+    if (options.merge_group != 0 &&
+        (options.merge_group < 32 || options.merge_group > 256 || !std::has_single_bit(options.merge_group)))
+        throw InvalidArgument("the merge form's work-group must be 32, 64, 128 or 256, not " +
+                                  std::to_string(options.merge_group),
+                              "Spmv");
+    if (options.merge_items > 32)
+        throw InvalidArgument("the merge form takes 1 to 32 items per work-item, not " +
+                                  std::to_string(options.merge_items),
+                              "Spmv");
     const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
     const Context& context = a.context();
     auto state = std::make_shared<detail::SpmvState<T, I>>(
@@ -113,9 +122,12 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
     const bool skewed = static_cast<double>(statistics.longest) >
                         std::max(static_cast<double>(most_block), 16 * statistics.mean());
-    std::optional<SpmvFormat> format = options.format;
-    if (!format && options.tuning != SpmvTuning::built_in)
-        format = sparse_detail::tuned_format(state->matrix, statistics, options);
+    // The tuner's choice, where it makes one, fills in what the options leave open.
+    SpmvOptions chosen = options;
+    if (!options.format && options.tuning != SpmvTuning::built_in)
+        if (const std::optional<SpmvOptions> tuned = sparse_detail::tuned_options(state->matrix, statistics, options))
+            chosen = *tuned;
+    const std::optional<SpmvFormat> format = chosen.format;
     state->format = format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
                                     : skewed                      ? SpmvFormat::csr_merge
                                                                   : SpmvFormat::csr_vector);
@@ -127,7 +139,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                               "Spmv");
     const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) + ")\n";
     if (state->format == SpmvFormat::csr_merge) {
-        state->configuration = rows + sparse_detail::plan_merge(*state, most_block);
+        state->configuration = rows + sparse_detail::plan_merge(*state, chosen, most_block);
     } else if (state->format == SpmvFormat::sell) {
         state->configuration = rows + sparse_detail::plan_sell(*state, options, most_block);
     } else if (state->format == SpmvFormat::ell) {
@@ -296,6 +308,16 @@ SpmvFormat Spmv<T, I>::format() const noexcept {
 template <SparseValue T, SparseIndex I>
 std::size_t Spmv<T, I>::team_size() const noexcept {
     return state_->team;
+}
+
+template <SparseValue T, SparseIndex I>
+std::size_t Spmv<T, I>::merge_group() const noexcept {
+    return state_->format == SpmvFormat::csr_merge ? state_->group : 0;
+}
+
+template <SparseValue T, SparseIndex I>
+std::size_t Spmv<T, I>::merge_items() const noexcept {
+    return state_->merge_items;
 }
 
 template <SparseValue T, SparseIndex I>

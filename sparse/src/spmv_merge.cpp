@@ -23,19 +23,32 @@ std::size_t tile_local_bytes(std::size_t group, std::size_t items, std::size_t v
 
 } // namespace
 
+std::size_t default_merge_items(std::size_t value_size) { return value_size <= 4 ? 7 : 5; }
+
+bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size,
+                     std::uint64_t local_memory_bytes) {
+    return tile_local_bytes(group, items, value_size, index_size) <= local_memory_bytes;
+}
+
 template <SparseValue T, SparseIndex I>
-std::string plan_merge(detail::SpmvState<T, I>& state, std::size_t most_block) {
+std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block) {
     const DeviceInfo& device = state.matrix.context().device();
-    state.group = std::min<std::size_t>(most_block, 128);
+    if (options.merge_group > most_block)
+        throw InvalidArgument("the merge form's work-group of " + std::to_string(options.merge_group) +
+                                  " is more than the " + std::to_string(most_block) + " it may have on " + device.name,
+                              "Spmv");
+    state.group = options.merge_group != 0 ? options.merge_group : most_block;
     // Enough items per work-item to hide the search's cost, few enough that a tile's staged
     // products stay small beside the device's local memory.
-    std::size_t items = sizeof(T) <= 4 ? 7 : 5;
-    while (items > 1 && tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.local_memory_bytes) --items;
-    if (tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.local_memory_bytes)
+    std::size_t items = options.merge_items != 0 ? options.merge_items : default_merge_items(sizeof(T));
+    if (options.merge_items == 0)
+        while (items > 1 && tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.static_local_memory_bytes)
+            --items;
+    if (tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.static_local_memory_bytes)
         throw InvalidArgument("the merge form's tile of " + std::to_string(state.group) + " work-items needs " +
                                   std::to_string(tile_local_bytes(state.group, items, sizeof(T), sizeof(I))) +
                                   " bytes of local memory, more than the device's " +
-                                  std::to_string(device.local_memory_bytes),
+                                  std::to_string(device.static_local_memory_bytes) + " a kernel may declare",
                               "Spmv");
     state.merge_items = items;
     const std::size_t tile = state.group * items;
@@ -100,7 +113,7 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
-    template std::string plan_merge<T, I>(detail::SpmvState<T, I>&, std::size_t);                                      \
+    template std::string plan_merge<T, I>(detail::SpmvState<T, I>&, const SpmvOptions&, std::size_t);                                      \
     template void prepare_merge<T, I>(detail::SpmvState<T, I>&, const Module&);                                        \
     template void merge_product<T, I>(const detail::SpmvState<T, I>&, Queue&, T, const Array<T>&, T, const Array<T>&,  \
                                       const Array<T>&, std::size_t);

@@ -7,16 +7,27 @@
 #include <rtcg/core/queue.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace rtcg::sparse_detail {
 
-// Chooses the merge form's work-group (state.group, `most_block` at most: a power of two), merge
-// items per work-item and tiles for the matrix of `state` on its device, and returns the
+// The merge items per work-item a plan takes for values of `value_size` bytes where the options
+// name none and the tile fits.
+std::size_t default_merge_items(std::size_t value_size);
+
+// Whether a tile of `group` work-items of `items` each fits `local_memory_bytes`.
+bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size,
+                     std::uint64_t local_memory_bytes);
+
+// Chooses the merge form's work-group (state.group: options.merge_group, else `most_block`, a
+// power of two), merge items per work-item (options.merge_items, else
+// default_merge_items or fewer) and tiles for the matrix of `state` on its device, and returns the
 // configuration lines the kernels need (the block scan's among them). InvalidArgument when the
-// tiles' local memory does not fit the device or the tiles are more than a launch can hold.
+// work-group is more than `most_block`, the tiles' local memory does not fit the device or the
+// tiles are more than a launch can hold.
 template <SparseValue T, SparseIndex I>
-std::string plan_merge(detail::SpmvState<T, I>& state, std::size_t most_block);
+std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block);
 
 // After the program is compiled: finds each tile's first row on the device (on the context's
 // current queue), and makes the carries, the kernels and their launches.

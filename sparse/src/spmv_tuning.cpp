@@ -4,6 +4,7 @@
 
 #include "instantiate.hpp"
 #include "programs.hpp"
+#include "spmv_merge.hpp"
 #include "values.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -11,6 +12,7 @@
 #include <rtcg/tuning/size_class.hpp>
 #include <rtcg/tuning/tuner.hpp>
 
+#include <bit>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -21,7 +23,11 @@ namespace rtcg::sparse_detail {
 namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v1";
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v2";
+
+// The merge form's shapes the tuner tries where the options leave them open.
+constexpr std::int64_t merge_groups[] = {64, 128, 256};
+constexpr std::int64_t merge_item_counts[] = {3, 5, 7, 9, 11, 13};
 
 constexpr SpmvFormat every_format[] = {SpmvFormat::csr_vector, SpmvFormat::ell, SpmvFormat::csr_binned,
                                        SpmvFormat::csr_merge, SpmvFormat::sell};
@@ -33,18 +39,61 @@ std::optional<SpmvFormat> format_named(const std::string& name) {
 }
 
 // The candidates' space: every format, ELL only where its padding stays within four times the
-// entries (a power-law graph's ELL copy would not fit the device).
-tuning::ParameterSpace candidate_space(const RowStatistics& statistics) {
+// entries (a power-law graph's ELL copy would not fit the device); the merge form with each shape
+// whose tile fits the local memory (the options' shape only, where they give one), the other
+// formats with one shape.
+template <SparseValue T, SparseIndex I>
+tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const SpmvOptions& options,
+                                       const DeviceInfo& device) {
     std::vector<std::string> names;
     for (const SpmvFormat format : every_format) names.emplace_back(format_name(format));
+    const std::size_t most_block = std::bit_floor(
+        std::max<std::size_t>(std::min<std::size_t>(device.max_work_group_size, 256), 1));
+    std::vector<std::int64_t> groups, items;
+    for (const std::int64_t group : merge_groups)
+        if (options.merge_group == 0 ? static_cast<std::size_t>(group) <= most_block
+                                     : static_cast<std::size_t>(group) == options.merge_group)
+            groups.push_back(group);
+    if (groups.empty()) groups.push_back(static_cast<std::int64_t>(options.merge_group != 0 ? options.merge_group
+                                                                                            : most_block));
+    if (options.merge_items != 0)
+        items.push_back(static_cast<std::int64_t>(options.merge_items));
+    else
+        items.assign(std::begin(merge_item_counts), std::end(merge_item_counts));
     const double slots = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest);
     const double entries = static_cast<double>(statistics.nnz);
+    const std::int64_t first_group = groups.front(), first_items = items.front();
+    const std::uint64_t local_bytes = device.static_local_memory_bytes;
     tuning::ParameterSpace space;
     space.choice("format", names)
-        .constraint("ELL pads to at most four times the entries", [slots, entries](const tuning::Configuration& c) {
-            return c.choice("format") != "ell" || slots <= 4 * entries;
+        .integer("merge_group", groups)
+        .integer("merge_items", items)
+        .constraint("ELL pads to at most four times the entries",
+                    [slots, entries](const tuning::Configuration& c) {
+                        return c.choice("format") != "ell" || slots <= 4 * entries;
+                    })
+        .constraint("only the merge form varies its tile's shape",
+                    [first_group, first_items](const tuning::Configuration& c) {
+                        return c.choice("format") == "csr_merge" ||
+                               (c.integer("merge_group") == first_group && c.integer("merge_items") == first_items);
+                    })
+        .constraint("the merge tile fits the local memory", [local_bytes](const tuning::Configuration& c) {
+            return c.choice("format") != "csr_merge" ||
+                   merge_tile_fits(static_cast<std::size_t>(c.integer("merge_group")),
+                                   static_cast<std::size_t>(c.integer("merge_items")), sizeof(T), sizeof(I),
+                                   local_bytes);
         });
     return space;
+}
+
+// The options of configuration `c`: `options` with its format and, for the merge form, its shape.
+SpmvOptions options_of(const tuning::Configuration& c, SpmvOptions options) {
+    options.format = format_named(c.choice("format"));
+    if (options.format == SpmvFormat::csr_merge) {
+        options.merge_group = static_cast<std::size_t>(c.integer("merge_group"));
+        options.merge_items = static_cast<std::size_t>(c.integer("merge_items"));
+    }
+    return options;
 }
 
 // The kernel that does most of a format's product: the one the tuner compiles (a compile cache
@@ -89,19 +138,20 @@ std::string statistics_class(const RowStatistics& statistics, const codegen::DTy
 }
 
 template <SparseValue T, SparseIndex I>
-std::optional<SpmvFormat> tuned_format(const CsrMatrix<T, I>& a, const RowStatistics& statistics,
-                                       const SpmvOptions& options) {
+std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStatistics& statistics,
+                                         const SpmvOptions& options) {
     const Context& context = a.context();
     const tuning::TuningKey key = tuning::TuningKey::of(
         context.device(), tuned_kernel, statistics_class(statistics, codegen::dtype_of<T>(), codegen::dtype_of<I>()));
-    const tuning::ParameterSpace space = candidate_space(statistics);
+    const tuning::ParameterSpace space = candidate_space<T, I>(statistics, options, context.device());
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
         if (const std::optional<tuning::TuningEntry> entry = database->find(key)) try {
                 const tuning::Configuration stored = space.parse(entry->configuration);
-                if (!space.violated_constraint(stored)) return format_named(stored.choice("format"));
+                if (!space.violated_constraint(stored)) return options_of(stored, options);
             } catch (const InvalidArgument&) {
-                // An entry that no longer parses is passed over and replaced by the next tuning.
+                // An entry that no longer parses (or names a shape the options rule out) is
+                // passed over and replaced by the next tuning.
             }
     // A matrix of no rows or columns has nothing to time.
     if (options.tuning != SpmvTuning::tune || a.rows() == 0 || a.cols() == 0) return std::nullopt;
@@ -111,19 +161,17 @@ std::optional<SpmvFormat> tuned_format(const CsrMatrix<T, I>& a, const RowStatis
     fixed.transpose = false;
     fixed.tuning = SpmvTuning::built_in;
     std::map<std::string, Spmv<T, I>> plans;
-    for (const SpmvFormat format : every_format) {
-        fixed.format = format;
-        const std::string name(format_name(format));
-        if (!space.violated_constraint(tuning::Configuration({{"format", name}})))
-            plans.emplace(name, Spmv<T, I>(a, fixed));
-    }
+    for (const tuning::Configuration& candidate : space.valid_configurations())
+        plans.emplace(candidate.to_string(), Spmv<T, I>(a, options_of(candidate, fixed)));
     Queue& queue = detail::current_queue(context);
     // x in [0.5, 1.5): products of mixed signs cancel less than with ones.
     std::vector<T> x_host(a.cols());
     for (std::size_t i = 0; i < x_host.size(); ++i) x_host[i] = value_of<T>(0.5 + static_cast<double>(i % 97) / 97);
     const auto x = Array<T>::to_device(context, x_host);
     const auto y = Array<T>::empty(context, a.rows());
-    plans.at("csr_vector")(value_of<T>(1), x, value_of<T>(0), y);
+    SpmvOptions reference = fixed;
+    reference.format = SpmvFormat::csr_vector;
+    Spmv<T, I>(a, reference)(value_of<T>(1), x, value_of<T>(0), y);
     const std::vector<T> expected = y.get();
 
     const codegen::Dialect kernel_dialect = dialect(context);
@@ -133,14 +181,14 @@ std::optional<SpmvFormat> tuned_format(const CsrMatrix<T, I>& a, const RowStatis
         .space = space,
         .generate =
             [&plans, kernel_dialect](const tuning::Configuration& c) {
-                const Spmv<T, I>& plan = plans.at(c.choice("format"));
+                const Spmv<T, I>& plan = plans.at(c.to_string());
                 return tuning::GeneratedKernel{plan.source(kernel_dialect), main_kernel(plan.format()), {}, 0};
             },
         // The plan launches its own kernels (the merge form two) on the tuner's queue.
         .launch =
             [&plans, &x, &y](const Kernel&, const tuning::Configuration& c, Queue& on) {
                 const QueueScope scope(on);
-                plans.at(c.choice("format"))(value_of<T>(1), x, value_of<T>(0), y);
+                plans.at(c.to_string())(value_of<T>(1), x, value_of<T>(0), y);
             },
         .check =
             [&y, &expected, &statistics](Queue& on) {
@@ -158,12 +206,12 @@ std::optional<SpmvFormat> tuned_format(const CsrMatrix<T, I>& a, const RowStatis
     tuner.retune = true; // only reached where the database holds no usable choice
     tuner.progress = tuning::Progress::off;
     const tuning::TunedKernel tuned = tuning::tune(context, problem, tuner);
-    return format_named(tuned.configuration.choice("format"));
+    return options_of(tuned.configuration, options);
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
-    template std::optional<SpmvFormat> tuned_format<T, I>(const CsrMatrix<T, I>&, const RowStatistics&,                \
-                                                          const SpmvOptions&);
+    template std::optional<SpmvOptions> tuned_options<T, I>(const CsrMatrix<T, I>&, const RowStatistics&,              \
+                                                            const SpmvOptions&);
 RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
 
 } // namespace rtcg::sparse_detail

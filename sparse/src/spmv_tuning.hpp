@@ -1,6 +1,7 @@
 #pragma once
-// The format a plan takes from the tuning database, or finds by timing the formats on the matrix
-// (spmv.hpp's SpmvTuning::stored and tune), through rtcg::tuning.
+// The format (and the merge form's tile shape) a plan takes from the tuning database, or finds by
+// timing the candidates on the matrix (spmv.hpp's SpmvTuning::stored and tune), through
+// rtcg::tuning.
 #include <rtcg/codegen/dtype.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
@@ -13,13 +14,15 @@ namespace rtcg::sparse_detail {
 // mean row length and the skew (the longest row over the mean), each rounded up to a power of two.
 std::string statistics_class(const RowStatistics& statistics, const codegen::DType& value, const codegen::DType& index);
 
-// The format for products with `a` (the matrix multiplied: transposed already where the options
-// ask for it): the database's for the class of `statistics` on this device where it holds a usable
-// one; else, with SpmvTuning::tune, the fastest of the formats timed now on `a` (on the context's
-// current queue, which it waits for), which the database then keeps; else nullopt, for the
-// built-in rule. The other options (team, slice height, sort window) go to every candidate.
+// `options` with the format (and for the merge form its work-group and items per work-item, where
+// `options` leave them 0) chosen for products with `a` (the matrix multiplied: transposed already
+// where the options ask for it): the database's for the class of `statistics` on this device where
+// it holds a usable one; else, with SpmvTuning::tune, the fastest of the candidates timed now on
+// `a` (on the context's current queue, which it waits for), which the database then keeps; else
+// nullopt, for the built-in rule. The other options (team, slice height, sort window) go to every
+// candidate.
 template <SparseValue T, SparseIndex I>
-std::optional<SpmvFormat> tuned_format(const CsrMatrix<T, I>& a, const RowStatistics& statistics,
-                                       const SpmvOptions& options);
+std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStatistics& statistics,
+                                         const SpmvOptions& options);
 
 } // namespace rtcg::sparse_detail

@@ -1,8 +1,10 @@
 // The merge-based product (SpmvFormat::csr_merge) against the host's: a power-law graph, stencils,
 // banded matrices, empty rows, one dense row among empty ones (across several tiles), no entries,
 // a single row, more than 2^16 rows of few entries; each value and index type; the automatic
-// choice; the transpose; the solvers' fused dot product; the CUDA text through NVRTC.
+// choice; tile shapes chosen and refused; the transpose; the solvers' fused dot product; the CUDA
+// text through NVRTC.
 #include "../support/cuda_compile.hpp"
+#include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
 #include "spmv_check.hpp"
@@ -19,7 +21,9 @@
 #include <vector>
 
 using rtcg::Array;
+using rtcg::test::contains;
 using rtcg::test::context;
+using rtcg::test::message_of;
 using rtcg::test::multiplies_like_the_host;
 
 namespace {
@@ -69,6 +73,39 @@ TEST_CASE("Merge-based SpMV: the automatic choice, rows of every length, the tra
 
     // The transpose of the graph, planned from its transposed copy.
     rtcg::test::transposes_like_the_host(graph, merge);
+}
+
+TEST_CASE("Merge-based SpMV with chosen tile shapes, and shapes refused") {
+    const auto graph = rtcg::rmat<float, std::int32_t>(11, 8, 2);
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), graph);
+    // Tiles of one item per work-item up to the most, on the smallest and largest work-groups.
+    for (const auto& [group, items] :
+         {std::pair<std::size_t, std::size_t>{32, 1}, {64, 13}, {256, 16}, {32, 32}, {128, 0}}) {
+        CAPTURE(group);
+        CAPTURE(items);
+        const rtcg::SpmvOptions options{.format = rtcg::SpmvFormat::csr_merge, .merge_group = group, .merge_items = items};
+        const rtcg::Spmv<float, std::int32_t> product(a, options);
+        CHECK(product.merge_group() == group);
+        CHECK(product.merge_items() == (items != 0 ? items : 7));
+        multiplies_like_the_host(graph, options, rtcg::SpmvFormat::csr_merge);
+    }
+    CHECK(rtcg::Spmv<float, std::int32_t>(a, {.format = rtcg::SpmvFormat::csr_vector}).merge_group() == 0);
+    // 256 x 32 items stage 256 * 32 * 8 bytes of row ends and products and 256 * 9 of the scan's:
+    // more local memory than GPUs have, less than PoCL gives.
+    const rtcg::SpmvOptions largest{.format = rtcg::SpmvFormat::csr_merge, .merge_group = 256, .merge_items = 32};
+    if (context().device().static_local_memory_bytes < 256 * 32 * 8 + 256 * 9)
+        CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, largest); }),
+                       "local memory"));
+    else
+        multiplies_like_the_host(graph, largest, rtcg::SpmvFormat::csr_merge);
+    for (const std::size_t group : {16, 48, 512}) {
+        CAPTURE(group);
+        CHECK(contains(message_of<rtcg::InvalidArgument>(
+                           [&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.merge_group = group}); }),
+                       "32, 64, 128 or 256"));
+    }
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.merge_items = 33}); }),
+                   "1 to 32 items"));
 }
 
 TEST_CASE_TEMPLATE("The merge-based product folds the solvers' dot product", P, std::pair<float, std::int64_t>,

@@ -13,6 +13,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -31,7 +33,7 @@ rtcg::tuning::TuningKey key_of(const Plan& plan) {
     const rtcg::RowStatistics& s = plan.statistics();
     const auto mean = static_cast<std::uint64_t>(std::ceil(s.mean()));
     const auto skew = static_cast<std::uint64_t>(static_cast<double>(s.longest) / s.mean());
-    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v1",
+    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v2",
                                        "float64_int32_" + rtcg::tuning::power_of_two_class({s.rows, mean, skew}));
 }
 
@@ -50,25 +52,66 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     REQUIRE(database);
     const auto entry = database->find(key_of(tuned));
     REQUIRE(entry);
-    CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())));
-    CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == tuned.format());
+    // The merge form's shape is stored with it; the other formats' entries name the first shape.
+    const std::string shape = tuned.format() == SpmvFormat::csr_merge
+                                  ? "merge_group=" + std::to_string(tuned.merge_group()) +
+                                        ",merge_items=" + std::to_string(tuned.merge_items())
+                                  : "merge_group=64,merge_items=3";
+    CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())) + "," + shape);
+    const Plan stored(a, {.tuning = SpmvTuning::stored});
+    CHECK(stored.format() == tuned.format());
+    CHECK(stored.merge_group() == tuned.merge_group());
+    CHECK(stored.merge_items() == tuned.merge_items());
+
+    // A stored merge shape is taken as it is.
+    database->store(key_of(tuned), {"format=csr_merge,merge_group=256,merge_items=11", 1.0});
+    const Plan shaped(a, {.tuning = SpmvTuning::stored});
+    CHECK(shaped.format() == SpmvFormat::csr_merge);
+    CHECK(shaped.merge_group() == 256);
+    CHECK(shaped.merge_items() == 11);
+    rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
 
     // A stored choice is taken by stored and tune alike, and ignored by the built-in rule and by a
     // forced format.
-    database->store(key_of(tuned), {"format=sell", 1.0});
+    database->store(key_of(tuned), {"format=sell,merge_group=64,merge_items=3", 1.0});
     CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::sell);
     CHECK(Plan(a, {.tuning = SpmvTuning::tune}).format() == SpmvFormat::sell);
     CHECK(Plan(a).format() == SpmvFormat::csr_merge);
     CHECK(Plan(a, {.format = SpmvFormat::csr_vector, .tuning = SpmvTuning::stored}).format() == SpmvFormat::csr_vector);
     rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::sell);
 
-    // An entry that names no format, or ELL for a matrix whose ELL copy is too large, is passed
-    // over: stored falls back to the built-in rule.
-    for (const std::string unusable : {"format=nonsense", "team=4", "format=ell"}) {
+    // An entry that names no format, ELL for a matrix whose ELL copy is too large, a shape for
+    // another format or one the tuner does not try, or the first version's form, is passed over:
+    // stored falls back to the built-in rule.
+    for (const std::string unusable :
+         {"format=nonsense,merge_group=64,merge_items=3", "team=4", "format=ell,merge_group=64,merge_items=3",
+          "format=sell,merge_group=256,merge_items=9", "format=csr_merge,merge_group=96,merge_items=3",
+          "format=csr_merge"}) {
         CAPTURE(unusable);
         database->store(key_of(tuned), {unusable, 1.0});
-        CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::csr_merge);
+            const Plan fallen_back(a, {.tuning = SpmvTuning::stored});
+        CHECK(fallen_back.format() == SpmvFormat::csr_merge);
+        CHECK(fallen_back.merge_group() ==
+              std::min<std::size_t>(256, std::bit_floor(context().device().max_work_group_size)));
+        CHECK(fallen_back.merge_items() == 5);
     }
+}
+
+TEST_CASE("the tuner keeps a merge shape the options give") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const auto graph = rtcg::rmat<double, std::int32_t>(11, 8, 4);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    const Plan tuned(a, {.merge_group = 32, .merge_items = 2, .tuning = SpmvTuning::tune});
+    rtcg::test::multiplies_like_the_host(graph, {.merge_group = 32, .merge_items = 2, .tuning = SpmvTuning::stored},
+                                         tuned.format());
+    if (tuned.format() == SpmvFormat::csr_merge) {
+        CHECK(tuned.merge_group() == 32);
+        CHECK(tuned.merge_items() == 2);
+    }
+    // The entry stored names that shape, the only one a plan with those options takes.
+    const auto entry = rtcg::tuning::TuningDatabase::default_location()->find(key_of(tuned));
+    REQUIRE(entry);
+    CHECK(entry->configuration.find("merge_group=32,merge_items=2") != std::string::npos);
 }
 
 TEST_CASE("SpMV plans without a stored choice, and matrices with nothing to time") {

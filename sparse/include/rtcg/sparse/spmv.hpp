@@ -85,8 +85,10 @@ enum class SpmvTuning {
     stored,
     /// The stored choice, else every format planned and timed on this matrix (rtcg::tuning: each
     /// checked against vector CSR's product first, ELL only where it pads to at most four times the
-    /// entries), the fastest kept in the database for the class. Takes a compile and a few
-    /// products per format, and waits for the queue.
+    /// entries; the merge form with each work-group of 64 to 256 and 3 to 13 items per work-item
+    /// whose tile fits the local memory), the fastest kept in the database for the class. Takes a
+    /// compile and a few products per candidate, and waits for the queue. A format or merge shape
+    /// given in the options is kept.
     tune,
 };
 
@@ -103,6 +105,12 @@ struct SpmvOptions {
     /// SELL-C-sigma's sort window sigma, in rows (any number from 1, which sorts nothing); 0 takes
     /// 64 slices.
     std::size_t sort_window = 0;
+    /// The merge form's work-group: a power of two from 32 up to the device's work-group limit or
+    /// 256, whichever is less; 0 takes that limit.
+    std::size_t merge_group = 0;
+    /// The merge form's items (row ends and entries) per work-item, 1 to 32; 0 takes 7 for values
+    /// of 4 bytes and 5 for wider ones, fewer where the tile's local memory would not fit.
+    std::size_t merge_items = 0;
     /// Where the format comes from when `format` is empty.
     SpmvTuning tuning = SpmvTuning::built_in;
 };
@@ -137,6 +145,10 @@ public:
     SpmvFormat format() const noexcept;
     /// Vector CSR's team size, or the binned form's for its short rows (1 for ELL, merge and SELL).
     std::size_t team_size() const noexcept;
+    /// The merge form's work-group and items per work-item (0 for the other formats).
+    std::size_t merge_group() const noexcept;
+    /// \copydoc merge_group
+    std::size_t merge_items() const noexcept;
     /// The statistics the choice was made from.
     const RowStatistics& statistics() const noexcept;
     /// The generated source in `dialect`, prelude included.
