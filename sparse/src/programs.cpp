@@ -3,6 +3,7 @@
 #include <rtcg/codegen/prelude.hpp>
 
 #include <algorithm>
+#include <bit>
 
 namespace rtcg::sparse_detail {
 
@@ -22,6 +23,10 @@ Module compile(const Context& context, std::string_view configuration, std::init
 
 std::string index_name(const codegen::DType& index) {
     return index == codegen::DType::int32() ? "int" : "rtcg_index_t";
+}
+
+std::size_t most_block(const DeviceInfo& device) {
+    return std::bit_floor(std::max<std::size_t>(std::min<std::size_t>(device.max_work_group_size, 256), 1));
 }
 
 LaunchConfig grid_stride(const Context& context, std::size_t n, std::size_t block) {

@@ -30,6 +30,10 @@ Module compile(const Context& context, std::string_view configuration, std::init
 // The C name of an index type in kernels: int or rtcg_index_t.
 std::string index_name(const codegen::DType& index);
 
+// The largest work-group a product takes on `device`: up to 256 work-items, a power of two, as
+// the dot's fold and the long rows' fold need.
+std::size_t most_block(const DeviceInfo& device);
+
 // A grid-stride launch of `block` work-items per group covering `n` items, with at most a few
 // groups per compute unit.
 LaunchConfig grid_stride(const Context& context, std::size_t n, std::size_t block = 256);

@@ -117,9 +117,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     statistics.longest = longest_row(state->matrix.row_offsets(), a.rows());
     const bool regular = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest) <=
                          1.2 * static_cast<double>(statistics.nnz);
-    // A power of two, as the dot's fold and the long rows' fold need.
-    const std::size_t most_block = std::bit_floor(
-        std::max<std::size_t>(std::min<std::size_t>(context.device().max_work_group_size, 256), 1));
+    const std::size_t most_block = sparse_detail::most_block(context.device());
     const bool skewed = static_cast<double>(statistics.longest) >
                         std::max(static_cast<double>(most_block), 16 * statistics.mean());
     // The tuner's choice, where it makes one, fills in what the options leave open.

@@ -12,7 +12,6 @@
 #include <rtcg/tuning/size_class.hpp>
 #include <rtcg/tuning/tuner.hpp>
 
-#include <bit>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -47,15 +46,14 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const Sp
                                        const DeviceInfo& device) {
     std::vector<std::string> names;
     for (const SpmvFormat format : every_format) names.emplace_back(format_name(format));
-    const std::size_t most_block = std::bit_floor(
-        std::max<std::size_t>(std::min<std::size_t>(device.max_work_group_size, 256), 1));
+    const std::size_t largest = most_block(device);
     std::vector<std::int64_t> groups, items;
     for (const std::int64_t group : merge_groups)
-        if (options.merge_group == 0 ? static_cast<std::size_t>(group) <= most_block
+        if (options.merge_group == 0 ? static_cast<std::size_t>(group) <= largest
                                      : static_cast<std::size_t>(group) == options.merge_group)
             groups.push_back(group);
-    if (groups.empty()) groups.push_back(static_cast<std::int64_t>(options.merge_group != 0 ? options.merge_group
-                                                                                            : most_block));
+    if (groups.empty())
+        groups.push_back(static_cast<std::int64_t>(options.merge_group != 0 ? options.merge_group : largest));
     if (options.merge_items != 0)
         items.push_back(static_cast<std::int64_t>(options.merge_items));
     else
