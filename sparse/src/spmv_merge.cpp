@@ -23,8 +23,6 @@ std::size_t tile_local_bytes(std::size_t group, std::size_t items, std::size_t v
 
 } // namespace
 
-std::size_t default_merge_items(std::size_t value_size) { return value_size <= 4 ? 7 : 5; }
-
 bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size,
                      std::uint64_t local_memory_bytes) {
     return tile_local_bytes(group, items, value_size, index_size) <= local_memory_bytes;
@@ -40,11 +38,13 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
     state.group = options.merge_group != 0 ? options.merge_group : most_block;
     // Enough items per work-item to hide the search's cost, few enough that a tile's staged
     // products stay small beside the device's local memory.
-    std::size_t items = options.merge_items != 0 ? options.merge_items : default_merge_items(sizeof(T));
+    std::size_t items = options.merge_items != 0 ? options.merge_items : sizeof(T) <= 4 ? 7 : 5;
+    const auto fits = [&](std::size_t count) {
+        return merge_tile_fits(state.group, count, sizeof(T), sizeof(I), device.static_local_memory_bytes);
+    };
     if (options.merge_items == 0)
-        while (items > 1 && tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.static_local_memory_bytes)
-            --items;
-    if (tile_local_bytes(state.group, items, sizeof(T), sizeof(I)) > device.static_local_memory_bytes)
+        while (items > 1 && !fits(items)) --items;
+    if (!fits(items))
         throw InvalidArgument("the merge form's tile of " + std::to_string(state.group) + " work-items needs " +
                                   std::to_string(tile_local_bytes(state.group, items, sizeof(T), sizeof(I))) +
                                   " bytes of local memory, more than the device's " +

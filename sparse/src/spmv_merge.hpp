@@ -12,17 +12,13 @@
 
 namespace rtcg::sparse_detail {
 
-// The merge items per work-item a plan takes for values of `value_size` bytes where the options
-// name none and the tile fits.
-std::size_t default_merge_items(std::size_t value_size);
-
 // Whether a tile of `group` work-items of `items` each fits `local_memory_bytes`.
 bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size,
                      std::uint64_t local_memory_bytes);
 
 // Chooses the merge form's work-group (state.group: options.merge_group, else `most_block`, a
 // power of two), merge items per work-item (options.merge_items, else
-// default_merge_items or fewer) and tiles for the matrix of `state` on its device, and returns the
+// 7 for values of 4 bytes and 5 for wider ones, or fewer where the tile would not fit) and tiles for the matrix of `state` on its device, and returns the
 // configuration lines the kernels need (the block scan's among them). InvalidArgument when the
 // work-group is more than `most_block`, the tiles' local memory does not fit the device or the
 // tiles are more than a launch can hold.
