@@ -103,9 +103,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                   std::to_string(options.merge_group),
                               "Spmv");
     if (options.merge_items > 32)
-        throw InvalidArgument("the merge form takes 1 to 32 items per work-item, not " +
-                                  std::to_string(options.merge_items),
-                              "Spmv");
+        throw InvalidArgument(
+            "the merge form takes 1 to 32 items per work-item, not " + std::to_string(options.merge_items), "Spmv");
     const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
     const Context& context = a.context();
     auto state = std::make_shared<detail::SpmvState<T, I>>(
@@ -125,10 +124,9 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     if (!options.format && options.tuning != SpmvTuning::built_in)
         if (const std::optional<SpmvOptions> tuned = sparse_detail::tuned_options(state->matrix, statistics, options))
             chosen = *tuned;
-    const std::optional<SpmvFormat> format = chosen.format;
-    state->format = format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
-                                    : skewed                      ? SpmvFormat::csr_merge
-                                                                  : SpmvFormat::csr_vector);
+    state->format = chosen.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
+                                           : skewed                      ? SpmvFormat::csr_merge
+                                                                         : SpmvFormat::csr_vector);
 
     if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
         statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)

@@ -48,12 +48,13 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const Sp
     for (const SpmvFormat format : every_format) names.emplace_back(format_name(format));
     const std::size_t largest = most_block(device);
     std::vector<std::int64_t> groups, items;
-    for (const std::int64_t group : merge_groups)
-        if (options.merge_group == 0 ? static_cast<std::size_t>(group) <= largest
-                                     : static_cast<std::size_t>(group) == options.merge_group)
-            groups.push_back(group);
-    if (groups.empty())
-        groups.push_back(static_cast<std::int64_t>(options.merge_group != 0 ? options.merge_group : largest));
+    if (options.merge_group != 0) {
+        groups.push_back(static_cast<std::int64_t>(options.merge_group));
+    } else {
+        for (const std::int64_t group : merge_groups)
+            if (static_cast<std::size_t>(group) <= largest) groups.push_back(group);
+        if (groups.empty()) groups.push_back(static_cast<std::int64_t>(largest));
+    }
     if (options.merge_items != 0)
         items.push_back(static_cast<std::int64_t>(options.merge_items));
     else
