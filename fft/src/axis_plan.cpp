@@ -61,6 +61,12 @@ Buffer twiddle_table(const Context& context, const PassShape& shape, bool single
     return single ? upload(context, local_twiddles<float>(shape)) : upload(context, local_twiddles<double>(shape));
 }
 
+// The twiddles between passes of a pass kernel of `shape`, ns points combined before it
+// (outer_twiddles), in the plan's precision.
+Buffer outer_table(const Context& context, const PassShape& shape, std::size_t ns, bool single) {
+    return single ? upload(context, outer_twiddles<float>(shape, ns)) : upload(context, outer_twiddles<double>(shape, ns));
+}
+
 // exp(-2 pi i m step / n) for m < count, in the plan's precision.
 Buffer strided_table(const Context& context, std::size_t count, std::size_t step, std::size_t n, bool single) {
     return single ? upload(context, strided_roots<float>(count, step, n))
@@ -157,8 +163,10 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                       std::has_single_bit(n) && n > fitting && n <= usable_bytes / element_bytes;
     const bool one_pass = n <= fitting || wide;
     const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
-    const std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n}
-                                                    : global_passes(n, fitting / min_group);
+    // The passes run from the shortest: the twiddles between passes (outer_twiddles) grow with the
+    // points a pass combines and those combined before it, which this order keeps fewest.
+    std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group);
+    std::reverse(sizes.begin(), sizes.end());
     std::size_t ns = 1;
     for (const std::size_t points : sizes) {
         Pass pass;
@@ -193,17 +201,11 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                                       "fft plan");
         }
         pass.twiddles = twiddle_table(context, pass.shape, single);
+        if (pass.ns > 1) pass.outer_twiddles = outer_table(context, pass.shape, pass.ns, single);
         passes_.push_back(std::move(pass));
     }
-    if (passes_.size() == 1) {
-        if (real_step != RealStep::none) real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
-        return;
-    }
-    // 2^shift fine roots and n / 2^shift (rounded up) coarse ones: about sqrt(n) each.
-    while ((std::size_t{1} << (2 * shift_)) < n) ++shift_;
-    const std::size_t split = std::size_t{1} << shift_;
-    fine_ = strided_table(context, split, 1, n, single);
-    coarse_ = strided_table(context, (n + split - 1) / split, split, n, single);
+    if (passes_.size() == 1 && real_step != RealStep::none)
+        real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
 }
 
 void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
@@ -226,25 +228,23 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
     const LaunchConfig config{Dim3{launch_groups(device, static_cast<std::size_t>(slots), shape.group)},
                               Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
-    if (complex == codegen::DType::complex64()) {
-        const float real_scale = static_cast<float>(scale);
+    // The scale in the transform's precision.
+    const auto launch = [&](auto real_scale) {
         kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
                *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.twiddles,
-               *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, real_scale,
-               sign);
-    } else {
-        kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
-               *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.twiddles,
-               *tables.coarse, *tables.fine, tables.shift, *tables.real_roots, extent, subs, ns, slots, scale, sign);
-    }
+               *tables.outer, *tables.real_roots, extent, subs, ns, slots, real_scale, sign);
+    };
+    if (complex == codegen::DType::complex64())
+        launch(static_cast<float>(scale));
+    else
+        launch(scale);
 }
 
 void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out,
                            std::size_t batch, double scale, int sign) const {
     const std::int64_t subs = signed_value(n_ / pass.shape.points);
-    // A one-pass plan reads no split twiddles: its local ones stand in for them.
-    const PassTables tables{&pass.twiddles, passes_.size() == 1 ? &pass.twiddles : &coarse_,
-                            passes_.size() == 1 ? &pass.twiddles : &fine_, shift_,
+    // A first pass reads no twiddles between passes: its local ones stand in for them.
+    const PassTables tables{&pass.twiddles, pass.ns > 1 ? &pass.outer_twiddles : &pass.twiddles,
                             fuses_real() ? &real_roots_ : &pass.twiddles};
     launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs,
                        signed_value(pass.ns), signed_value(batch) * subs, scale, sign);

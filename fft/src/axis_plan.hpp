@@ -42,13 +42,11 @@ Kernel compiled(const Context& context, const std::string& source, const std::st
 std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group);
 
 // The tables a pass kernel reads (kernel/pass.rtcg): its local passes' twiddles (local_twiddles),
-// the split twiddles between passes (`twiddles` again in a one-pass plan, which reads none) and the
-// real transform's roots (`twiddles` again where the pass fuses no real step).
+// the twiddles between passes (outer_twiddles; `twiddles` again for a first pass, which reads none)
+// and the real transform's roots (`twiddles` again where the pass fuses no real step).
 struct PassTables {
     const Buffer* twiddles = nullptr;
-    const Buffer* coarse = nullptr;
-    const Buffer* fine = nullptr;
-    int shift = 0;
+    const Buffer* outer = nullptr;
     const Buffer* real_roots = nullptr;
 };
 
@@ -92,8 +90,9 @@ private:
         PassShape shape;
         std::string source;
         Kernel kernel;
-        std::size_t ns = 1; // the points combined before this pass
-        Buffer twiddles;    // the local passes' twiddles (local_twiddles)
+        std::size_t ns = 1;    // the points combined before this pass
+        Buffer twiddles;       // the local passes' twiddles (local_twiddles)
+        Buffer outer_twiddles; // those between passes (outer_twiddles), where ns > 1
     };
     struct Bluestein {
         std::size_t m = 0;
@@ -116,10 +115,6 @@ private:
     codegen::DType complex_;
     bool strided_;
     std::vector<Pass> passes_;
-    // The twiddles between passes, exp(-2 pi i m / n) = coarse[m >> shift] fine[m mod 2^shift]
-    // (fft_split_twiddle); a one-pass plan has none.
-    Buffer coarse_, fine_;
-    int shift_ = 0;
     Buffer real_roots_; // exp(-2 pi i q / 2n), q <= n, where the pass untangles or tangles
     std::unique_ptr<Bluestein> bluestein_;
 };

@@ -103,6 +103,34 @@ std::vector<std::complex<Real>> local_twiddles(const PassShape& shape) {
     return table;
 }
 
+// The twiddles by which a pass after the first (FFT_TWIDDLED) turns its input, `ns` points combined
+// before it, split along the way its first local pass reads: butterfly i (< R / P, P the first
+// local radix) of sub-transform k = j mod ns reads the points i + r R / P (r < P), whose twiddle
+// exp(-2 pi i (i + r R / P) k / (ns R)) is the product of the butterfly's across[i ns + k] =
+// exp(-2 pi i i k / (ns R)) and the point's along[(r - 1) ns + k] = exp(-2 pi i r k / (ns P)),
+// r >= 1, the table `along` following `across` at (R / P) ns. Neighbouring sub-transforms read
+// neighbouring entries, so a warp's reads come in runs as its points' do (where a table of roots
+// read at their product scatters them), and a butterfly reads `across` once for all its points.
+// Both are rounded once from exact arguments: their product is within about an ulp, as a root
+// read from one table and turned by another. (R / P + P - 1) ns entries: the longest pass last
+// keeps them few (axis_plan.cpp).
+template <class Real>
+std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape, std::size_t ns) {
+    const std::size_t radix = shape.radices.empty() ? 1 : shape.radices.front();
+    const std::size_t butterflies = shape.points / radix;
+    std::vector<std::complex<Real>> table;
+    table.reserve((butterflies + radix - 1) * ns);
+    const auto add = [&table](std::size_t m, std::size_t n) {
+        const std::complex<long double> w = root_of_unity(m % n, n);
+        table.emplace_back(static_cast<Real>(w.real()), static_cast<Real>(w.imag()));
+    };
+    for (std::size_t i = 0; i < butterflies; ++i)
+        for (std::size_t k = 0; k < ns; ++k) add(i * k, ns * shape.points);
+    for (std::size_t r = 1; r < radix; ++r)
+        for (std::size_t k = 0; k < ns; ++k) add(r * k, ns * radix);
+    return table;
+}
+
 // The dynamic local memory a pass kernel of `shape` takes for elements of `element_bytes`: its
 // group's rows, or none where its one local pass keeps the points in registers (FFT_LOCAL_ROWS).
 std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes);

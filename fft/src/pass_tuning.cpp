@@ -145,7 +145,7 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
     };
     const auto launch = [context, complex, data, layout](const Kernel& kernel, const PassShape& shape, Queue& queue) {
         const Buffer& twiddles = twiddles_of<Real>(context, *data, shape);
-        const PassTables tables{&twiddles, &twiddles, &twiddles, 0, &twiddles};
+        const PassTables tables{&twiddles, &twiddles, &twiddles};
         launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input), layout(data->output),
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
