@@ -14,6 +14,17 @@ std::uint64_t packed_divisor(std::uint32_t d) noexcept;
 // floor(n / d) from packed_divisor(d)'s word, as rtcg_divide_index computes it on the device.
 std::uint32_t divide_index(std::uint32_t n, std::uint64_t divisor) noexcept;
 
+// What rtcg_wrap_index takes for a divisor n (1 <= n < 2^63): the multiplier
+// floor(2^64 (2^l - n) / n) + 1 and l = ceil(log2 n).
+struct WrapDivisor {
+    std::uint64_t multiplier = 0;
+    int ceiling_log2 = 0;
+};
+WrapDivisor wrap_divisor(std::int64_t n) noexcept;
+
+// k mod n in [0, n) from wrap_divisor(n), as rtcg_wrap_index computes it on the device.
+std::int64_t wrap_index(std::int64_t k, std::int64_t n, const WrapDivisor& divisor) noexcept;
+
 // The argument for the extent of an axis: packed_divisor(extent) where the call's indices are
 // narrow (each below 2^32, so each extent is too), else the extent.
 std::int64_t extent_argument(std::size_t extent, bool narrow) noexcept;

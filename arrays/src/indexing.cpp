@@ -1,5 +1,7 @@
 // take and put as elementwise kernels whose tables (the source, the values) are read where the
 // indices point, and extract and flatnonzero as one scan each over a mask.
+#include "device_sources.hpp"
+#include "index_division.hpp"
 #include "selection_scan.hpp"
 #include "untyped_calls.hpp"
 
@@ -25,12 +27,23 @@ std::string normalized_index(IndexMode mode) {
     case IndexMode::raise:
         return "if (k < -n_axis || k >= n_axis) { error[0] = 1; error[1] = k; continue; }\n"
                "if (k < 0) k += n_axis;\n";
-    // Every index divided: a branch around the division for the indices in range was slower
-    // (bench/NOTES.md).
-    case IndexMode::wrap: return "k %= n_axis;\nif (k < 0) k += n_axis;\n";
+    case IndexMode::wrap: return "k = rtcg_wrap_index(k, n_axis, wrap_multiplier, wrap_log2);\n";
     case IndexMode::clip: return "k = k < 0 ? 0 : (k >= n_axis ? n_axis - 1 : k);\n";
     }
     throw InvalidArgument("unknown index mode");
+}
+
+// With mode wrap, what normalized_index's statements need besides n_axis: `wrap` (the axis's
+// divisor, which the values point to until the call is launched) as two arguments, and
+// rtcg_wrap_index itself as the kernel's preamble (returned).
+std::string add_wrap_divisor(IndexMode mode, const WrapDivisor& wrap, std::vector<Argument>& arguments,
+                             std::vector<CallArgument>& values) {
+    if (mode != IndexMode::wrap) return {};
+    arguments.push_back(Argument::scalar(DType::uint64(), "wrap_multiplier"));
+    arguments.push_back(Argument::scalar(DType::int32(), "wrap_log2"));
+    values.push_back({nullptr, host_scalar(wrap.multiplier)});
+    values.push_back({nullptr, host_scalar(wrap.ceiling_log2)});
+    return std::string(device::thread::index_division);
 }
 
 std::string mode_name(IndexMode mode) {
@@ -79,6 +92,13 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                     Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
                                     Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "inner"),
                                     Argument::scalar(DType::int64(), "n_indices")};
+    const auto n_axis = static_cast<std::int64_t>(axis_extent), n_inner = static_cast<std::int64_t>(inner),
+               n_indices = static_cast<std::int64_t>(indices.size());
+    std::vector<CallArgument> args{{&out, {}}, {&source, {}, true}, {&indices, {}, true},
+                                   {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_inner)},
+                                   {nullptr, host_scalar(n_indices)}};
+    const WrapDivisor wrap = wrap_divisor(n_axis);
+    std::string preamble = add_wrap_divisor(mode, wrap, arguments, args);
     if (mode == IndexMode::raise) arguments.push_back(Argument::pointer(DType::int64(), "error"));
     // Restrict where `out` has storage of its own (the error words always do), so that the compiler
     // may issue a work-item's second gather before its first index's check and store.
@@ -96,12 +116,8 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                   "out[i] = " + element;
     const ElementwiseKernel kernel(context, std::move(arguments), operation,
                                    {.name = std::string(flat ? "take_flat_" : "take_") + (own_storage ? "" : "aliased_") +
-                                            mode_name(mode)});
-    const auto n_axis = static_cast<std::int64_t>(axis_extent), n_inner = static_cast<std::int64_t>(inner),
-               n_indices = static_cast<std::int64_t>(indices.size());
-    std::vector<CallArgument> args{{&out, {}}, {&source, {}, true}, {&indices, {}, true},
-                                   {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_inner)},
-                                   {nullptr, host_scalar(n_indices)}};
+                                            mode_name(mode),
+                                    .preamble = std::move(preamble)});
     if (mode != IndexMode::raise) return UntypedCalls::launch(kernel, current_queue(context), args);
     const IndexError error(context);
     args.push_back({&error.words(), {}, true});
@@ -136,17 +152,18 @@ void put(const ArrayData& target, const ArrayData& indices, const ArrayData& val
         error.check("put", target.size());
     }
     const IndexMode scatter_mode = mode == IndexMode::raise ? IndexMode::wrap : mode; // checked: wrap changes none
-    const ElementwiseKernel scatter(
-        context,
-        {Argument::pointer(target.dtype(), "target"),
-         Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
-         Argument::pointer(values.dtype(), "values", codegen::AddressSpace::global, true),
-         Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "n_values")},
-        "rtcg_index_t k = (rtcg_index_t)indices[i];\n" + normalized_index(scatter_mode) +
-            "target[k] = values[i % n_values]",
-        {.name = "put_" + mode_name(scatter_mode)});
-    const CallArgument args[] = {{&target, {}, true}, {&indices, {}}, {&values, {}, true},
-                                 {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_values)}};
+    std::vector<Argument> arguments{Argument::pointer(target.dtype(), "target"),
+                                    Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
+                                    Argument::pointer(values.dtype(), "values", codegen::AddressSpace::global, true),
+                                    Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "n_values")};
+    std::vector<CallArgument> args{{&target, {}, true}, {&indices, {}}, {&values, {}, true},
+                                   {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_values)}};
+    const WrapDivisor wrap = wrap_divisor(n_axis);
+    std::string preamble = add_wrap_divisor(scatter_mode, wrap, arguments, args);
+    const ElementwiseKernel scatter(context, std::move(arguments),
+                                    "rtcg_index_t k = (rtcg_index_t)indices[i];\n" + normalized_index(scatter_mode) +
+                                        "target[k] = values[i % n_values]",
+                                    {.name = "put_" + mode_name(scatter_mode), .preamble = std::move(preamble)});
     UntypedCalls::launch(scatter, current_queue(context), args);
 }
 

@@ -104,6 +104,7 @@ RTCG_DEVICE rtcg_ulong4 rtcg_make_ulong4(rtcg_uindex_t x, rtcg_uindex_t y, rtcg_
 RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return (unsigned)__clz(x); }
 RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return (unsigned)__ffs(x) - 1u; }
 RTCG_DEVICE unsigned rtcg_mul_hi(unsigned a, unsigned b) { return __umulhi(a, b); }
+RTCG_DEVICE rtcg_uindex_t rtcg_mul_hi64(rtcg_uindex_t a, rtcg_uindex_t b) { return __umul64hi(a, b); }
 )";
 
 } // namespace

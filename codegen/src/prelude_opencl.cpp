@@ -77,6 +77,7 @@ RTCG_DEVICE rtcg_double4 rtcg_make_double4(double x, double y, double z, double 
 RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return clz(x); }
 RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return 31u - clz(x & (0u - x)); }
 RTCG_DEVICE unsigned rtcg_mul_hi(unsigned a, unsigned b) { return mul_hi(a, b); }
+RTCG_DEVICE rtcg_uindex_t rtcg_mul_hi64(rtcg_uindex_t a, rtcg_uindex_t b) { return mul_hi(a, b); }
 )";
 
 } // namespace

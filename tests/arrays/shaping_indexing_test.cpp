@@ -14,6 +14,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -105,6 +106,20 @@ TEST_CASE("take along an axis and of the flattened array, in each mode") {
     for (auto& index : indices) index = static_cast<std::int64_t>(random() % 50000);
     const std::vector<float> got = rtcg::take(big, Array<std::int64_t>::to_device(context(), indices)).get();
     for (std::size_t k = 0; k < indices.size(); ++k) REQUIRE(got[k] == static_cast<float>(indices[k]));
+
+    // Wrap mode at the ends of the 64-bit range, along the last axis and along the first (whose
+    // rows the kernel splits), against numpy's floored remainder.
+    const std::int64_t most = std::numeric_limits<std::int64_t>::max(), least = std::numeric_limits<std::int64_t>::min();
+    const std::vector<std::int64_t> extreme{least, least + 1, most, most - 1, -13, 13, -1, 6, -7, 12345678901234};
+    const auto wrapped = [](std::int64_t k, std::int64_t n) { return (k % n + n) % n; };
+    const auto seven = Array<std::int64_t>::arange(context(), 0, 7);
+    const std::vector<std::int64_t> along_last = rtcg::take(seven, Array<std::int64_t>::to_device(context(), extreme),
+                                                            std::nullopt, IndexMode::wrap).get();
+    for (std::size_t k = 0; k < extreme.size(); ++k) CHECK(along_last[k] == wrapped(extreme[k], 7));
+    const auto rows_of_m = rtcg::take(m, Array<std::int64_t>::to_device(context(), extreme), 0, IndexMode::wrap).get();
+    for (std::size_t k = 0; k < extreme.size(); ++k)
+        for (std::size_t c = 0; c < 4; ++c)
+            CHECK(rows_of_m[k * 4 + c] == wrapped(extreme[k], 3) * 4 + static_cast<std::int64_t>(c));
 }
 
 TEST_CASE("put writes at flat indices in C order, and nothing when an index is out of range") {
@@ -121,6 +136,13 @@ TEST_CASE("put writes at flat indices in C order, and nothing when an index is o
     rtcg::put(m, bad, Array<std::int64_t>::to_device(context(), {50, 60}), IndexMode::clip);
     CHECK(m(0, 1).item() == 50);
     CHECK(m(2, 3).item() == 60);
+    // Wrap: 2^63 - 1 = 12 * 768614336404564650 + 7, and -2^63 wraps to 12 - 8 = 4.
+    const auto far = Array<std::int64_t>::to_device(
+        context(), {std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min(), -25});
+    rtcg::put(m, far, Array<std::int64_t>::to_device(context(), {70, 80, 90}), IndexMode::wrap);
+    CHECK(m(1, 3).item() == 70);
+    CHECK(m(1, 0).item() == 80);
+    CHECK(m(2, 3).item() == 90); // -25 mod 12 = 11
 }
 
 TEST_CASE("masks select, compress and assign; nonzero gives positions") {
