@@ -163,10 +163,11 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                       std::has_single_bit(n) && n > fitting && n <= usable_bytes / element_bytes;
     const bool one_pass = n <= fitting || wide;
     const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
-    // The passes run from the shortest: the twiddles between passes (outer_twiddles) grow with the
-    // points a pass combines and those combined before it, which this order keeps fewest.
+    // The longest pass first, which reads no twiddles between passes, then the others from the
+    // shortest: those twiddles (outer_twiddles) grow with a pass's points and the points combined
+    // before it, which this order keeps fewest after the first.
     std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group);
-    std::reverse(sizes.begin(), sizes.end());
+    std::reverse(sizes.begin() + 1, sizes.end());
     std::size_t ns = 1;
     for (const std::size_t points : sizes) {
         Pass pass;

@@ -94,7 +94,7 @@ TEST_CASE("primes, smooth and awkward sizes up to 4096") {
 }
 
 TEST_CASE("long transforms over several passes, checked at sampled frequencies") {
-    // 3 * 2^14: passes of 16 and 3072 points; 2^20: 256 and 4096; 100003, a prime: Bluestein's
+    // 3 * 2^14: passes of 3072 and 16 points; 2^20: 4096 and 256; 100003, a prime: Bluestein's
     // convolution of 2^18 points, itself over two passes.
     const std::vector<std::size_t> sizes = rtcg::test::quick_run() ? std::vector<std::size_t>{49152}
                                                                     : std::vector<std::size_t>{49152, 1u << 20, 100003};
