@@ -8,10 +8,13 @@
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/codegen/prelude.hpp>
 #include <rtcg/core/error.hpp>
+#include <rtcg/core/event.hpp>
 #include <rtcg/core/module.hpp>
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cmath>
 #include <complex>
 #include <limits>
 #include <optional>
@@ -94,6 +97,31 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
     return BatchLayout{&buffer, 0, 1, 1, 0, signed_value(n)};
 }
 
+// `count` points that no pass order transforms alike by accident, to time and compare orders on.
+template <class Real>
+std::vector<std::complex<Real>> tuning_points(std::size_t count) {
+    std::vector<std::complex<Real>> values(count);
+    for (std::size_t i = 0; i < count; ++i)
+        values[i] = {static_cast<Real>(std::sin(0.37 * static_cast<double>(i))),
+                     static_cast<Real>(std::cos(1.13 * static_cast<double>(i)))};
+    return values;
+}
+
+// Whether `a` and `b`, transforms of n points each, lie within the rounding that two correct FFTs
+// differ by (a few epsilons times log2 n, relative L2).
+template <class Real>
+bool same_points(const Context& context, const ArrayData& a, const ArrayData& b, std::size_t n) {
+    const std::vector<std::complex<Real>> x = context.to_host<std::complex<Real>>(a.buffer());
+    const std::vector<std::complex<Real>> y = context.to_host<std::complex<Real>>(b.buffer());
+    long double difference = 0, norm = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        difference += std::norm(std::complex<long double>(x[i]) - std::complex<long double>(y[i]));
+        norm += std::norm(std::complex<long double>(x[i]));
+    }
+    const long double bound = 16 * std::numeric_limits<Real>::epsilon() * (std::log2(static_cast<long double>(n)) + 1);
+    return difference <= bound * bound * norm;
+}
+
 } // namespace
 
 Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
@@ -163,27 +191,45 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                       std::has_single_bit(n) && n > fitting && n <= usable_bytes / element_bytes;
     const bool one_pass = n <= fitting || wide;
     const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
+    const PassPlanning planning{limits, min_group, one_pass, real_step, tuning};
+    if (one_pass) {
+        passes_ = make_passes({n}, planning);
+        if (real_step != RealStep::none) real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
+        return;
+    }
     // The longest pass first, which reads no twiddles between passes, then the others from the
     // shortest: those twiddles (outer_twiddles) grow with a pass's points and the points combined
-    // before it, which this order keeps fewest after the first.
-    std::vector<std::size_t> sizes = one_pass ? std::vector<std::size_t>{n} : global_passes(n, fitting / min_group);
+    // before it, which this order keeps fewest after the first. No order is fastest for every
+    // length (NOTES.md, session 41): the tuner may choose all from the shortest instead.
+    std::vector<std::size_t> sizes = global_passes(n, fitting / min_group);
     std::reverse(sizes.begin() + 1, sizes.end());
+    passes_ = make_passes(sizes, planning);
+    if (tuning != rtcg::fft::Tuning::built_in) choose_pass_order(sizes, planning);
+}
+
+std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>& sizes,
+                                                  const PassPlanning& planning) const {
+    const codegen::DType real = complex_.element();
+    const bool single = real == codegen::DType::float32();
+    const DeviceInfo& device = context_.device();
+    std::vector<Pass> passes;
     std::size_t ns = 1;
     for (const std::size_t points : sizes) {
         Pass pass;
-        const bool contiguous = one_pass && !strided;
-        const PassChoice choice = one_pass && real_step == RealStep::none
-                                      ? one_pass_choice(context, points, real, limits, min_group, contiguous, tuning)
-                                      : built_in_choice(points, limits, min_group, contiguous);
-        const std::optional<PassShape> shape = make_pass_shape(points, limits, choice, contiguous);
+        const bool contiguous = planning.one_pass && !strided_;
+        const PassChoice choice =
+            planning.one_pass && planning.real_step == RealStep::none
+                ? one_pass_choice(context_, points, real, planning.limits, planning.min_group, contiguous, planning.tuning)
+                : built_in_choice(points, planning.limits, planning.min_group, contiguous);
+        const std::optional<PassShape> shape = make_pass_shape(points, planning.limits, choice, contiguous);
         if (!shape)
             throw InvalidArgument("the device " + device.name + " has too little local memory (" +
                                       std::to_string(device.local_memory_bytes) + " bytes) for an FFT pass of " +
                                       std::to_string(points) + " points",
                                   "fft plan");
         pass.shape = *shape;
-        pass.shape.untangle = real_step == RealStep::untangle && one_pass;
-        pass.shape.tangle = real_step == RealStep::tangle && one_pass;
+        pass.shape.untangle = planning.real_step == RealStep::untangle && planning.one_pass;
+        pass.shape.tangle = planning.real_step == RealStep::tangle && planning.one_pass;
         pass.shape.twiddled = ns > 1;
         pass.ns = ns;
         ns *= points;
@@ -191,7 +237,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         // with fewer sub-transforms per group, then fewer work-items per sub-transform.
         for (;;) {
             pass.source = pass_source(real, pass.shape);
-            pass.kernel = compiled(context, pass.source, "fft_pass");
+            pass.kernel = compiled(context_, pass.source, "fft_pass");
             if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
             if (pass.shape.group > 1)
                 pass.shape.group /= 2;
@@ -201,12 +247,77 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                 throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
                                       "fft plan");
         }
-        pass.twiddles = twiddle_table(context, pass.shape, single);
-        if (pass.ns > 1) pass.outer_twiddles = outer_table(context, pass.shape, pass.ns, single);
-        passes_.push_back(std::move(pass));
+        pass.twiddles = twiddle_table(context_, pass.shape, single);
+        if (pass.ns > 1) pass.outer_twiddles = outer_table(context_, pass.shape, pass.ns, single);
+        passes.push_back(std::move(pass));
     }
-    if (passes_.size() == 1 && real_step != RealStep::none)
-        real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
+    return passes;
+}
+
+void AxisPlan::choose_pass_order(const std::vector<std::size_t>& sizes, const PassPlanning& planning) {
+    std::vector<std::size_t> shortest_first = sizes;
+    std::sort(shortest_first.begin(), shortest_first.end());
+    if (shortest_first == sizes) return;
+    const codegen::DType real = complex_.element();
+    if (const std::optional<bool> stored = stored_pass_order(context_, n_, real, !strided_)) {
+        if (*stored) passes_ = make_passes(shortest_first, planning);
+        return;
+    }
+    if (planning.tuning != rtcg::fft::Tuning::tune) return;
+    std::vector<Pass> other = make_passes(shortest_first, planning);
+    const std::optional<std::array<double, 2>> times = time_pass_orders(passes_, other);
+    if (!times) return;
+    const bool shortest_wins = (*times)[1] < (*times)[0];
+    store_pass_order(context_, n_, real, !strided_, shortest_wins, std::min((*times)[0], (*times)[1]));
+    if (shortest_wins) passes_ = std::move(other);
+}
+
+std::optional<std::array<double, 2>> AxisPlan::time_pass_orders(const std::vector<Pass>& first,
+                                                               const std::vector<Pass>& second) const {
+    // Points to time on: on a GPU about 2^25, whose input and output no cache holds, as in a large
+    // transform (within an eighth of the device's memory); 2^16 on a CPU device.
+    const DeviceInfo& device = context_.device();
+    const std::size_t target = device.type == DeviceType::cpu
+                                   ? std::size_t{1} << 16
+                                   : static_cast<std::size_t>(std::min<std::uint64_t>(
+                                         std::uint64_t{1} << 25, device.global_memory_bytes / 8 / complex_.size()));
+    const std::size_t batch = std::max<std::size_t>(1, target / n_);
+    const ArrayData input(context_, complex_, {batch * n_});
+    const ArrayData outputs[2] = {ArrayData(context_, complex_, {batch * n_}), ArrayData(context_, complex_, {batch * n_})};
+    const bool single = complex_ == codegen::DType::complex64();
+    if (single)
+        input.write(tuning_points<float>(batch * n_).data(), batch * n_ * complex_.size());
+    else
+        input.write(tuning_points<double>(batch * n_).data(), batch * n_ * complex_.size());
+    // Along the last axis, or along the first of a [n, batch] array, neighbouring transforms adjacent.
+    const auto across = static_cast<std::int64_t>(batch), length = signed_value(n_);
+    const auto layout = [&](const ArrayData& data) {
+        return strided_ ? BatchLayout{&data.buffer(), 0, across, across, 1, length * across}
+                        : contiguous_layout(data.buffer(), n_);
+    };
+    const std::vector<Pass>* sets[2] = {&first, &second};
+    Queue& queue = current_queue(context_);
+    for (int k = 0; k < 2; ++k) run_passes(queue, *sets[k], layout(input), layout(outputs[k]), batch, 1.0, -1);
+    // Two correct orders differ by their rounding only; otherwise the plan keeps its own.
+    const bool agree = single ? same_points<float>(context_, outputs[0], outputs[1], n_)
+                              : same_points<double>(context_, outputs[0], outputs[1], n_);
+    if (!agree) return std::nullopt;
+    constexpr int rounds = 5;
+    std::vector<double> times[2];
+    for (int round = 0; round < rounds; ++round)
+        for (int k = 0; k < 2; ++k) {
+            const Event start = queue.record();
+            run_passes(queue, *sets[k], layout(input), layout(outputs[k]), batch, 1.0, -1);
+            const Event end = queue.record();
+            end.wait();
+            times[k].push_back(elapsed_ms(start, end));
+        }
+    std::array<double, 2> medians{};
+    for (int k = 0; k < 2; ++k) {
+        std::sort(times[k].begin(), times[k].end());
+        medians[k] = times[k][rounds / 2];
+    }
+    return medians;
 }
 
 void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
@@ -219,7 +330,7 @@ void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& o
     if (bluestein_)
         run_bluestein(queue, in, out, batch, scale, sign);
     else
-        run_passes(queue, in, out, batch, scale, sign);
+        run_passes(queue, passes_, in, out, batch, scale, sign);
 }
 
 void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
@@ -251,17 +362,17 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
                        signed_value(pass.ns), signed_value(batch) * subs, scale, sign);
 }
 
-void AxisPlan::run_passes(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
-                          int sign) const {
-    if (passes_.size() == 1) return launch_pass(queue, passes_.front(), in, out, batch, scale, sign);
+void AxisPlan::run_passes(Queue& queue, const std::vector<Pass>& passes, const BatchLayout& in, const BatchLayout& out,
+                          std::size_t batch, double scale, int sign) const {
+    if (passes.size() == 1) return launch_pass(queue, passes.front(), in, out, batch, scale, sign);
     // Between passes the points go through two contiguous work arrays in turn.
     const ArrayData first(context_, complex_, {batch * n_});
-    const ArrayData second = passes_.size() > 2 ? ArrayData(context_, complex_, {batch * n_}) : first;
+    const ArrayData second = passes.size() > 2 ? ArrayData(context_, complex_, {batch * n_}) : first;
     const BatchLayout work[2] = {contiguous_layout(first.buffer(), n_), contiguous_layout(second.buffer(), n_)};
-    for (std::size_t k = 0; k < passes_.size(); ++k) {
+    for (std::size_t k = 0; k < passes.size(); ++k) {
         const BatchLayout& from = k == 0 ? in : work[(k - 1) % 2];
-        const BatchLayout& to = k + 1 == passes_.size() ? out : work[k % 2];
-        launch_pass(queue, passes_[k], from, to, batch, k + 1 == passes_.size() ? scale : 1.0, sign);
+        const BatchLayout& to = k + 1 == passes.size() ? out : work[k % 2];
+        launch_pass(queue, passes[k], from, to, batch, k + 1 == passes.size() ? scale : 1.0, sign);
     }
 }
 

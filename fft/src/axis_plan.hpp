@@ -11,9 +11,11 @@
 #include <rtcg/core/queue.hpp>
 #include <rtcg/fft/plan.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -103,8 +105,27 @@ private:
         Buffer spectrum; // the FFT of the conjugate chirp, divided by m
     };
 
-    void run_passes(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
-                    int sign) const;
+    // What the passes of a plan are made from (the constructor's choices).
+    struct PassPlanning {
+        PassLimits limits;
+        std::size_t min_group = 1;
+        bool one_pass = true;
+        RealStep real_step = RealStep::none;
+        rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in;
+    };
+
+    // The passes of `sizes` points each, in that order.
+    std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
+    // Replaces the passes of `sizes` (the built-in order, which passes_ holds) by the same passes
+    // from the shortest where the tuning database says so, or, with Tuning::tune and no entry,
+    // where they run faster, storing the choice.
+    void choose_pass_order(const std::vector<std::size_t>& sizes, const PassPlanning& planning);
+    // The median time of an execution of each set of passes over a batch of about 2^25 points (2^16
+    // on a CPU device); nullopt where their results differ beyond rounding.
+    std::optional<std::array<double, 2>> time_pass_orders(const std::vector<Pass>& first,
+                                                          const std::vector<Pass>& second) const;
+    void run_passes(Queue& queue, const std::vector<Pass>& passes, const BatchLayout& in, const BatchLayout& out,
+                    std::size_t batch, double scale, int sign) const;
     void run_bluestein(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
                        int sign) const;
     void launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out, std::size_t batch,

@@ -20,8 +20,9 @@
 namespace rtcg::detail::fft {
 namespace {
 
-// The generator's name and version in the database key: change it when a choice's meaning does.
+// The generators' names and versions in the database keys: change one when a choice's meaning does.
 constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v4";
+constexpr const char* tuned_order = "rtcg.fft.pass_order/v1";
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
 // of 16 points already fill 256 work-items.
@@ -57,6 +58,17 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
         .constraint("only a group of several transforms pads its rows",
                     [](const tuning::Configuration& c) { return c.integer("padded") == 0 || c.integer("group") > 1; });
     return space;
+}
+
+// The choice of a multi-pass transform's pass order.
+tuning::ParameterSpace order_space() {
+    tuning::ParameterSpace space;
+    space.integer("shortest_first", {0, 1});
+    return space;
+}
+
+tuning::TuningKey order_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous) {
+    return tuning::TuningKey::of(context.device(), tuned_order, size_class(n, real, contiguous));
 }
 
 // The stored choice for `key`, where it parses and keeps the space's constraints.
@@ -202,6 +214,28 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
     return real == codegen::DType::float32()
                ? tuned_choice<float>(context, points, real, limits, contiguous, built_in, key, std::move(space))
                : tuned_choice<double>(context, points, real, limits, contiguous, built_in, key, std::move(space));
+}
+
+std::optional<bool> stored_pass_order(const Context& context, std::size_t n, const codegen::DType& real,
+                                      bool contiguous) {
+    const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
+    if (!database) return std::nullopt;
+    const std::optional<tuning::TuningEntry> entry = database->find(order_key(context, n, real, contiguous));
+    if (!entry) return std::nullopt;
+    try {
+        return order_space().parse(entry->configuration).integer("shortest_first") != 0;
+    } catch (const InvalidArgument&) {
+        return std::nullopt;
+    }
+}
+
+void store_pass_order(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
+                      bool shortest_first, double time_ms) {
+    const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
+    if (!database) return;
+    const std::string text = "shortest_first=" + std::string(shortest_first ? "1" : "0");
+    database->store(order_key(context, n, real, contiguous),
+                    tuning::TuningEntry{order_space().parse(text).to_string(), time_ms});
 }
 
 } // namespace rtcg::detail::fft

@@ -10,6 +10,7 @@
 #include <rtcg/fft/plan.hpp>
 
 #include <cstddef>
+#include <optional>
 
 namespace rtcg::detail::fft {
 
@@ -18,5 +19,16 @@ namespace rtcg::detail::fft {
 // that no longer parses or fits is passed over (tuned again with Tuning::tune).
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
                            const PassLimits& limits, std::size_t min_group, bool contiguous, rtcg::fft::Tuning tuning);
+
+// The order of the passes of a transform of n points over several passes that the tuning database
+// holds for the device, precision and layout (`contiguous`: along the last axis): true where the
+// shortest pass runs first, false where the longest does (AxisPlan's own order); nullopt where
+// there is no usable entry, or no database.
+std::optional<bool> stored_pass_order(const Context& context, std::size_t n, const codegen::DType& real,
+                                      bool contiguous);
+
+// Stores that order, measured at `time_ms` per execution, where there is a database.
+void store_pass_order(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
+                      bool shortest_first, double time_ms);
 
 } // namespace rtcg::detail::fft

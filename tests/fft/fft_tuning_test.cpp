@@ -1,6 +1,6 @@
 // Plans whose one-pass kernels the tuner chose (rtcg::fft::Tuning): a tuned plan transforms
 // correctly and leaves its choice in the tuning database, a later plan takes a stored choice, and
-// one that no longer parses is passed over.
+// one that no longer parses is passed over; likewise the order of a long transform's passes.
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "reference_dft.hpp"
@@ -99,4 +99,76 @@ TEST_CASE("a stored choice is used, and one that no longer parses is passed over
 
     database->store(one_pass_key(), {"sixteens=0,group=3,padded=1,register_cap=0", 1.0});
     CHECK(plan_of(Tuning::stored).sources() == plan_of(Tuning::built_in).sources());
+}
+
+namespace {
+
+// 3 * 2^14 points: more than a pass's usual local memory holds on every device, so several
+// passes of different lengths.
+constexpr std::size_t long_points = 3 * 16384;
+
+Plan long_plan_of(Tuning tuning) {
+    return Plan(rtcg::test::context(), {2, long_points}, {-1}, rtcg::codegen::DType::complex64(), Direction::forward,
+                Norm::backward, tuning);
+}
+
+rtcg::tuning::TuningKey pass_order_key() {
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.pass_order/v1",
+                                       std::to_string(long_points) + "_float32_contiguous");
+}
+
+// The points of each pass of `plan`, in the order they run (each pass kernel's FFT_R).
+std::vector<std::size_t> pass_lengths(const Plan& plan) {
+    std::vector<std::size_t> lengths;
+    for (const std::string& source : plan.sources()) {
+        const std::size_t at = source.find("#define FFT_R ");
+        REQUIRE(at != std::string::npos);
+        lengths.push_back(std::stoul(source.substr(at + 14)));
+    }
+    return lengths;
+}
+
+void check_long_plan(const Plan& plan) {
+    const auto x = random_points<float>(2 * long_points, 5);
+    const auto y = plan(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {2, long_points})).get();
+    const std::vector<std::size_t> at{0, 1, 4099, long_points / 2, long_points - 1};
+    for (std::size_t b = 0; b < 2; ++b) {
+        const auto first = static_cast<std::ptrdiff_t>(b * long_points);
+        const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + first + long_points);
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + long_points);
+        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(long_points));
+    }
+}
+
+} // namespace
+
+TEST_CASE("a transform over several passes runs its longest pass first, or the order the database holds") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const std::vector<std::size_t> built_in = pass_lengths(long_plan_of(Tuning::built_in));
+    REQUIRE(built_in.size() > 1);
+    CHECK(built_in.front() == *std::max_element(built_in.begin(), built_in.end()));
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    database->store(pass_order_key(), {"shortest_first=1", 1.0});
+    const Plan stored = long_plan_of(Tuning::stored);
+    const std::vector<std::size_t> ascending = pass_lengths(stored);
+    CHECK(std::is_sorted(ascending.begin(), ascending.end()));
+    CHECK(std::is_permutation(ascending.begin(), ascending.end(), built_in.begin(), built_in.end()));
+    check_long_plan(stored);
+    // An entry that no longer parses is passed over.
+    database->store(pass_order_key(), {"shortest_first=2", 1.0});
+    CHECK(pass_lengths(long_plan_of(Tuning::stored)) == built_in);
+}
+
+TEST_CASE("a plan tuned over several passes transforms correctly and stores its pass order") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const Plan tuned = long_plan_of(Tuning::tune);
+    check_long_plan(tuned);
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    const auto entry = database->find(pass_order_key());
+    REQUIRE(entry);
+    CHECK((entry->configuration == "shortest_first=0" || entry->configuration == "shortest_first=1"));
+    // A later plan takes the stored order: the same kernels.
+    CHECK(long_plan_of(Tuning::stored).sources() == tuned.sources());
 }

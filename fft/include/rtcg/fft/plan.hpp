@@ -56,10 +56,11 @@ enum class Norm {
 
 /// How a plan chooses the kernel of each transform that fits a work-group's local memory (one
 /// pass): the radices of its local passes, the transforms per work-group, the padding of their
-/// rows and a register cap. The tuning database (rtcg/tuning/database.hpp, under the compile
-/// cache's directory) keeps a choice per device, length, precision and layout (a contiguous last
-/// axis or a strided one). Longer transforms and the real transforms' fused steps use the built-in
-/// choice.
+/// rows and a register cap; and the order of a longer transform's passes over global memory (the
+/// longest first, or all from the shortest). The tuning database (rtcg/tuning/database.hpp, under
+/// the compile cache's directory) keeps a choice per device, length, precision and layout (a
+/// contiguous last axis or a strided one). The kernels of a longer transform's passes and the real
+/// transforms' fused steps use the built-in choice.
 enum class Tuning {
     built_in, ///< the built-in rules, measured on an H100
     stored,   ///< the database's choice where it has one, else the built-in one
@@ -81,7 +82,9 @@ public:
     /// InvalidArgument for another dtype, an axis out of range or repeated, a transformed axis
     /// of size 0, or complex128 on a device without double precision. `tuning`: see Tuning; with
     /// Tuning::tune the constructor times the candidates of each one-pass length the database
-    /// lacks (compiling each), which takes seconds; tuning::TuningFailed when none is correct.
+    /// lacks (compiling each), and both pass orders of each longer one, which takes seconds;
+    /// tuning::TuningFailed when no one-pass candidate is correct (an order whose result differs
+    /// from the built-in one's is passed over).
     Plan(const Context& context, std::vector<std::size_t> shape, std::vector<std::int64_t> axes,
          const codegen::DType& dtype, Direction direction, Norm norm = Norm::backward,
          Tuning tuning = Tuning::stored);
