@@ -97,31 +97,6 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
     return BatchLayout{&buffer, 0, 1, 1, 0, signed_value(n)};
 }
 
-// `count` points that no pass order transforms alike by accident, to time and compare orders on.
-template <class Real>
-std::vector<std::complex<Real>> tuning_points(std::size_t count) {
-    std::vector<std::complex<Real>> values(count);
-    for (std::size_t i = 0; i < count; ++i)
-        values[i] = {static_cast<Real>(std::sin(0.37 * static_cast<double>(i))),
-                     static_cast<Real>(std::cos(1.13 * static_cast<double>(i)))};
-    return values;
-}
-
-// Whether `a` and `b`, transforms of n points each, lie within the rounding that two correct FFTs
-// differ by (a few epsilons times log2 n, relative L2).
-template <class Real>
-bool same_points(const Context& context, const ArrayData& a, const ArrayData& b, std::size_t n) {
-    const std::vector<std::complex<Real>> x = context.to_host<std::complex<Real>>(a.buffer());
-    const std::vector<std::complex<Real>> y = context.to_host<std::complex<Real>>(b.buffer());
-    long double difference = 0, norm = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        difference += std::norm(std::complex<long double>(x[i]) - std::complex<long double>(y[i]));
-        norm += std::norm(std::complex<long double>(x[i]));
-    }
-    const long double bound = 16 * std::numeric_limits<Real>::epsilon() * (std::log2(static_cast<long double>(n)) + 1);
-    return difference <= bound * bound * norm;
-}
-
 } // namespace
 
 Kernel compiled(const Context& context, const std::string& source, const std::string& name) {
@@ -300,9 +275,13 @@ std::optional<std::array<double, 2>> AxisPlan::time_pass_orders(const std::vecto
     Queue& queue = current_queue(context_);
     for (int k = 0; k < 2; ++k) run_passes(queue, *sets[k], layout(input), layout(outputs[k]), batch, 1.0, -1);
     // Two correct orders differ by their rounding only; otherwise the plan keeps its own.
-    const bool agree = single ? same_points<float>(context_, outputs[0], outputs[1], n_)
-                              : same_points<double>(context_, outputs[0], outputs[1], n_);
-    if (!agree) return std::nullopt;
+    const auto disagree = [&](auto real) {
+        using Complex = std::complex<decltype(real)>;
+        return mismatch(context_.to_host<Complex>(outputs[1].buffer()), context_.to_host<Complex>(outputs[0].buffer()),
+                        n_)
+            .has_value();
+    };
+    if (single ? disagree(float{}) : disagree(double{})) return std::nullopt;
     constexpr int rounds = 5;
     std::vector<double> times[2];
     for (int round = 0; round < rounds; ++round)

@@ -105,31 +105,9 @@ template <class Real>
 std::shared_ptr<TuningData> tuning_data(const Context& context, std::size_t points, std::size_t batch) {
     auto data = std::make_shared<TuningData>();
     data->batch = batch;
-    std::vector<std::complex<Real>> values(points * batch);
-    for (std::size_t i = 0; i < values.size(); ++i)
-        values[i] = {static_cast<Real>(std::sin(0.37 * static_cast<double>(i))),
-                     static_cast<Real>(std::cos(1.13 * static_cast<double>(i)))};
-    data->input = context.to_device(values);
-    data->output = context.allocate(values.size() * sizeof(std::complex<Real>));
+    data->input = context.to_device(tuning_points<Real>(points * batch));
+    data->output = context.allocate(points * batch * sizeof(std::complex<Real>));
     return data;
-}
-
-// The relative L2 distance of `actual` from `expected`, or what is wrong.
-template <class Real>
-std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actual,
-                                    const std::vector<std::complex<Real>>& expected, std::size_t points) {
-    long double difference = 0, norm = 0;
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-        difference += std::norm(std::complex<long double>(actual[i]) - std::complex<long double>(expected[i]));
-        norm += std::norm(std::complex<long double>(expected[i]));
-    }
-    // Two correct FFTs differ by their rounding: a few epsilons times log2 of the length.
-    const long double bound = 16 * std::numeric_limits<Real>::epsilon() *
-                              (std::log2(static_cast<long double>(points)) + 1);
-    const long double relative = norm > 0 ? std::sqrt(difference / norm) : std::sqrt(difference);
-    if (relative <= bound) return std::nullopt;
-    return "relative L2 distance " + std::to_string(static_cast<double>(relative)) +
-           " from the built-in kernel's result";
 }
 
 template <class Real>

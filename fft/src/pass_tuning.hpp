@@ -9,10 +9,44 @@
 #include <rtcg/core/context.hpp>
 #include <rtcg/fft/plan.hpp>
 
+#include <cmath>
+#include <complex>
 #include <cstddef>
+#include <limits>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace rtcg::detail::fft {
+
+// `count` points that no transform maps alike by accident: the input candidates are timed and
+// compared on.
+template <class Real>
+std::vector<std::complex<Real>> tuning_points(std::size_t count) {
+    std::vector<std::complex<Real>> values(count);
+    for (std::size_t i = 0; i < count; ++i)
+        values[i] = {static_cast<Real>(std::sin(0.37 * static_cast<double>(i))),
+                     static_cast<Real>(std::cos(1.13 * static_cast<double>(i)))};
+    return values;
+}
+
+// What is wrong with a candidate's transforms of `points` points, `actual`, against the
+// reference's, `expected`: their relative L2 distance where it exceeds the rounding by which two
+// correct FFTs differ (a few epsilons times log2 of the length); nullopt within it.
+template <class Real>
+std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actual,
+                                    const std::vector<std::complex<Real>>& expected, std::size_t points) {
+    long double difference = 0, norm = 0;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        difference += std::norm(std::complex<long double>(actual[i]) - std::complex<long double>(expected[i]));
+        norm += std::norm(std::complex<long double>(expected[i]));
+    }
+    const long double bound = 16 * std::numeric_limits<Real>::epsilon() *
+                              (std::log2(static_cast<long double>(points)) + 1);
+    const long double relative = norm > 0 ? std::sqrt(difference / norm) : std::sqrt(difference);
+    if (relative <= bound) return std::nullopt;
+    return "relative L2 distance " + std::to_string(static_cast<double>(relative)) + " from the reference's result";
+}
 
 // The choice for sub-transforms of all `points` points of a transform of `real` elements' complex
 // type, at least `min_group` per work-group; `contiguous` as for built_in_choice. A database entry
