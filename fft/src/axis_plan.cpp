@@ -249,14 +249,9 @@ void AxisPlan::choose_pass_order(const std::vector<std::size_t>& sizes, const Pa
 
 std::optional<std::array<double, 2>> AxisPlan::time_pass_orders(const std::vector<Pass>& first,
                                                                const std::vector<Pass>& second) const {
-    // Points to time on: on a GPU about 2^25, whose input and output no cache holds, as in a large
-    // transform, the five arrays of them (the input, two outputs, the passes' two work arrays)
-    // within a third of the device's memory; 2^16 on a CPU device.
-    const DeviceInfo& device = context_.device();
-    const std::size_t target = device.type == DeviceType::cpu
-                                   ? std::size_t{1} << 16
-                                   : static_cast<std::size_t>(std::min<std::uint64_t>(
-                                         std::uint64_t{1} << 25, device.global_memory_bytes / 16 / complex_.size()));
+    // Five arrays of the points (the input, two outputs, the passes' two work arrays), each within
+    // a sixteenth of the device's memory: a third of it in all.
+    const std::size_t target = tuning_point_count(context_.device(), complex_.size(), 16);
     const std::size_t batch = std::max<std::size_t>(1, target / n_);
     const ArrayData input(context_, complex_, {batch * n_});
     const ArrayData outputs[2] = {ArrayData(context_, complex_, {batch * n_}), ArrayData(context_, complex_, {batch * n_})};

@@ -116,14 +116,8 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                         const tuning::TuningKey& key, tuning::ParameterSpace space) {
     const codegen::DType complex = real == codegen::DType::float32() ? codegen::DType::complex64()
                                                                      : codegen::DType::complex128();
-    // Points to time each candidate on: on a GPU about 2^25, whose input and output (512 MiB of
-    // complex64) no cache holds, as in a large transform (within an eighth of the device's memory);
-    // 2^16 on a CPU device, where tuning would take minutes otherwise.
-    const DeviceInfo& device = context.device();
-    const std::size_t target = device.type == DeviceType::cpu
-                                   ? std::size_t{1} << 16
-                                   : static_cast<std::size_t>(std::min<std::uint64_t>(
-                                         std::uint64_t{1} << 25, device.global_memory_bytes / 8 / complex.size()));
+    // The input and the output, each within an eighth of the device's memory.
+    const std::size_t target = tuning_point_count(context.device(), complex.size(), 8);
     const auto data = tuning_data<Real>(context, points, std::max<std::size_t>(1, target / points));
     // The candidates run on the layout they are for: transforms whose points lie next to each
     // other, or along the first axis of a [points, batch] array, neighbouring transforms adjacent.

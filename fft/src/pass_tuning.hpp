@@ -7,17 +7,29 @@
 
 #include <rtcg/codegen/dtype.hpp>
 #include <rtcg/core/context.hpp>
+#include <rtcg/core/device_info.hpp>
 #include <rtcg/fft/plan.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace rtcg::detail::fft {
+
+// The points to time tuning candidates on: on a GPU about 2^25, whose arrays no cache holds, as in
+// a large transform, each array of them within 1 / `denominator` of the device's memory; 2^16 on a
+// CPU device, where tuning would take minutes otherwise.
+inline std::size_t tuning_point_count(const DeviceInfo& device, std::size_t element_bytes, std::size_t denominator) {
+    if (device.type == DeviceType::cpu) return std::size_t{1} << 16;
+    return static_cast<std::size_t>(
+        std::min<std::uint64_t>(std::uint64_t{1} << 25, device.global_memory_bytes / denominator / element_bytes));
+}
 
 // `count` points that no transform maps alike by accident: the input candidates are timed and
 // compared on.
