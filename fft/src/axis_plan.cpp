@@ -10,6 +10,7 @@
 #include <rtcg/core/error.hpp>
 #include <rtcg/core/event.hpp>
 #include <rtcg/core/module.hpp>
+#include <rtcg/core/plugin/support.hpp>
 
 #include <algorithm>
 #include <array>
@@ -18,6 +19,7 @@
 #include <complex>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 namespace rtcg::detail::fft {
 namespace {
@@ -93,6 +95,11 @@ std::vector<std::complex<Real>> chirp(std::size_t n) {
 
 std::int64_t signed_value(std::size_t value) { return static_cast<std::int64_t>(value); }
 
+std::size_t device_local_bytes(const DeviceInfo& device) {
+    return static_cast<std::size_t>(
+        std::min<std::uint64_t>(device.local_memory_bytes, std::numeric_limits<std::uint32_t>::max()));
+}
+
 BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
     return BatchLayout{&buffer, 0, 1, 1, 0, signed_value(n)};
 }
@@ -147,39 +154,75 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         bluestein_ = std::move(plan);
         return;
     }
-    // A pass's rows may take the device's local memory, skew and padding included (PassLimits);
-    // their points at most pass_local_budget, which decides how long a one-pass transform may be.
-    // `fitting` leaves room for the skew (an element per 16 points) and for the padding of up to
-    // coalesced_group rows (17 elements each).
-    const std::size_t element_bytes = complex.size();
-    const std::size_t local_bytes = static_cast<std::size_t>(
-        std::min<std::uint64_t>(device.local_memory_bytes, std::numeric_limits<std::uint32_t>::max()));
-    const std::size_t padding_bytes = coalesced_group * 17 * element_bytes;
-    const std::size_t usable_bytes = local_bytes > padding_bytes ? (local_bytes - padding_bytes) / 17 * 16 : 0;
-    const std::size_t fitting = std::max<std::size_t>(1, std::min(pass_local_budget, usable_bytes) / element_bytes);
-    const PassLimits limits{element_bytes, local_bytes, device.max_work_group_size};
-    // On a GPU, a complex transform of a contiguous axis whose power-of-two length the whole local
-    // memory holds (CUDA's opt-in size: the rows are dynamic local memory) is one wide pass: the
-    // trip through global memory it saves outweighs a group that fills its multiprocessor alone.
-    // Lengths with odd factors were slower so (NOTES.md, session 38).
-    const bool wide = device.type == DeviceType::gpu && !strided && real_step == RealStep::none &&
-                      std::has_single_bit(n) && n > fitting && n <= usable_bytes / element_bytes;
-    const bool one_pass = n <= fitting || wide;
-    const std::size_t min_group = one_pass ? (strided ? group_across(n, fitting) : 1) : passes_group(n, fitting);
-    const PassPlanning planning{limits, min_group, one_pass, real_step, tuning};
-    if (one_pass) {
-        passes_ = make_passes({n}, planning);
-        if (real_step != RealStep::none) real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
+    // The built-in layout of the passes; with a tuning choice, that of a transform longer than one
+    // group's usual local memory holds (several passes, or a wide one) may differ (choose_layout).
+    // The real steps are fused into one-pass plans of the built-in layout only.
+    const PassLayout built_in = built_in_layout(real_step);
+    const std::optional<PassPlanning> planning = planning_for(built_in, real_step, tuning);
+    if (!planning)
+        throw InvalidArgument("the device " + device.name + " has too little local memory (" +
+                                  std::to_string(device.local_memory_bytes) + " bytes) for the passes of " +
+                                  std::to_string(n) + " points",
+                              "fft plan");
+    passes_ = make_passes(planning->sizes, *planning);
+    if (planning->one_pass && real_step != RealStep::none) {
+        real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
         return;
     }
+    if (n * complex.size() > pass_local_budget && tuning != rtcg::fft::Tuning::built_in) choose_layout(built_in, tuning);
+}
+
+std::size_t AxisPlan::usable_local_bytes() const {
+    // A pass's rows may take the device's local memory (CUDA's opt-in size: the rows are dynamic
+    // local memory), less room for the skew (an element per 16 points) and for the padding of up
+    // to coalesced_group rows (17 elements each).
+    const std::size_t padding_bytes = coalesced_group * 17 * complex_.size();
+    const std::size_t local_bytes = device_local_bytes(context_.device());
+    return local_bytes > padding_bytes ? (local_bytes - padding_bytes) / 17 * 16 : 0;
+}
+
+PassLayout AxisPlan::built_in_layout(RealStep real_step) const {
+    // On a GPU, a complex transform of a contiguous axis whose power-of-two length the whole local
+    // memory holds is one wide pass: the trip through global memory it saves outweighs a group
+    // that fills its multiprocessor alone. Lengths with odd factors were slower so (NOTES.md,
+    // session 38).
+    const std::size_t element_bytes = complex_.size();
+    const bool wide = context_.device().type == DeviceType::gpu && !strided_ && real_step == RealStep::none &&
+                      std::has_single_bit(n_) && n_ * element_bytes > pass_local_budget &&
+                      n_ <= usable_local_bytes() / element_bytes;
+    return wide ? PassLayout{.local_budget = whole_local_memory, .max_threads = 1024} : PassLayout{};
+}
+
+std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, RealStep real_step,
+                                                             rtcg::fft::Tuning tuning) const {
+    const DeviceInfo& device = context_.device();
+    const std::size_t element_bytes = complex_.size();
+    const std::size_t fitting =
+        std::max<std::size_t>(1, std::min(layout.local_budget, usable_local_bytes()) / element_bytes);
+    PassPlanning planning;
+    planning.limits = PassLimits{element_bytes, device_local_bytes(device),
+                                 std::min<std::size_t>(layout.max_threads, device.max_work_group_size)};
+    planning.one_pass = n_ <= fitting;
+    planning.min_group =
+        planning.one_pass ? (strided_ ? group_across(n_, fitting) : 1) : passes_group(n_, fitting);
+    planning.real_step = real_step;
+    planning.tuning = tuning;
+    if (planning.one_pass) {
+        planning.sizes = {n_};
+        return planning;
+    }
+    // A prime factor longer than the layout's groups hold: no such passes.
+    if (prime_factors(n_).back() > fitting / planning.min_group) return std::nullopt;
+    planning.sizes = global_passes(n_, fitting / planning.min_group);
     // The longest pass first, which reads no twiddles between passes, then the others from the
     // shortest: those twiddles (outer_twiddles) grow with a pass's points and the points combined
     // before it, which this order keeps fewest after the first. No order is fastest for every
-    // length (NOTES.md, session 41): the tuner may choose all from the shortest instead.
-    std::vector<std::size_t> sizes = global_passes(n, fitting / min_group);
-    std::reverse(sizes.begin() + 1, sizes.end());
-    passes_ = make_passes(sizes, planning);
-    if (tuning != rtcg::fft::Tuning::built_in) choose_pass_order(sizes, planning);
+    // length (NOTES.md, session 41): a layout may ask for all from the shortest instead.
+    if (layout.shortest_first)
+        std::sort(planning.sizes.begin(), planning.sizes.end());
+    else
+        std::reverse(planning.sizes.begin() + 1, planning.sizes.end());
+    return planning;
 }
 
 std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>& sizes,
@@ -229,32 +272,54 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
     return passes;
 }
 
-void AxisPlan::choose_pass_order(const std::vector<std::size_t>& sizes, const PassPlanning& planning) {
-    std::vector<std::size_t> shortest_first = sizes;
-    std::sort(shortest_first.begin(), shortest_first.end());
-    if (shortest_first == sizes) return;
+void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning) {
     const codegen::DType real = complex_.element();
-    if (const std::optional<bool> stored = stored_pass_order(context_, n_, real, !strided_)) {
-        if (*stored) passes_ = make_passes(shortest_first, planning);
+    if (const std::optional<PassLayout> stored = stored_layout(context_, n_, real, !strided_)) {
+        if (const std::optional<PassPlanning> planning = planning_for(*stored, RealStep::none, tuning))
+            passes_ = make_passes(planning->sizes, *planning);
         return;
     }
-    if (planning.tuning != rtcg::fft::Tuning::tune) return;
-    std::vector<Pass> other = make_passes(shortest_first, planning);
-    const std::optional<std::array<double, 2>> times = time_pass_orders(passes_, other);
-    if (!times) return;
-    const bool shortest_wins = (*times)[1] < (*times)[0];
-    store_pass_order(context_, n_, real, !strided_, shortest_wins, std::min((*times)[0], (*times)[1]));
-    if (shortest_wins) passes_ = std::move(other);
+    if (tuning != rtcg::fft::Tuning::tune) return;
+    // Every candidate that makes other passes than those before it, the built-in layout's first.
+    std::vector<PassLayout> layouts{built_in};
+    std::vector<std::vector<Pass>> candidates;
+    candidates.push_back(std::move(passes_));
+    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t>> made;
+    const auto passes_of = [](const PassPlanning& planning) {
+        return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads);
+    };
+    made.push_back(passes_of(*planning_for(built_in, RealStep::none, tuning)));
+    for (const PassLayout& layout : layout_candidates()) {
+        const std::optional<PassPlanning> planning = planning_for(layout, RealStep::none, tuning);
+        if (!planning || std::find(made.begin(), made.end(), passes_of(*planning)) != made.end()) continue;
+        made.push_back(passes_of(*planning));
+        layouts.push_back(layout);
+        candidates.push_back(make_passes(planning->sizes, *planning));
+    }
+    const std::vector<std::optional<double>> times = time_layouts(candidates);
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        std::string passes;
+        for (const Pass& pass : candidates[k])
+            passes += (passes.empty() ? "" : ", ") + std::to_string(pass.shape.points) + " in groups of " +
+                      std::to_string(pass.shape.group) + " x " + std::to_string(pass.shape.threads);
+        plugin::logger().debug("fft: {} points, local_kib={} threads={} shortest_first={} (passes of {}): {}", n_,
+                               layouts[k].local_budget / 1024, layouts[k].max_threads, layouts[k].shortest_first,
+                               passes, times[k] ? std::to_string(*times[k]) + " ms" : std::string("wrong"));
+    }
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < candidates.size(); ++k)
+        if (times[k] && (!times[best] || *times[k] < *times[best])) best = k;
+    if (times[best]) store_layout(context_, n_, real, !strided_, layouts[best], *times[best]);
+    passes_ = std::move(candidates[best]);
 }
 
-std::optional<std::array<double, 2>> AxisPlan::time_pass_orders(const std::vector<Pass>& first,
-                                                               const std::vector<Pass>& second) const {
-    // Five arrays of the points (the input, two outputs, the passes' two work arrays), each within
-    // a sixteenth of the device's memory: a third of it in all.
+std::vector<std::optional<double>> AxisPlan::time_layouts(const std::vector<std::vector<Pass>>& candidates) const {
+    // Five arrays of the points (the input, the first candidate's output and another's, the passes'
+    // two work arrays), each within a sixteenth of the device's memory: a third of it in all.
     const std::size_t target = tuning_point_count(context_.device(), complex_.size(), 16);
     const std::size_t batch = std::max<std::size_t>(1, target / n_);
     const ArrayData input(context_, complex_, {batch * n_});
-    const ArrayData outputs[2] = {ArrayData(context_, complex_, {batch * n_}), ArrayData(context_, complex_, {batch * n_})};
+    const ArrayData expected(context_, complex_, {batch * n_}), output(context_, complex_, {batch * n_});
     const bool single = complex_ == codegen::DType::complex64();
     if (single)
         input.write(tuning_points<float>(batch * n_).data(), batch * n_ * complex_.size());
@@ -266,29 +331,38 @@ std::optional<std::array<double, 2>> AxisPlan::time_pass_orders(const std::vecto
         return strided_ ? BatchLayout{&data.buffer(), 0, across, across, 1, length * across}
                         : contiguous_layout(data.buffer(), n_);
     };
-    const std::vector<Pass>* sets[2] = {&first, &second};
     Queue& queue = current_queue(context_);
-    for (int k = 0; k < 2; ++k) run_passes(queue, *sets[k], layout(input), layout(outputs[k]), batch, 1.0, -1);
-    // Two correct orders differ by their rounding only; otherwise the plan keeps its own.
-    const auto disagree = [&](auto real) {
-        using Complex = std::complex<decltype(real)>;
-        return mismatch(context_.to_host<Complex>(outputs[1].buffer()), context_.to_host<Complex>(outputs[0].buffer()),
-                        n_)
-            .has_value();
+    const auto run = [&](std::size_t k, const ArrayData& to) {
+        run_passes(queue, candidates[k], layout(input), layout(to), batch, 1.0, -1);
     };
-    if (single ? disagree(float{}) : disagree(double{})) return std::nullopt;
+    // Correct layouts differ from the first by their rounding only; the others are not timed.
+    run(0, expected);
+    std::vector<bool> agrees(candidates.size(), true);
+    for (std::size_t k = 1; k < candidates.size(); ++k) {
+        run(k, output);
+        const auto disagree = [&](auto real) {
+            using Complex = std::complex<decltype(real)>;
+            return mismatch(context_.to_host<Complex>(output.buffer()), context_.to_host<Complex>(expected.buffer()),
+                            n_);
+        };
+        const std::optional<std::string> why = single ? disagree(float{}) : disagree(double{});
+        if (why) plugin::logger().warn("fft: a layout of the passes of {} points is passed over: {}", n_, *why);
+        agrees[k] = !why;
+    }
     constexpr int rounds = 5;
-    std::vector<double> times[2];
+    std::vector<std::vector<double>> times(candidates.size());
     for (int round = 0; round < rounds; ++round)
-        for (int k = 0; k < 2; ++k) {
+        for (std::size_t k = 0; k < candidates.size(); ++k) {
+            if (!agrees[k]) continue;
             const Event start = queue.record();
-            run_passes(queue, *sets[k], layout(input), layout(outputs[k]), batch, 1.0, -1);
+            run(k, k == 0 ? expected : output);
             const Event end = queue.record();
             end.wait();
             times[k].push_back(elapsed_ms(start, end));
         }
-    std::array<double, 2> medians{};
-    for (int k = 0; k < 2; ++k) {
+    std::vector<std::optional<double>> medians(candidates.size());
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        if (!agrees[k]) continue;
         std::sort(times[k].begin(), times[k].end());
         medians[k] = times[k][rounds / 2];
     }

@@ -105,25 +105,34 @@ private:
         Buffer spectrum; // the FFT of the conjugate chirp, divided by m
     };
 
-    // What the passes of a plan are made from (the constructor's choices).
+    // What the passes of a plan are made from (a layout's choices).
     struct PassPlanning {
         PassLimits limits;
         std::size_t min_group = 1;
         bool one_pass = true;
+        std::vector<std::size_t> sizes; // the points of each pass, in order
         RealStep real_step = RealStep::none;
         rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in;
     };
 
+    // The local memory a group's rows may take, less room for their skew and padding.
+    std::size_t usable_local_bytes() const;
+    // The layout of the passes by the built-in rules.
+    PassLayout built_in_layout(RealStep real_step) const;
+    // What the passes of `layout` are made from; nullopt where its groups hold fewer points than a
+    // prime factor of the length.
+    std::optional<PassPlanning> planning_for(const PassLayout& layout, RealStep real_step,
+                                             rtcg::fft::Tuning tuning) const;
     // The passes of `sizes` points each, in that order.
     std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
-    // Replaces the passes of `sizes` (the built-in order, which passes_ holds) by the same passes
-    // from the shortest where the tuning database says so, or, with Tuning::tune and no entry,
-    // where they run faster, storing the choice.
-    void choose_pass_order(const std::vector<std::size_t>& sizes, const PassPlanning& planning);
-    // The median time of an execution of each set of passes over a batch of about 2^25 points (2^16
-    // on a CPU device); nullopt where their results differ beyond rounding.
-    std::optional<std::array<double, 2>> time_pass_orders(const std::vector<Pass>& first,
-                                                          const std::vector<Pass>& second) const;
+    // Replaces the passes of the `built_in` layout (which passes_ holds) by those of the layout the
+    // tuning database holds, or, with Tuning::tune and no entry, by the fastest of
+    // layout_candidates() whose results agree with the built-in one's, storing its layout.
+    void choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning);
+    // The median time of an execution of each candidate set of passes over a batch of about 2^25
+    // points (2^16 on a CPU device); nullopt for one whose results differ from the first's beyond
+    // rounding.
+    std::vector<std::optional<double>> time_layouts(const std::vector<std::vector<Pass>>& candidates) const;
     void run_passes(Queue& queue, const std::vector<Pass>& passes, const BatchLayout& in, const BatchLayout& out,
                     std::size_t batch, double scale, int sign) const;
     void run_bluestein(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,

@@ -68,10 +68,7 @@ std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& rad
     return std::max<std::size_t>(1, std::min(butterflies, thread_cap / group));
 }
 
-std::size_t thread_cap(const PassLimits& limits, std::size_t points) {
-    const std::size_t cap = points * limits.element_bytes > pass_local_budget ? 1024 : 256;
-    return std::max<std::size_t>(1, std::min(cap, limits.max_threads));
-}
+std::size_t thread_cap(const PassLimits& limits) { return std::max<std::size_t>(1, limits.max_threads); }
 
 } // namespace
 
@@ -113,7 +110,7 @@ std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes) 
 
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
                                          bool contiguous) {
-    const std::size_t cap = thread_cap(limits, points);
+    const std::size_t cap = thread_cap(limits);
     if (choice.group == 0 || choice.group > cap || !rows_fit(points, choice.group, choice.padded, limits))
         return std::nullopt;
     PassShape shape;
@@ -127,7 +124,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
 }
 
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous) {
-    const std::size_t cap = thread_cap(limits, points);
+    const std::size_t cap = thread_cap(limits);
     const std::size_t threads = pass_threads(points, local_radices(points, contiguous, cap), cap, min_group);
     std::size_t group = min_group;
     while (2 * group * threads <= cap && rows_fit(points, 2 * group, !contiguous, limits) && 2 * group * points <= 1024)
@@ -149,7 +146,8 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     // a group waits at barriers.
     const std::size_t resident =
         real == codegen::DType::float32() ? shape.resident_threads : shape.resident_threads / 2;
-    const std::size_t min_groups = std::max<std::size_t>(1, resident / (shape.group * shape.threads));
+    // At most 32 groups: no multiprocessor holds more, and ptxas ignores a larger bound.
+    const std::size_t min_groups = std::clamp<std::size_t>(resident / (shape.group * shape.threads), 1, 32);
     text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";

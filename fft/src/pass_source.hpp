@@ -40,11 +40,28 @@ std::size_t skewed_row(std::size_t points);
 inline constexpr std::size_t pass_local_budget = 32768;
 
 // What a work-group of a pass may use: `local_bytes` of local memory for its rows, their skew and
-// padding included, and `max_threads` work-items, for elements of `element_bytes`.
+// padding included, and `max_threads` work-items (the plan's cap within the device's), for
+// elements of `element_bytes`.
 struct PassLimits {
     std::size_t element_bytes = 8;
     std::size_t local_bytes = 0;
     std::size_t max_threads = 1;
+};
+
+// How a transform's passes over global memory are laid out, the choices of a multi-pass plan
+// (pass_tuning.hpp): the local memory a work-group may keep for its points (`local_budget` bytes,
+// within what the device has), which decides how long a pass may be and so how many passes there
+// are, and how many sub-transforms a group takes; the work-items a group may have; and whether
+// the passes run from the shortest instead of the longest first.
+// A PassLayout's local_budget that takes all the local memory the device has (no GPU has more).
+inline constexpr std::size_t whole_local_memory = 256 * 1024;
+
+struct PassLayout {
+    std::size_t local_budget = pass_local_budget;
+    std::size_t max_threads = 256;
+    bool shortest_first = false;
+
+    friend bool operator==(const PassLayout&, const PassLayout&) = default;
 };
 
 // The choices a pass's shape is made of: the tuner's parameters (pass_tuning.hpp).
@@ -58,7 +75,7 @@ struct PassChoice {
 };
 
 // The shape of sub-transforms of `points` points made of `choice`, with work-items enough for the
-// widest local pass's butterflies (at most 256, or the device's limit, per group); nullopt where
+// widest local pass's butterflies (at most the limits' max_threads per group); nullopt where
 // the group exceeds the limits. `contiguous` as for built_in_choice: a pass that moves its points
 // across the sub-transforms keeps more of them in registers, so its register cap allows fewer
 // resident work-items.
@@ -69,7 +86,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
 // must fit the limits). `contiguous`: the pass reads and writes each sub-transform's points next
 // to each other (a one-pass transform of a contiguous axis), where radix-16 local passes and
 // unpadded rows pay; elsewhere radix 8 and padded rows do better. Either way a register cap. More
-// sub-transforms share a group while it stays within 256 work-items, its local memory and 1024
+// sub-transforms share a group while it stays within the limits' work-items, its local memory and 1024
 // points, so that small transforms still fill a group.
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous);
 

@@ -22,7 +22,7 @@ namespace {
 
 // The generators' names and versions in the database keys: change one when a choice's meaning does.
 constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v4";
-constexpr const char* tuned_order = "rtcg.fft.pass_order/v1";
+constexpr const char* tuned_layout = "rtcg.fft.passes/v1";
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
 // of 16 points already fill 256 work-items.
@@ -60,26 +60,47 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
     return space;
 }
 
-// The choice of a multi-pass transform's pass order.
-tuning::ParameterSpace order_space() {
+// The local memory of a layout's groups in KiB (the last: all the device has), and the
+// work-items each may have.
+constexpr std::int64_t layout_kib[] = {32, 64, 128, whole_local_memory / 1024};
+constexpr std::int64_t layout_threads[] = {256, 1024};
+
+// The choices of a multi-pass transform's layout. Groups of 32 KiB leave room for several on a
+// multiprocessor, which hides each one's barriers behind the others: 256 work-items do; larger
+// groups sit fewer to a multiprocessor and need 1024 to hide them (NOTES.md, session 38).
+tuning::ParameterSpace layout_space() {
     tuning::ParameterSpace space;
-    space.integer("shortest_first", {0, 1});
+    space.integer("local_kib", std::vector<std::int64_t>(std::begin(layout_kib), std::end(layout_kib)))
+        .integer("threads", std::vector<std::int64_t>(std::begin(layout_threads), std::end(layout_threads)))
+        .integer("shortest_first", {0, 1})
+        .constraint("groups of 32 KiB have 256 work-items, larger ones 1024, but for 64 KiB either",
+                    [](const tuning::Configuration& c) {
+                        const std::int64_t kib = c.integer("local_kib"), threads = c.integer("threads");
+                        return kib == 64 || threads == (kib == 32 ? 256 : 1024);
+                    });
     return space;
 }
 
-tuning::TuningKey order_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous) {
-    return tuning::TuningKey::of(context.device(), tuned_order, size_class(n, real, contiguous));
+PassLayout layout_of(const tuning::Configuration& configuration) {
+    return PassLayout{.local_budget = static_cast<std::size_t>(configuration.integer("local_kib")) * 1024,
+                      .max_threads = static_cast<std::size_t>(configuration.integer("threads")),
+                      .shortest_first = configuration.integer("shortest_first") != 0};
 }
 
-// The stored choice for `key`, where it parses and keeps the space's constraints.
-std::optional<PassChoice> stored_choice(const tuning::TuningDatabase& database, const tuning::TuningKey& key,
-                                        const tuning::ParameterSpace& space) {
+tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous) {
+    return tuning::TuningKey::of(context.device(), tuned_layout, size_class(n, real, contiguous));
+}
+
+// The stored configuration for `key`, where it parses and keeps the space's constraints.
+std::optional<tuning::Configuration> stored_configuration(const tuning::TuningDatabase& database,
+                                                          const tuning::TuningKey& key,
+                                                          const tuning::ParameterSpace& space) {
     const std::optional<tuning::TuningEntry> entry = database.find(key);
     if (!entry) return std::nullopt;
     try {
-        const tuning::Configuration configuration = space.parse(entry->configuration);
+        tuning::Configuration configuration = space.parse(entry->configuration);
         if (space.violated_constraint(configuration)) return std::nullopt;
-        return choice_of(configuration);
+        return configuration;
     } catch (const InvalidArgument&) {
         return std::nullopt;
     }
@@ -181,33 +202,40 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
                                                         size_class(points, real, contiguous));
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
-        if (const std::optional<PassChoice> stored = stored_choice(*database, key, space)) return *stored;
+        if (const std::optional<tuning::Configuration> stored = stored_configuration(*database, key, space))
+            return choice_of(*stored);
     if (tuning == rtcg::fft::Tuning::stored) return built_in;
     return real == codegen::DType::float32()
                ? tuned_choice<float>(context, points, real, limits, contiguous, built_in, key, std::move(space))
                : tuned_choice<double>(context, points, real, limits, contiguous, built_in, key, std::move(space));
 }
 
-std::optional<bool> stored_pass_order(const Context& context, std::size_t n, const codegen::DType& real,
-                                      bool contiguous) {
-    const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
-    if (!database) return std::nullopt;
-    const std::optional<tuning::TuningEntry> entry = database->find(order_key(context, n, real, contiguous));
-    if (!entry) return std::nullopt;
-    try {
-        return order_space().parse(entry->configuration).integer("shortest_first") != 0;
-    } catch (const InvalidArgument&) {
-        return std::nullopt;
-    }
+std::vector<PassLayout> layout_candidates() {
+    const tuning::ParameterSpace space = layout_space();
+    std::vector<PassLayout> layouts;
+    for (const tuning::Configuration& configuration : space.valid_configurations()) layouts.push_back(layout_of(configuration));
+    return layouts;
 }
 
-void store_pass_order(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
-                      bool shortest_first, double time_ms) {
+std::optional<PassLayout> stored_layout(const Context& context, std::size_t n, const codegen::DType& real,
+                                        bool contiguous) {
+    const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
+    if (!database) return std::nullopt;
+    const std::optional<tuning::Configuration> stored =
+        stored_configuration(*database, layout_key(context, n, real, contiguous), layout_space());
+    if (!stored) return std::nullopt;
+    return layout_of(*stored);
+}
+
+void store_layout(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
+                  const PassLayout& layout, double time_ms) {
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (!database) return;
-    const std::string text = "shortest_first=" + std::string(shortest_first ? "1" : "0");
-    database->store(order_key(context, n, real, contiguous),
-                    tuning::TuningEntry{order_space().parse(text).to_string(), time_ms});
+    const std::string text = "local_kib=" + std::to_string(layout.local_budget / 1024) +
+                             ",threads=" + std::to_string(layout.max_threads) +
+                             ",shortest_first=" + (layout.shortest_first ? "1" : "0");
+    database->store(layout_key(context, n, real, contiguous),
+                    tuning::TuningEntry{layout_space().parse(text).to_string(), time_ms});
 }
 
 } // namespace rtcg::detail::fft

@@ -2,7 +2,8 @@
 // The kernel of a one-pass transform (one that fits a work-group's local memory), chosen as
 // rtcg::fft::Tuning says: the built-in rules, the tuning database's entry for the device, length,
 // precision and layout, or every candidate PassChoice timed on the device by rtcg::tuning, the
-// fastest correct one stored.
+// fastest correct one stored. Likewise the layout of a longer transform's passes (PassLayout),
+// which AxisPlan times itself: its candidates are whole plans of several kernels.
 #include "pass_source.hpp"
 
 #include <rtcg/codegen/dtype.hpp>
@@ -66,15 +67,20 @@ std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actua
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
                            const PassLimits& limits, std::size_t min_group, bool contiguous, rtcg::fft::Tuning tuning);
 
-// The order of the passes of a transform of n points over several passes that the tuning database
-// holds for the device, precision and layout (`contiguous`: along the last axis): true where the
-// shortest pass runs first, false where the longest does (AxisPlan's own order); nullopt where
-// there is no usable entry, or no database.
-std::optional<bool> stored_pass_order(const Context& context, std::size_t n, const codegen::DType& real,
-                                      bool contiguous);
+// The layouts a multi-pass plan may be timed with (PassLayout): groups of 32, 64, 128 KiB of local
+// memory or all the device has, the larger ones with up to 1024 work-items (a group that fills its
+// multiprocessor alone needs them to overlap its barriers), each with either pass order. The
+// plan drops those its device cannot take and those that make the same passes.
+std::vector<PassLayout> layout_candidates();
 
-// Stores that order, measured at `time_ms` per execution, where there is a database.
-void store_pass_order(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
-                      bool shortest_first, double time_ms);
+// The layout of a transform of n points longer than one pass that the tuning database holds for
+// the device, precision and layout of the axis (`contiguous`: the last axis); nullopt where there
+// is no usable entry, or no database.
+std::optional<PassLayout> stored_layout(const Context& context, std::size_t n, const codegen::DType& real,
+                                        bool contiguous);
+
+// Stores that layout, measured at `time_ms` per execution, where there is a database.
+void store_layout(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
+                  const PassLayout& layout, double time_ms);
 
 } // namespace rtcg::detail::fft

@@ -1,6 +1,6 @@
 // Plans whose one-pass kernels the tuner chose (rtcg::fft::Tuning): a tuned plan transforms
 // correctly and leaves its choice in the tuning database, a later plan takes a stored choice, and
-// one that no longer parses is passed over; likewise the order of a long transform's passes.
+// one that no longer parses is passed over; likewise the layout of a long transform's passes.
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "reference_dft.hpp"
@@ -112,20 +112,32 @@ Plan long_plan_of(Tuning tuning) {
                 Norm::backward, tuning);
 }
 
-rtcg::tuning::TuningKey pass_order_key() {
-    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.pass_order/v1",
+rtcg::tuning::TuningKey layout_key() {
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v1",
                                        std::to_string(long_points) + "_float32_contiguous");
 }
 
-// The points of each pass of `plan`, in the order they run (each pass kernel's FFT_R).
-std::vector<std::size_t> pass_lengths(const Plan& plan) {
-    std::vector<std::size_t> lengths;
+// The value of `name` (a #define of each pass kernel) in each pass of `plan`, in the order they run.
+std::vector<std::size_t> defined_values(const Plan& plan, const std::string& name) {
+    std::vector<std::size_t> values;
+    const std::string definition = "#define " + name + " ";
     for (const std::string& source : plan.sources()) {
-        const std::size_t at = source.find("#define FFT_R ");
+        const std::size_t at = source.find(definition);
         REQUIRE(at != std::string::npos);
-        lengths.push_back(std::stoul(source.substr(at + 14)));
+        values.push_back(std::stoul(source.substr(at + definition.size())));
     }
-    return lengths;
+    return values;
+}
+
+// The points of each pass of `plan`, in the order they run.
+std::vector<std::size_t> pass_lengths(const Plan& plan) { return defined_values(plan, "FFT_R"); }
+
+// The work-items of each pass's groups.
+std::vector<std::size_t> group_sizes(const Plan& plan) {
+    const std::vector<std::size_t> groups = defined_values(plan, "FFT_G"), threads = defined_values(plan, "FFT_T");
+    std::vector<std::size_t> sizes;
+    for (std::size_t k = 0; k < groups.size(); ++k) sizes.push_back(groups[k] * threads[k]);
+    return sizes;
 }
 
 void check_long_plan(const Plan& plan) {
@@ -142,33 +154,50 @@ void check_long_plan(const Plan& plan) {
 
 } // namespace
 
-TEST_CASE("a transform over several passes runs its longest pass first, or the order the database holds") {
+TEST_CASE("a transform over several passes runs its longest pass first, or the layout the database holds") {
     const rtcg::test::ScopedCacheDirectory cache;
-    const std::vector<std::size_t> built_in = pass_lengths(long_plan_of(Tuning::built_in));
+    const Plan built_in_plan = long_plan_of(Tuning::built_in);
+    const std::vector<std::size_t> built_in = pass_lengths(built_in_plan);
     REQUIRE(built_in.size() > 1);
     CHECK(built_in.front() == *std::max_element(built_in.begin(), built_in.end()));
+    const std::vector<std::size_t> built_in_groups = group_sizes(built_in_plan);
+    CHECK(*std::max_element(built_in_groups.begin(), built_in_groups.end()) <= 256);
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
-    database->store(pass_order_key(), {"shortest_first=1", 1.0});
-    const Plan stored = long_plan_of(Tuning::stored);
-    const std::vector<std::size_t> ascending = pass_lengths(stored);
-    CHECK(std::is_sorted(ascending.begin(), ascending.end()));
-    CHECK(std::is_permutation(ascending.begin(), ascending.end(), built_in.begin(), built_in.end()));
-    check_long_plan(stored);
-    // An entry that no longer parses is passed over.
-    database->store(pass_order_key(), {"shortest_first=2", 1.0});
-    CHECK(pass_lengths(long_plan_of(Tuning::stored)) == built_in);
+
+    SUBCASE("the same groups, from the shortest pass") {
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=1", 1.0});
+        const Plan stored = long_plan_of(Tuning::stored);
+        const std::vector<std::size_t> ascending = pass_lengths(stored);
+        CHECK(std::is_sorted(ascending.begin(), ascending.end()));
+        CHECK(std::is_permutation(ascending.begin(), ascending.end(), built_in.begin(), built_in.end()));
+        check_long_plan(stored);
+    }
+    SUBCASE("groups of twice the local memory and up to 1024 work-items") {
+        database->store(layout_key(), {"local_kib=64,threads=1024,shortest_first=0", 1.0});
+        const Plan stored = long_plan_of(Tuning::stored);
+        const std::vector<std::size_t> sizes = group_sizes(stored);
+        CHECK(*std::max_element(sizes.begin(), sizes.end()) > 256);
+        CHECK(*std::max_element(sizes.begin(), sizes.end()) <= 1024);
+        check_long_plan(stored);
+    }
+    SUBCASE("an entry that no longer parses or keeps the constraints is passed over") {
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=2", 1.0});
+        CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
+        database->store(layout_key(), {"local_kib=32,threads=1024,shortest_first=0", 1.0});
+        CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
+    }
 }
 
-TEST_CASE("a plan tuned over several passes transforms correctly and stores its pass order") {
+TEST_CASE("a plan tuned over several passes transforms correctly and stores its layout") {
     const rtcg::test::ScopedCacheDirectory cache;
     const Plan tuned = long_plan_of(Tuning::tune);
     check_long_plan(tuned);
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
-    const auto entry = database->find(pass_order_key());
+    const auto entry = database->find(layout_key());
     REQUIRE(entry);
-    CHECK((entry->configuration == "shortest_first=0" || entry->configuration == "shortest_first=1"));
-    // A later plan takes the stored order: the same kernels.
+    CHECK(entry->configuration.starts_with("local_kib="));
+    // A later plan takes the stored layout: the same kernels.
     CHECK(long_plan_of(Tuning::stored).sources() == tuned.sources());
 }

@@ -56,11 +56,12 @@ enum class Norm {
 
 /// How a plan chooses the kernel of each transform that fits a work-group's local memory (one
 /// pass): the radices of its local passes, the transforms per work-group, the padding of their
-/// rows and a register cap; and the order of a longer transform's passes over global memory (the
-/// longest first, or all from the shortest). The tuning database (rtcg/tuning/database.hpp, under
-/// the compile cache's directory) keeps a choice per device, length, precision and layout (a
-/// contiguous last axis or a strided one). The kernels of a longer transform's passes and the real
-/// transforms' fused steps use the built-in choice.
+/// rows and a register cap; and the layout of a longer transform's passes over global memory: the
+/// local memory each work-group takes (which decides how many passes, or one wide one), its
+/// work-items, and the passes' order (the longest first, or all from the shortest). The tuning
+/// database (rtcg/tuning/database.hpp, under the compile cache's directory) keeps a choice per
+/// device, length, precision and layout (a contiguous last axis or a strided one). The kernels
+/// of a longer transform's passes and the real transforms' plans use the built-in choices.
 enum class Tuning {
     built_in, ///< the built-in rules, measured on an H100
     stored,   ///< the database's choice where it has one, else the built-in one
@@ -82,9 +83,9 @@ public:
     /// InvalidArgument for another dtype, an axis out of range or repeated, a transformed axis
     /// of size 0, or complex128 on a device without double precision. `tuning`: see Tuning; with
     /// Tuning::tune the constructor times the candidates of each one-pass length the database
-    /// lacks (compiling each), and both pass orders of each longer one, which takes seconds;
-    /// tuning::TuningFailed when no one-pass candidate is correct (an order whose result differs
-    /// from the built-in one's is passed over).
+    /// lacks (compiling each), and the layouts of the passes of each longer one, which takes
+    /// seconds; tuning::TuningFailed when no one-pass candidate is correct (a layout whose result
+    /// differs from the built-in one's is passed over).
     Plan(const Context& context, std::vector<std::size_t> shape, std::vector<std::int64_t> axes,
          const codegen::DType& dtype, Direction direction, Norm norm = Norm::backward,
          Tuning tuning = Tuning::stored);
