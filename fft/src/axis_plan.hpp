@@ -8,6 +8,7 @@
 #include <rtcg/core/buffer.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/kernel.hpp>
+#include <rtcg/core/module.hpp>
 #include <rtcg/core/queue.hpp>
 #include <rtcg/fft/plan.hpp>
 
@@ -36,8 +37,14 @@ struct BatchLayout {
 // The real transform's step an AxisPlan fuses into its pass.
 enum class RealStep { none, untangle, tangle };
 
+// How a pass kernel of `shape` is compiled for `device`: in the prelude's neutral dialect, with
+// registers few enough for one group of its work-items to fit a multiprocessor where the source's
+// launch bounds cannot say so (NVIDIA's OpenCL, whose groups of 1024 otherwise fail to launch).
+CompileOptions pass_compile_options(const DeviceInfo& device, const PassShape& shape);
+
 // Kernel `name` of `source`, in the prelude's neutral dialect, compiled for the context's device.
-Kernel compiled(const Context& context, const std::string& source, const std::string& name);
+Kernel compiled(const Context& context, const std::string& source, const std::string& name,
+                const CompileOptions& options);
 
 // Work-groups for `work` items of `per_group` each, within a few rounds of the device's compute
 // units (the kernels stride over the rest).
