@@ -1,4 +1,5 @@
 // The planned product (spmv.hpp): statistics, the choice of kernel, its configuration and launch.
+#include "column_order.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
@@ -127,6 +128,14 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     state->format = chosen.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
                                            : skewed                      ? SpmvFormat::csr_merge
                                                                          : SpmvFormat::csr_vector);
+    // Every format below plans on the matrix as its kernels read it. A dot plan's kernels read x
+    // at the rows too, in the matrix's own numbering: it keeps the columns as given.
+    if (chosen.column_order == ColumnOrder::by_count && !dot && a.cols() != 0 && a.nnz() != 0) {
+        const sparse_detail::ColumnRenumbering<I> renumbering = sparse_detail::renumber_columns_by_count(state->matrix);
+        state->given.emplace(state->matrix);
+        state->matrix = sparse_detail::renumbered_matrix(state->matrix, renumbering);
+        state->old_of_new.emplace(renumbering.old_of_new);
+    }
 
     if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
         statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)
@@ -242,7 +251,9 @@ void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array
     if (a.rows() == 0) return;
     Queue& queue = detail::current_queue(a.context());
     // A matrix of no columns multiplies an empty x, which a kernel cannot take: one unread element.
-    const Array<T> x_argument = x.size() != 0 ? x : Array<T>::zeros(a.context(), 1);
+    const Array<T> x_argument = x.size() == 0        ? Array<T>::zeros(a.context(), 1)
+                                : state_->old_of_new ? sparse_detail::gathered(x, *state_->old_of_new)
+                                                     : x;
     const auto x_offset = static_cast<std::int64_t>(x_argument.data().offset());
     const auto y_offset = static_cast<std::int64_t>(y.data().offset());
     const auto dot_first = static_cast<std::int64_t>(first);
@@ -317,6 +328,11 @@ std::size_t Spmv<T, I>::merge_items() const noexcept {
 }
 
 template <SparseValue T, SparseIndex I>
+ColumnOrder Spmv<T, I>::column_order() const noexcept {
+    return state_->old_of_new ? ColumnOrder::by_count : ColumnOrder::as_given;
+}
+
+template <SparseValue T, SparseIndex I>
 const RowStatistics& Spmv<T, I>::statistics() const noexcept {
     return state_->statistics;
 }
@@ -328,12 +344,13 @@ std::size_t Spmv<T, I>::groups() const noexcept {
 
 template <SparseValue T, SparseIndex I>
 const CsrMatrix<T, I>& Spmv<T, I>::matrix() const noexcept {
-    return state_->matrix;
+    return state_->given ? *state_->given : state_->matrix;
 }
 
 template <SparseValue T, SparseIndex I>
 Array<T> Spmv<T, I>::inverse_diagonal() const {
-    const CsrMatrix<T, I>& a = state_->matrix;
+    // The diagonal's entries are those whose column is their row in the matrix's own numbering.
+    const CsrMatrix<T, I>& a = matrix();
     const auto result = Array<T>::empty(a.context(), std::max<std::size_t>(a.rows(), 1));
     if (a.rows() != 0)
         state_->inverse_diagonal(detail::current_queue(a.context()), sparse_detail::grid_stride(a.context(), a.rows()),

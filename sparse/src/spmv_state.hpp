@@ -15,7 +15,10 @@ namespace rtcg::detail {
 
 template <SparseValue T, SparseIndex I>
 struct SpmvState {
-    CsrMatrix<T, I> matrix;
+    CsrMatrix<T, I> matrix; // as the kernels read it: its columns renumbered with ColumnOrder::by_count
+    // With ColumnOrder::by_count: the matrix in its own numbering, and its column of each new one.
+    std::optional<CsrMatrix<T, I>> given{};
+    std::optional<Array<I>> old_of_new{};
     RowStatistics statistics{};
     SpmvFormat format = SpmvFormat::csr_vector;
     std::size_t team = 1;

@@ -2,6 +2,7 @@
 // CSR's product and timed by rtcg::tuning, the choice kept in its database.
 #include "spmv_tuning.hpp"
 
+#include "column_order.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
 #include "spmv_merge.hpp"
@@ -12,6 +13,7 @@
 #include <rtcg/tuning/size_class.hpp>
 #include <rtcg/tuning/tuner.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -22,7 +24,7 @@ namespace rtcg::sparse_detail {
 namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v2";
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v3";
 
 // The merge form's shapes the tuner tries where the options leave them open.
 constexpr std::int64_t merge_groups[] = {64, 128, 256};
@@ -39,8 +41,10 @@ std::optional<SpmvFormat> format_named(const std::string& name) {
 
 // The candidates' space: every format, ELL only where its padding stays within four times the
 // entries (a power-law graph's ELL copy would not fit the device); the merge form with each shape
-// whose tile fits the local memory (the options' shape only, where they give one), the other
-// formats with one shape.
+// whose tile fits the local memory (the options' shape only, where they give one) and either
+// column order (the options' only, where they give one), the other formats with one shape and
+// the columns as given (the merge form is the power-law graphs' format, whose columns renumbering
+// serves).
 template <SparseValue T, SparseIndex I>
 tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const SpmvOptions& options,
                                        const DeviceInfo& device) {
@@ -64,9 +68,18 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const Sp
     const std::int64_t first_group = groups.front(), first_items = items.front();
     const std::uint64_t local_bytes = device.static_local_memory_bytes;
     tuning::ParameterSpace space;
+    std::vector<std::string> orders;
+    if (options.column_order != ColumnOrder::by_count) orders.emplace_back("as_given");
+    if (options.column_order != ColumnOrder::as_given) orders.emplace_back("by_count");
+    const std::string first_order = orders.front();
     space.choice("format", names)
         .integer("merge_group", groups)
         .integer("merge_items", items)
+        .choice("column_order", orders)
+        .constraint("only the merge form renumbers its columns",
+                    [first_order](const tuning::Configuration& c) {
+                        return c.choice("format") == "csr_merge" || c.choice("column_order") == first_order;
+                    })
         .constraint("ELL pads to at most four times the entries",
                     [slots, entries](const tuning::Configuration& c) {
                         return c.choice("format") != "ell" || slots <= 4 * entries;
@@ -88,6 +101,7 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const Sp
 // The options of configuration `c`: `options` with its format and, for the merge form, its shape.
 SpmvOptions options_of(const tuning::Configuration& c, SpmvOptions options) {
     options.format = format_named(c.choice("format"));
+    options.column_order = c.choice("column_order") == "by_count" ? ColumnOrder::by_count : ColumnOrder::as_given;
     if (options.format == SpmvFormat::csr_merge) {
         options.merge_group = static_cast<std::size_t>(c.integer("merge_group"));
         options.merge_items = static_cast<std::size_t>(c.integer("merge_items"));
@@ -159,9 +173,26 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
     SpmvOptions fixed = options;
     fixed.transpose = false;
     fixed.tuning = SpmvTuning::built_in;
-    std::map<std::string, Spmv<T, I>> plans;
-    for (const tuning::Configuration& candidate : space.valid_configurations())
-        plans.emplace(candidate.to_string(), Spmv<T, I>(a, options_of(candidate, fixed)));
+    // The candidates that renumber the columns share one renumbering: each is planned on the
+    // renumbered matrix, and its products gather x first, as the plan would.
+    const std::vector<tuning::Configuration> candidates = space.valid_configurations();
+    const bool renumbers = std::any_of(candidates.begin(), candidates.end(), [](const tuning::Configuration& c) {
+        return c.choice("column_order") == "by_count";
+    });
+    const std::optional<ColumnRenumbering<I>> renumbering =
+        renumbers && a.nnz() != 0 ? std::optional(renumber_columns_by_count(a)) : std::nullopt;
+    struct Candidate {
+        Spmv<T, I> plan;
+        bool renumbered;
+    };
+    std::map<std::string, Candidate> plans;
+    for (const tuning::Configuration& candidate : candidates) {
+        SpmvOptions planned = options_of(candidate, fixed);
+        const bool renumbered = planned.column_order == ColumnOrder::by_count && renumbering;
+        planned.column_order = ColumnOrder::as_given;
+        plans.emplace(candidate.to_string(),
+                      Candidate{Spmv<T, I>(renumbered ? renumbered_matrix(a, *renumbering) : a, planned), renumbered});
+    }
     Queue& queue = detail::current_queue(context);
     // x in [0.5, 1.5): products of mixed signs cancel less than with ones.
     std::vector<T> x_host(a.cols());
@@ -180,14 +211,16 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
         .space = space,
         .generate =
             [&plans, kernel_dialect](const tuning::Configuration& c) {
-                const Spmv<T, I>& plan = plans.at(c.to_string());
+                const Spmv<T, I>& plan = plans.at(c.to_string()).plan;
                 return tuning::GeneratedKernel{plan.source(kernel_dialect), main_kernel(plan.format()), {}, 0};
             },
         // The plan launches its own kernels (the merge form two) on the tuner's queue.
         .launch =
-            [&plans, &x, &y](const Kernel&, const tuning::Configuration& c, Queue& on) {
+            [&plans, &x, &y, &renumbering](const Kernel&, const tuning::Configuration& c, Queue& on) {
                 const QueueScope scope(on);
-                plans.at(c.to_string())(value_of<T>(1), x, value_of<T>(0), y);
+                const Candidate& candidate = plans.at(c.to_string());
+                candidate.plan(value_of<T>(1), candidate.renumbered ? gathered(x, renumbering->old_of_new) : x,
+                               value_of<T>(0), y);
             },
         .check =
             [&y, &expected, &statistics](Queue& on) {

@@ -14,8 +14,8 @@ namespace rtcg::sparse_detail {
 // mean row length and the skew (the longest row over the mean), each rounded up to a power of two.
 std::string statistics_class(const RowStatistics& statistics, const codegen::DType& value, const codegen::DType& index);
 
-// `options` with the format (and for the merge form its work-group and items per work-item, where
-// `options` leave them 0) chosen for products with `a` (the matrix multiplied: transposed already
+// `options` with the format (and for the merge form its work-group, items per work-item and column
+// order, where `options` leave them open) chosen for products with `a` (the matrix multiplied: transposed already
 // where the options ask for it): the database's for the class of `statistics` on this device where
 // it holds a usable one; else, with SpmvTuning::tune, the fastest of the candidates timed now on
 // `a` (on the context's current queue, which it waits for), which the database then keeps; else

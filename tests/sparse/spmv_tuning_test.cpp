@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 
+using rtcg::ColumnOrder;
 using rtcg::SpmvFormat;
 using rtcg::SpmvTuning;
 using rtcg::test::context;
@@ -33,7 +34,7 @@ rtcg::tuning::TuningKey key_of(const Plan& plan) {
     const rtcg::RowStatistics& s = plan.statistics();
     const auto mean = static_cast<std::uint64_t>(std::ceil(s.mean()));
     const auto skew = static_cast<std::uint64_t>(static_cast<double>(s.longest) / s.mean());
-    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v2",
+    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v3",
                                        "float64_int32_" + rtcg::tuning::power_of_two_class({s.rows, mean, skew}));
 }
 
@@ -52,41 +53,48 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     REQUIRE(database);
     const auto entry = database->find(key_of(tuned));
     REQUIRE(entry);
-    // The merge form's shape is stored with it; the other formats' entries name the first shape.
+    // The merge form's shape and column order are stored with it; the other formats' entries name
+    // the first shape and the columns as given.
     const std::string shape = tuned.format() == SpmvFormat::csr_merge
                                   ? "merge_group=" + std::to_string(tuned.merge_group()) +
-                                        ",merge_items=" + std::to_string(tuned.merge_items())
-                                  : "merge_group=64,merge_items=3";
+                                        ",merge_items=" + std::to_string(tuned.merge_items()) + ",column_order=" +
+                                        (tuned.column_order() == ColumnOrder::by_count ? "by_count" : "as_given")
+                                  : "merge_group=64,merge_items=3,column_order=as_given";
     CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())) + "," + shape);
     const Plan stored(a, {.tuning = SpmvTuning::stored});
     CHECK(stored.format() == tuned.format());
     CHECK(stored.merge_group() == tuned.merge_group());
     CHECK(stored.merge_items() == tuned.merge_items());
+    CHECK(stored.column_order() == tuned.column_order());
 
-    // A stored merge shape is taken as it is.
-    database->store(key_of(tuned), {"format=csr_merge,merge_group=256,merge_items=11", 1.0});
+    // A stored merge shape and column order are taken as they are.
+    database->store(key_of(tuned), {"format=csr_merge,merge_group=256,merge_items=11,column_order=by_count", 1.0});
     const Plan shaped(a, {.tuning = SpmvTuning::stored});
     CHECK(shaped.format() == SpmvFormat::csr_merge);
     CHECK(shaped.merge_group() == 256);
     CHECK(shaped.merge_items() == 11);
+    CHECK(shaped.column_order() == ColumnOrder::by_count);
     rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
 
     // A stored choice is taken by stored and tune alike, and ignored by the built-in rule and by a
     // forced format.
-    database->store(key_of(tuned), {"format=sell,merge_group=64,merge_items=3", 1.0});
+    database->store(key_of(tuned), {"format=sell,merge_group=64,merge_items=3,column_order=as_given", 1.0});
     CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::sell);
     CHECK(Plan(a, {.tuning = SpmvTuning::tune}).format() == SpmvFormat::sell);
     CHECK(Plan(a).format() == SpmvFormat::csr_merge);
     CHECK(Plan(a, {.format = SpmvFormat::csr_vector, .tuning = SpmvTuning::stored}).format() == SpmvFormat::csr_vector);
     rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::sell);
 
-    // An entry that names no format, ELL for a matrix whose ELL copy is too large, a shape for
-    // another format or one the tuner does not try, or the first version's form, is passed over:
-    // stored falls back to the built-in rule.
+    // An entry that names no format, ELL for a matrix whose ELL copy is too large, a shape or a
+    // column order for another format, a shape the tuner does not try, or an earlier version's
+    // form, is passed over: stored falls back to the built-in rule.
     for (const std::string unusable :
-         {"format=nonsense,merge_group=64,merge_items=3", "team=4", "format=ell,merge_group=64,merge_items=3",
-          "format=sell,merge_group=256,merge_items=9", "format=csr_merge,merge_group=96,merge_items=3",
-          "format=csr_merge"}) {
+         {"format=nonsense,merge_group=64,merge_items=3,column_order=as_given", "team=4",
+          "format=ell,merge_group=64,merge_items=3,column_order=as_given",
+          "format=sell,merge_group=256,merge_items=9,column_order=as_given",
+          "format=sell,merge_group=64,merge_items=3,column_order=by_count",
+          "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given",
+          "format=csr_merge,merge_group=64,merge_items=3", "format=csr_merge"}) {
         CAPTURE(unusable);
         database->store(key_of(tuned), {unusable, 1.0});
             const Plan fallen_back(a, {.tuning = SpmvTuning::stored});

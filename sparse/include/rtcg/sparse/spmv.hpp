@@ -33,7 +33,10 @@
 /// - vector CSR (SpmvFormat::csr_vector) otherwise: a team of work-items per row, the team's size
 ///   the power of two nearest above the mean row length, from 1 to 32.
 /// With SpmvOptions::transpose the products are y = alpha A^T x + beta y (x of rows elements, y of
-/// cols), through a transposed copy.
+/// cols), through a transposed copy. With ColumnOrder::by_count (SpmvOptions::column_order) the
+/// kernels read a copy of the column indices numbered by how many entries each column holds, most
+/// first, and each product first gathers x into that order: the elements of x that most rows read
+/// then share cache lines, which pays on power-law graphs, where a few columns hold most entries.
 /// The kernel's source has the row count, the team size, the ELL width, the merge tile or the
 /// SELL slice, and the value and index types written in (sparse/device/kernel/spmv.rtcg,
 /// spmv_merge.rtcg, spmv_sell.rtcg); SpmvOptions can force a format or a team. The thresholds are fixed rules, not timings (bench/'s spmv_rmat
@@ -86,10 +89,21 @@ enum class SpmvTuning {
     /// The stored choice, else every format planned and timed on this matrix (rtcg::tuning: each
     /// checked against vector CSR's product first, ELL only where it pads to at most four times the
     /// entries; the merge form with each work-group of 64 to 256 and 3 to 13 items per work-item
-    /// whose tile fits the local memory), the fastest kept in the database for the class. Takes a
-    /// compile and a few products per candidate, and waits for the queue. A format or merge shape
-    /// given in the options is kept.
+    /// whose tile fits the local memory, and either ColumnOrder), the fastest kept in the database
+    /// for the class. Takes a compile and a few products per candidate, and waits for the queue. A
+    /// format, merge shape or column order given in the options is kept.
     tune,
+};
+
+/// How the kernels number the matrix's columns; see spmv.hpp.
+enum class ColumnOrder {
+    as_given, ///< the matrix's own numbering
+    /// By how many entries each column holds, most first (equal counts in their own order): the
+    /// plan keeps the renumbered column indices (one index per entry) and the old column of each
+    /// new one, and each product gathers x into the new order first, a launch over the columns.
+    /// A matrix of no entries, and the solvers' operators (operator.hpp), whose products also
+    /// read x at the rows for their dot product, keep the columns as given.
+    by_count,
 };
 
 /// What the plan would otherwise choose.
@@ -111,6 +125,8 @@ struct SpmvOptions {
     /// The merge form's items (row ends and entries) per work-item, 1 to 32; 0 takes 7 for values
     /// of 4 bytes and 5 for wider ones, fewer where the tile's local memory would not fit.
     std::size_t merge_items = 0;
+    /// How the kernels number the columns; as given when empty, unless the tuner chooses.
+    std::optional<ColumnOrder> column_order = {};
     /// Where the format comes from when `format` is empty.
     SpmvTuning tuning = SpmvTuning::built_in;
 };
@@ -149,6 +165,8 @@ public:
     std::size_t merge_group() const noexcept;
     /// \copydoc merge_group
     std::size_t merge_items() const noexcept;
+    /// How the kernels number the columns.
+    ColumnOrder column_order() const noexcept;
     /// The statistics the choice was made from.
     const RowStatistics& statistics() const noexcept;
     /// The generated source in `dialect`, prelude included.
@@ -167,7 +185,7 @@ private:
     // The binned form's two launches (x at least one element).
     void binned_product(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                         std::size_t first) const;
-    // The matrix multiplied (A^T's copy with SpmvOptions::transpose).
+    // The matrix multiplied (A^T's copy with SpmvOptions::transpose), in its own column numbering.
     const CsrMatrix<T, I>& matrix() const noexcept;
     // 1 / the matrix's diagonal, a new array of its rows (at least one element).
     Array<T> inverse_diagonal() const;

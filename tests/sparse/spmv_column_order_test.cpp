@@ -1,0 +1,77 @@
+// Products whose kernels read the columns renumbered by count (ColumnOrder::by_count) against the
+// host's: every kind of matrix with the merge form, the other formats on a power-law graph, the
+// transpose, x a view; the solvers' operators and matrices of no entries, which keep their columns.
+#include "../support/test_context.hpp"
+#include "sparse_reference.hpp"
+#include "spmv_check.hpp"
+
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/operator.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <doctest/doctest.h>
+
+#include <complex>
+#include <cstdint>
+#include <vector>
+
+using rtcg::ColumnOrder;
+using rtcg::SpmvFormat;
+using rtcg::test::context;
+using rtcg::test::multiplies_like_the_host;
+
+TEST_CASE_TEMPLATE("SpMV over renumbered columns matches the host on every kind of matrix", P,
+                   std::pair<float, std::int32_t>, std::pair<double, std::int64_t>,
+                   std::pair<std::complex<float>, std::int64_t>, std::pair<std::complex<double>, std::int32_t>) {
+    rtcg::test::multiplies_every_kind_of_matrix<typename P::first_type, typename P::second_type>(
+        {.options = {.format = SpmvFormat::csr_merge, .column_order = ColumnOrder::by_count},
+         .format = SpmvFormat::csr_merge,
+         .dense_row_columns = 5000});
+}
+
+TEST_CASE("every format multiplies over renumbered columns") {
+    const auto graph = rtcg::rmat<double, std::int32_t>(11, 8, 5);
+    for (const SpmvFormat format :
+         {SpmvFormat::csr_vector, SpmvFormat::ell, SpmvFormat::csr_binned, SpmvFormat::csr_merge, SpmvFormat::sell}) {
+        CAPTURE(rtcg::format_name(format));
+        const rtcg::SpmvOptions options{.format = format, .column_order = ColumnOrder::by_count};
+        multiplies_like_the_host(format == SpmvFormat::ell ? rtcg::random_banded<double, std::int32_t>(900, 7, 0.5, 2)
+                                                           : graph,
+                                 options, format);
+        const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+        CHECK(rtcg::Spmv<double, std::int32_t>(a, options).column_order() == ColumnOrder::by_count);
+    }
+    rtcg::test::transposes_like_the_host(graph, {.column_order = ColumnOrder::by_count});
+}
+
+TEST_CASE("the solvers' operators keep the columns as given") {
+    // Their products read x at the rows as well, for the dot product they fold in.
+    const rtcg::SpmvOptions by_count{.format = SpmvFormat::csr_merge, .column_order = ColumnOrder::by_count};
+    const auto graph = rtcg::rmat<double, std::int32_t>(10, 8, 9);
+    rtcg::test::folds_the_dot_like_the_host(graph, by_count);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    CHECK(rtcg::CsrOperator<double, std::int32_t>(a, by_count).plan().column_order() == ColumnOrder::as_given);
+}
+
+TEST_CASE("each entry multiplies its own column's element of x after renumbering; x may be a view") {
+    // Column 3 holds three entries, column 1 two, columns 0 and 4 one each, column 2 none: the new
+    // order is 3, 1, 0, 4, 2 (equal counts in their own order).
+    const rtcg::HostCsr<float, std::int32_t> host{3, 5, {0, 3, 5, 7}, {0, 1, 3, 3, 4, 1, 3}, {1, 2, 3, 4, 5, 6, 7}};
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), host);
+    const rtcg::Spmv<float, std::int32_t> plan(a, {.column_order = ColumnOrder::by_count});
+    REQUIRE(plan.column_order() == ColumnOrder::by_count);
+    // x[c] = 10^c picks out which column each entry multiplies.
+    const auto padded = rtcg::Array<float>::to_device(context(), std::vector<float>{-1, 1, 10, 100, 1000, 10000, -1});
+    const auto x = padded(rtcg::slice(1, 6));
+    const auto y = rtcg::Array<float>::zeros(context(), 3);
+    plan(1.0f, x, 0.0f, y);
+    CHECK(y.get() == std::vector<float>{1 + 20 + 3000, 4000 + 50000, 60 + 7000});
+}
+
+TEST_CASE("a matrix of no entries keeps its columns as given") {
+    const rtcg::HostCsr<float, std::int32_t> empty{40, 30, std::vector<std::int32_t>(41, 0), {}, {}};
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), empty);
+    CHECK(rtcg::Spmv<float, std::int32_t>(a, {.column_order = ColumnOrder::by_count}).column_order() ==
+          ColumnOrder::as_given);
+    multiplies_like_the_host(empty, {.column_order = ColumnOrder::by_count});
+}
