@@ -57,8 +57,10 @@ Target target_of(const DeviceInfo& device) {
 
 std::vector<std::string> launch_bounds_options(const Target& target, std::size_t block, std::size_t min_groups) {
     if (target.dialect != Dialect::opencl || !target.warp_primitives || block == 0 || min_groups == 0) return {};
+    const std::size_t threads = (block + 31) / 32 * 32 * min_groups;
+    if (65536 / threads >= 255) return {};
     // ptxas allocates at least 16 registers per thread whatever the cap says.
-    const std::size_t registers = std::clamp<std::size_t>(65536 / (block * min_groups), 16, 255);
+    const std::size_t registers = std::max<std::size_t>(65536 / threads / 8 * 8, 16);
     return {"-cl-nv-maxrregcount=" + std::to_string(registers)};
 }
 

@@ -312,7 +312,7 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
                       std::to_string(pass.shape.group) + " x " + std::to_string(pass.shape.threads);
         plugin::logger().debug("fft: {} points, local_kib={} threads={} shortest_first={} (passes of {}): {}", n_,
                                layouts[k].local_budget / 1024, layouts[k].max_threads, layouts[k].shortest_first,
-                               passes, times[k] ? std::to_string(*times[k]) + " ms" : std::string("wrong"));
+                               passes, times[k] ? std::to_string(*times[k]) + " ms" : std::string("passed over"));
     }
     std::size_t best = 0;
     for (std::size_t k = 1; k < candidates.size(); ++k)

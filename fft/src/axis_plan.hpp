@@ -39,7 +39,8 @@ enum class RealStep { none, untangle, tangle };
 
 // How a pass kernel of `shape` is compiled for `device`: in the prelude's neutral dialect, with
 // registers few enough for one group of its work-items to fit a multiprocessor where the source's
-// launch bounds cannot say so (NVIDIA's OpenCL, whose groups of 1024 otherwise fail to launch).
+// launch bounds cannot say so (NVIDIA's OpenCL, whose groups of more than 256 otherwise may fail
+// to launch).
 CompileOptions pass_compile_options(const DeviceInfo& device, const PassShape& shape);
 
 // Kernel `name` of `source`, in the prelude's neutral dialect, compiled for the context's device.

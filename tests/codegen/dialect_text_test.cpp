@@ -152,7 +152,11 @@ TEST_CASE("the prelude and the complex and warp supports are fully expanded in b
 TEST_CASE("launch bounds become a register cap option on NVIDIA's OpenCL only") {
     const Target nvidia_opencl(Dialect::opencl, true);
     CHECK(launch_bounds_options(nvidia_opencl, 256, 4) == std::vector<std::string>{"-cl-nv-maxrregcount=64"});
-    CHECK(launch_bounds_options(nvidia_opencl, 64, 1) == std::vector<std::string>{"-cl-nv-maxrregcount=255"});
+    CHECK(launch_bounds_options(nvidia_opencl, 64, 1).empty()); // 1024 registers each: no cap
+    CHECK(launch_bounds_options(nvidia_opencl, 256, 1).empty());
+    // 784 work-items take 25 warps: 81 registers each, allocated in eights.
+    CHECK(launch_bounds_options(nvidia_opencl, 784, 1) == std::vector<std::string>{"-cl-nv-maxrregcount=80"});
+    CHECK(launch_bounds_options(nvidia_opencl, 1024, 1) == std::vector<std::string>{"-cl-nv-maxrregcount=64"});
     CHECK(launch_bounds_options(nvidia_opencl, 1024, 8) == std::vector<std::string>{"-cl-nv-maxrregcount=16"});
     CHECK(launch_bounds_options(nvidia_opencl, 0, 4).empty());
     CHECK(launch_bounds_options(Target(Dialect::opencl), 256, 4).empty()); // PoCL and other platforms

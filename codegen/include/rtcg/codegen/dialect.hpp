@@ -44,8 +44,11 @@ RTCG_API Target target_of(const DeviceInfo& device);
 /// The compiler options that give a kernel RTCG_LAUNCH_BOUNDS(block, min_groups)'s register cap
 /// where the source cannot: OpenCL on NVIDIA's platform (the target with warp primitives), whose
 /// compiler takes `-cl-nv-maxrregcount`, gets a multiprocessor's 65536 registers shared by
-/// `min_groups` groups of `block` work-items (16 to 255 each); other targets get none (CUDA has
-/// the attribute; other OpenCL platforms have no such option).
+/// `min_groups` groups of `block` work-items, each group a whole number of warps of 32, each
+/// work-item's registers a multiple of 8 (as the hardware allocates them), at least 16; none where
+/// that leaves 255 or more, the most a work-item can have (the option alone changes how NVIDIA's
+/// compiler builds a kernel). Other targets get none (CUDA has the attribute; other OpenCL
+/// platforms have no such option).
 RTCG_API std::vector<std::string> launch_bounds_options(const Target& target, std::size_t block,
                                                         std::size_t min_groups);
 
