@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -26,10 +27,13 @@ struct CgState {
     std::shared_ptr<const LinearOperator<T>> matrix;
     std::shared_ptr<const VectorSpace<T>> space;
     CgOptions options;
-    std::size_t group = 1;
-    std::size_t partials = 1;
-    std::size_t pq_partials = 1; // the operator's dot shares, or `partials` when it has none
-    Kernel dot_partials, update, beta, direction;
+    sparse_detail::VectorLaunch launch;
+    std::size_t pq_partials = 1; // the operator's dot shares, or the launch's partials when it has none
+    std::size_t region = 1;      // single_reduction: the elements of each of its three regions of partials
+    // standard: rtcg_cg_update, rtcg_cg_beta and rtcg_cg_direction; single_reduction: rtcg_cg1_update
+    // and rtcg_cg1_scalars, no direction.
+    Kernel dot_partials, update, scalars;
+    std::optional<Kernel> direction;
     std::optional<Array<T>> inverse_diagonal;
     std::string configuration; // after the value operations
 };
@@ -38,15 +42,18 @@ struct CgState {
 
 namespace {
 
-// Slots of the device's status and scalars (cg.rtcg).
-constexpr std::size_t rr_slot = 2, threshold2_slot = 3, scalar_slots = 4;
+// Slots of the device's status and scalars (cg.rtcg, cg_single_reduction.rtcg).
+constexpr std::size_t rr_slot = 2, threshold2_slot = 3, scalar_slots = 5;
 
 template <std::floating_point T>
-std::string cg_source(codegen::Dialect dialect, const std::string& configuration) {
-    return sparse_detail::program_source(
-        dialect,
-        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::DType::int32()) + configuration,
-        {detail::sparse_device::kernel::cg}, false);
+std::string cg_source(codegen::Dialect dialect, const std::string& configuration, CgVariant variant) {
+    const std::string values =
+        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::DType::int32()) + configuration;
+    if (variant == CgVariant::single_reduction)
+        return sparse_detail::program_source(
+            dialect, values,
+            {detail::sparse_device::kernel::cg, detail::sparse_device::kernel::cg_single_reduction}, false);
+    return sparse_detail::program_source(dialect, values, {detail::sparse_device::kernel::cg}, false);
 }
 
 } // namespace
@@ -60,19 +67,22 @@ ConjugateGradient<T>::ConjugateGradient(std::shared_ptr<const LinearOperator<T>>
     const Context& context = a->context();
     const std::size_t n = a->rows();
     const sparse_detail::VectorLaunch launch = sparse_detail::vector_launch(context, n);
-    const std::size_t group = launch.group;
-    const std::size_t partials = launch.partials;
-    const std::size_t pq_partials = a->dot_shares() != 0 ? a->dot_shares() : partials;
+    const std::size_t pq_partials = a->dot_shares() != 0 ? a->dot_shares() : launch.partials;
+    const std::size_t region = std::max(launch.partials, pq_partials);
     const bool jacobi = options.preconditioner == Preconditioner::jacobi;
+    const bool single = options.variant == CgVariant::single_reduction;
     const codegen::Dialect dialect = sparse_detail::dialect(context);
-    const std::string configuration = sparse_detail::vector_configuration(launch, n, pq_partials, jacobi);
+    std::string configuration = sparse_detail::vector_configuration(launch, n, pq_partials, jacobi);
+    if (single) configuration += "#define RTCG_CG1_REGION " + std::to_string(region) + "\n";
     std::optional<Array<T>> inverse_diagonal;
     if (jacobi) inverse_diagonal.emplace(a->inverse_diagonal());
-    const Module module = context.compile(cg_source<T>(dialect, configuration));
+    const Module module = context.compile(cg_source<T>(dialect, configuration, options.variant));
     state_ = std::make_shared<detail::CgState<T>>(detail::CgState<T>{
-        std::move(a), std::move(space), options, group, partials, pq_partials, module.kernel("rtcg_cg_dot_partials"),
-        module.kernel("rtcg_cg_update"), module.kernel("rtcg_cg_beta"), module.kernel("rtcg_cg_direction"),
-        std::move(inverse_diagonal), configuration});
+        std::move(a), std::move(space), options, launch, pq_partials, region, module.kernel("rtcg_cg_dot_partials"),
+        module.kernel(single ? "rtcg_cg1_update" : "rtcg_cg_update"),
+        module.kernel(single ? "rtcg_cg1_scalars" : "rtcg_cg_beta"),
+        single ? std::nullopt : std::optional<Kernel>(module.kernel("rtcg_cg_direction")), std::move(inverse_diagonal),
+        std::move(configuration)});
 }
 
 template <std::floating_point T>
@@ -91,61 +101,84 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     const Array<T> work = x.data().offset() == 0 ? x : x.copy();
     const Array<T> r = b.copy();
     const auto p = Array<T>::zeros(context, n);
-    const auto q = Array<T>::empty(context, n);
-    // r.z, r.r and p.q (cg.rtcg); b.b, once, where p.q goes.
-    const std::size_t pq_first = 2 * s.partials;
-    const auto partials = Array<T>::empty(context, pq_first + std::max(s.partials, s.pq_partials));
-    const int pq_region = static_cast<int>(pq_first);
+    const auto q = Array<T>::empty(context, n); // A p (standard), A u (single_reduction)
+    const bool single = s.options.variant == CgVariant::single_reduction;
+    // standard: r.z, r.r and p.q (cg.rtcg); single_reduction: three regions (cg_single_reduction.rtcg).
+    const std::size_t pq_first = single ? 2 * s.region : 2 * s.launch.partials;
+    const auto partials = Array<T>::empty(context, single ? 3 * s.region : pq_first + s.region);
     const Array<T>& inverse_diagonal = s.inverse_diagonal ? *s.inverse_diagonal : p;
-    const LaunchConfig vectors{Dim3{s.partials}, Dim3{s.group}, 0};
-    const LaunchConfig one_group{Dim3{1}, Dim3{s.group}, 0};
-    // q = alpha A p + beta q, and the shares of p.q, combined.
-    auto product = [&](T alpha, const Array<T>& in, T beta) {
+    const LaunchConfig vectors = s.launch.vectors();
+    // out = A in, and the shares of in.out from partials[pq_first].
+    auto product_and_dot = [&](const Array<T>& in, const Array<T>& out) {
         if (a.dot_shares() != 0) {
-            a.apply_and_dot(alpha, in, beta, q, partials, pq_first);
+            a.apply_and_dot(T(1), in, T(0), out, partials, pq_first);
         } else {
-            a.apply(alpha, in, beta, q);
-            s.dot_partials(queue, vectors, in.data().buffer(), q.data().buffer(), partials.data().buffer(), pq_region);
+            a.apply(T(1), in, T(0), out);
+            s.dot_partials(queue, vectors, in.data().buffer(), out.data().buffer(), partials.data().buffer(),
+                           static_cast<int>(pq_first));
         }
-        space.combine(partials, pq_first, s.pq_partials);
     };
 
     // ||b||, for the tolerance: the one wait before the iterations.
-    s.dot_partials(queue, vectors, r.data().buffer(), r.data().buffer(), partials.data().buffer(), pq_region);
-    space.combine(partials, pq_first, s.partials);
-    const double b_norm2 = sparse_detail::host_sum(partials, pq_first, s.partials);
+    s.dot_partials(queue, vectors, r.data().buffer(), r.data().buffer(), partials.data().buffer(), 0);
+    space.combine(partials, 0, s.launch.partials);
+    const double b_norm2 = sparse_detail::host_sum(partials, 0, s.launch.partials);
     const double threshold = std::max(s.options.rtol * std::sqrt(b_norm2), s.options.atol);
     std::array<T, scalar_slots> initial{};
     initial[threshold2_slot] = static_cast<T>(threshold * threshold);
     const auto scalars = Array<T>::to_device(context, std::vector<T>(initial.begin(), initial.end()));
     const auto status = Array<std::int64_t>::zeros(context, 2);
-    // The vector updates and the dot products after them, then beta and the test, then p.
-    auto step = [&](int counted) {
-        s.update(queue, vectors, work.data().buffer(), r.data().buffer(), p.data().buffer(), q.data().buffer(),
-                 inverse_diagonal.data().buffer(), scalars.data().buffer(), status.data().buffer(),
-                 partials.data().buffer(), counted);
-        space.combine(partials, 0, s.partials, 2);
-        s.beta(queue, one_group, partials.data().buffer(), scalars.data().buffer(), status.data().buffer(), counted);
-        s.direction(queue, vectors, p.data().buffer(), r.data().buffer(), inverse_diagonal.data().buffer(),
-                    scalars.data().buffer(), status.data().buffer());
-    };
 
-    // r = b - A x, then r.z and r.r, the first test and p = z.
+    std::function<void(int)> step;
+    // single_reduction's s = A p, and u = M r (r itself without a preconditioner).
+    std::optional<Array<T>> ap, u;
+    if (single) {
+        ap.emplace(Array<T>::zeros(context, n));
+        u.emplace(s.inverse_diagonal ? Array<T>::empty(context, n) : r);
+        // The vector updates and r.u and r.r after them, the product w = A u and u.w, then the test,
+        // beta and alpha.
+        step = [&](int counted) {
+            s.update(queue, vectors, work.data().buffer(), r.data().buffer(), u->data().buffer(), q.data().buffer(),
+                     p.data().buffer(), ap->data().buffer(), inverse_diagonal.data().buffer(),
+                     scalars.data().buffer(), status.data().buffer(), partials.data().buffer(), counted);
+            product_and_dot(*u, q);
+            space.combine(partials, 0, s.region, 3);
+            s.scalars(queue, s.launch.one_group(), partials.data().buffer(), scalars.data().buffer(),
+                      status.data().buffer(), counted);
+        };
+    } else {
+        // The vector updates and the dot products after them, then beta and the test, then p.
+        step = [&](int counted) {
+            s.update(queue, vectors, work.data().buffer(), r.data().buffer(), p.data().buffer(), q.data().buffer(),
+                     inverse_diagonal.data().buffer(), scalars.data().buffer(), status.data().buffer(),
+                     partials.data().buffer(), counted);
+            space.combine(partials, 0, s.launch.partials, 2);
+            s.scalars(queue, s.launch.one_group(), partials.data().buffer(), scalars.data().buffer(),
+                      status.data().buffer(), counted);
+            (*s.direction)(queue, vectors, p.data().buffer(), r.data().buffer(), inverse_diagonal.data().buffer(),
+                           scalars.data().buffer(), status.data().buffer());
+        };
+    }
+
+    // r = b - A x, then the first test (and single_reduction's first product).
     a.apply(T(-1), work, T(1), r);
     step(0);
 
-    const SolveResult result = sparse_detail::iterate<T>(queue, status, scalars, rr_slot, s.options.max_iterations,
-                                                         s.options.check_every, [&] {
-                                                             product(T(1), p, T(0));
-                                                             step(1);
-                                                         });
+    const SolveResult result =
+        sparse_detail::iterate<T>(queue, status, scalars, rr_slot, s.options.max_iterations, s.options.check_every, [&] {
+            if (!single) {
+                product_and_dot(p, q);
+                space.combine(partials, pq_first, s.pq_partials);
+            }
+            step(1);
+        });
     if (&work.data().buffer() != &x.data().buffer()) detail::copy_elements(x.data(), work.data());
     return result;
 }
 
 template <std::floating_point T>
 std::string ConjugateGradient<T>::source(codegen::Dialect dialect) const {
-    return cg_source<T>(dialect, state_->configuration);
+    return cg_source<T>(dialect, state_->configuration, state_->options.variant);
 }
 
 template <std::floating_point T>

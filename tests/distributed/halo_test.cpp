@@ -122,19 +122,23 @@ TEST_CASE("DistributedCsrOperator: the product against the host's, and the spars
     CHECK(y.get() == expected);
 
     const auto space = std::make_shared<const DistributedVectorSpace<double>>(comm());
-    ConjugateGradient<double> cg(a, {.rtol = 1e-10, .max_iterations = 500, .preconditioner = Preconditioner::jacobi},
-                                 space);
-    const Array<double> b = Array<double>::full(comm().context(), own, 1.0);
-    const Array<double> solution = Array<double>::zeros(comm().context(), own);
-    const CgResult result = cg.solve(b, solution);
-    CHECK(result.reason == CgStop::converged);
-    // Every rank took the same decisions, and the solution solves the whole system.
-    CHECK(comm().all_reduce(result.iterations, ReduceOp::max) == result.iterations);
-    const std::vector<double> all = gathered(solution, partition);
-    const std::vector<double> product = host_product(whole, all);
-    double residual = 0;
-    for (std::size_t i = 0; i < n; ++i) residual += (1.0 - product[i]) * (1.0 - product[i]);
-    CHECK(std::sqrt(residual / static_cast<double>(n)) < 1e-8);
+    for (const CgVariant variant : {CgVariant::standard, CgVariant::single_reduction}) {
+        CAPTURE(static_cast<int>(variant));
+        ConjugateGradient<double> cg(
+            a, {.rtol = 1e-10, .max_iterations = 500, .preconditioner = Preconditioner::jacobi, .variant = variant},
+            space);
+        const Array<double> b = Array<double>::full(comm().context(), own, 1.0);
+        const Array<double> solution = Array<double>::zeros(comm().context(), own);
+        const CgResult result = cg.solve(b, solution);
+        CHECK(result.reason == CgStop::converged);
+        // Every rank took the same decisions, and the solution solves the whole system.
+        CHECK(comm().all_reduce(result.iterations, ReduceOp::max) == result.iterations);
+        const std::vector<double> all = gathered(solution, partition);
+        const std::vector<double> product = host_product(whole, all);
+        double residual = 0;
+        for (std::size_t i = 0; i < n; ++i) residual += (1.0 - product[i]) * (1.0 - product[i]);
+        CHECK(std::sqrt(residual / static_cast<double>(n)) < 1e-8);
+    }
 }
 
 } // namespace rtcg::test

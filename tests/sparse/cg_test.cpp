@@ -1,6 +1,7 @@
-// Conjugate gradients against a host CG and the residual of the solution, plain and with Jacobi;
-// breakdown on a matrix that is not positive definite, the iteration limit, an exact first guess,
-// views, bad arguments and options; the kernels' CUDA text through NVRTC.
+// Conjugate gradients, both variants (the textbook recurrences and the single-reduction ones),
+// against a host CG and the residual of the solution, plain and with Jacobi; breakdown on a matrix
+// that is not positive definite, the iteration limit, an exact first guess, views, bad arguments
+// and options; the kernels' CUDA text through NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
@@ -63,6 +64,8 @@ public:
     mutable std::size_t regions = 0;
 };
 
+constexpr rtcg::CgVariant variants[] = {rtcg::CgVariant::standard, rtcg::CgVariant::single_reduction};
+
 } // namespace
 
 TEST_CASE("CG on a user's operator without a fused dot product, through a vector space") {
@@ -85,6 +88,21 @@ TEST_CASE("CG on a user's operator without a fused dot product, through a vector
     CHECK(space->calls % 2 == 0);
     CHECK(space->calls >= 2 + 2 * result.iterations);
     CHECK(space->regions == 3 * space->calls / 2);
+
+    // The single-reduction variant: b.b, then one combine of r.u, r.r and u.A u at the start and
+    // in each iteration enqueued.
+    const auto single_space = std::make_shared<const CountingSpace>();
+    const auto single_x = Array<double>::zeros(context(), host.rows);
+    const rtcg::CgResult single =
+        rtcg::ConjugateGradient<double>(
+            a, {.rtol = 1e-10, .check_every = 1, .variant = rtcg::CgVariant::single_reduction}, single_space)
+            .solve(b, single_x);
+    CHECK(single.reason == rtcg::CgStop::converged);
+    CHECK(single.iterations + 2 >= expected);
+    CHECK(single.iterations <= expected + 2);
+    CHECK(rtcg::test::residual_norm(host, b_host, single_x.get()) <= 1e-9 * rtcg::test::norm(b_host));
+    CHECK(single_space->calls >= 2 + single.iterations);
+    CHECK(single_space->regions == 1 + 3 * (single_space->calls - 1));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
                        (void)rtcg::ConjugateGradient<double>(a, {.preconditioner = rtcg::Preconditioner::jacobi});
                    }),
@@ -98,14 +116,17 @@ TEST_CASE("CG converges like the host's, and its solution has the residual it re
     const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto b = Array<double>::to_device(context(), b_host);
-    const auto x = Array<double>::zeros(context(), host.rows);
-    const rtcg::CgResult result = rtcg::cg(a, b, x, {.rtol = 1e-10, .check_every = 4});
-    CHECK(result.reason == rtcg::CgStop::converged);
     const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
-    CHECK(result.iterations + 2 >= expected);
-    CHECK(result.iterations <= expected + 2);
-    CHECK(result.residual_norm <= 1e-10 * rtcg::test::norm(b_host));
-    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
+    for (const rtcg::CgVariant variant : variants) {
+        CAPTURE(static_cast<int>(variant));
+        const auto x = Array<double>::zeros(context(), host.rows);
+        const rtcg::CgResult result = rtcg::cg(a, b, x, {.rtol = 1e-10, .check_every = 4, .variant = variant});
+        CHECK(result.reason == rtcg::CgStop::converged);
+        CHECK(result.iterations + 2 >= expected);
+        CHECK(result.iterations <= expected + 2);
+        CHECK(result.residual_norm <= 1e-10 * rtcg::test::norm(b_host));
+        CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * rtcg::test::norm(b_host));
+    }
 }
 
 TEST_CASE("CG with the vector CSR product, whose groups also fold p.q") {
@@ -149,12 +170,16 @@ TEST_CASE("CG with the merge-based and the binned products, whose long rows also
     const auto b = Array<double>::to_device(context(), b_host);
     const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, 1e-10L * rtcg::test::norm(b_host), 1000);
     // The automatic choice for the arrow's long row is the merge-based product.
+    // Their products' shares of the dot are not as many as the solver's vector kernels' groups: the
+    // single-reduction variant's regions hold the larger count.
+    for (const rtcg::CgVariant variant : variants)
     for (const auto& [product, format] :
          {std::pair{rtcg::SpmvOptions{}, rtcg::SpmvFormat::csr_merge},
           std::pair{rtcg::SpmvOptions{.format = rtcg::SpmvFormat::csr_binned}, rtcg::SpmvFormat::csr_binned}}) {
         CAPTURE(static_cast<int>(format));
+        CAPTURE(static_cast<int>(variant));
         const auto x = Array<double>::zeros(context(), n);
-        const rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-10, .product = product});
+        const rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-10, .variant = variant, .product = product});
         CHECK(dynamic_cast<const rtcg::CsrOperator<double, std::int32_t>&>(solver.linear_operator()).plan().format() ==
               format);
         const rtcg::CgResult result = solver.solve(b, x);
@@ -170,14 +195,19 @@ TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled mat
     const auto b_host = rtcg::test::random_values<double>(host.rows, 5);
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto b = Array<double>::to_device(context(), b_host);
-    const auto plain_x = Array<double>::zeros(context(), host.rows);
-    const auto jacobi_x = Array<double>::zeros(context(), host.rows);
-    const auto plain = rtcg::cg(a, b, plain_x, {.rtol = 1e-8});
-    const auto jacobi = rtcg::cg(a, b, jacobi_x, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
-    CHECK(plain.reason == rtcg::CgStop::converged);
-    CHECK(jacobi.reason == rtcg::CgStop::converged);
-    CHECK(jacobi.iterations < plain.iterations);
-    CHECK(rtcg::test::residual_norm(host, b_host, jacobi_x.get()) <= 1e-7 * rtcg::test::norm(b_host));
+    for (const rtcg::CgVariant variant : variants) {
+        CAPTURE(static_cast<int>(variant));
+        const auto plain_x = Array<double>::zeros(context(), host.rows);
+        const auto jacobi_x = Array<double>::zeros(context(), host.rows);
+        const auto plain = rtcg::cg(a, b, plain_x, {.rtol = 1e-8, .variant = variant});
+        const auto jacobi = rtcg::cg(
+            a, b, jacobi_x, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi, .variant = variant});
+        CHECK(plain.reason == rtcg::CgStop::converged);
+        CHECK(jacobi.reason == rtcg::CgStop::converged);
+        CHECK(jacobi.iterations < plain.iterations);
+        CHECK(rtcg::test::residual_norm(host, b_host, jacobi_x.get()) <= 1e-7 * rtcg::test::norm(b_host));
+        CHECK(rtcg::test::residual_norm(host, b_host, plain_x.get()) <= 1e-7 * rtcg::test::norm(b_host));
+    }
 }
 
 TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a view") {
@@ -185,14 +215,18 @@ TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a vie
     const auto b_host = rtcg::test::random_values<float>(host.rows, 6);
     const auto a = rtcg::CsrMatrix<float, std::int64_t>::to_device(context(), host);
     const auto b = Array<float>::to_device(context(), b_host);
-    const auto storage = Array<float>::zeros(context(), host.rows + 3);
-    const auto x = storage(rtcg::slice(3, static_cast<std::int64_t>(host.rows) + 3));
-    const auto result = rtcg::cg(a, b, x, {.rtol = 1e-4, .preconditioner = rtcg::Preconditioner::jacobi});
-    CHECK(result.reason == rtcg::CgStop::converged);
-    CHECK(storage(rtcg::slice(0, 3)).get() == std::vector<float>{0, 0, 0});
     double b_norm = 0;
     for (const float v : b_host) b_norm += static_cast<double>(v) * v;
-    CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 2e-4 * std::sqrt(b_norm));
+    for (const rtcg::CgVariant variant : variants) {
+        CAPTURE(static_cast<int>(variant));
+        const auto storage = Array<float>::zeros(context(), host.rows + 3);
+        const auto x = storage(rtcg::slice(3, static_cast<std::int64_t>(host.rows) + 3));
+        const auto result =
+            rtcg::cg(a, b, x, {.rtol = 1e-4, .preconditioner = rtcg::Preconditioner::jacobi, .variant = variant});
+        CHECK(result.reason == rtcg::CgStop::converged);
+        CHECK(storage(rtcg::slice(0, 3)).get() == std::vector<float>{0, 0, 0});
+        CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 2e-4 * std::sqrt(b_norm));
+    }
 }
 
 TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess") {
@@ -200,25 +234,29 @@ TEST_CASE("CG reports a breakdown, the iteration limit and an exact first guess"
     for (auto& v : negative.values) v = -v;
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), negative);
     const auto b = Array<double>::full(context(), negative.rows, 1.0);
-    const auto x = Array<double>::zeros(context(), negative.rows);
-    const auto broken = rtcg::cg(a, b, x, {.max_iterations = 100000});
-    CHECK(broken.reason == rtcg::CgStop::breakdown);
-    CHECK(broken.iterations == 0);
-
     const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
     const auto spd = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto ones = std::vector<double>(host.rows, 1.0);
     const auto b_exact = Array<double>::to_device(context(), rtcg::test::host_spmv(host, 1.0, ones, 0.0, ones));
-    const auto limited = rtcg::cg(spd, b_exact, Array<double>::zeros(context(), host.rows),
-                                  {.rtol = 0, .max_iterations = 3, .check_every = 1});
-    CHECK(limited.reason == rtcg::CgStop::iteration_limit);
-    CHECK(limited.iterations == 3);
-    CHECK(limited.residual_norm > 0);
+    for (const rtcg::CgVariant variant : variants) {
+        CAPTURE(static_cast<int>(variant));
+        const auto x = Array<double>::zeros(context(), negative.rows);
+        const auto broken = rtcg::cg(a, b, x, {.max_iterations = 100000, .variant = variant});
+        CHECK(broken.reason == rtcg::CgStop::breakdown);
+        CHECK(broken.iterations == 0);
+        CHECK(x.get() == std::vector<double>(negative.rows, 0.0));
 
-    const auto exact = rtcg::cg(spd, b_exact, Array<double>::to_device(context(), ones));
-    CHECK(exact.reason == rtcg::CgStop::converged);
-    CHECK(exact.iterations == 0);
-    CHECK(exact.residual_norm == 0);
+        const auto limited = rtcg::cg(spd, b_exact, Array<double>::zeros(context(), host.rows),
+                                      {.rtol = 0, .max_iterations = 3, .check_every = 1, .variant = variant});
+        CHECK(limited.reason == rtcg::CgStop::iteration_limit);
+        CHECK(limited.iterations == 3);
+        CHECK(limited.residual_norm > 0);
+
+        const auto exact = rtcg::cg(spd, b_exact, Array<double>::to_device(context(), ones), {.variant = variant});
+        CHECK(exact.reason == rtcg::CgStop::converged);
+        CHECK(exact.iterations == 0);
+        CHECK(exact.residual_norm == 0);
+    }
 }
 
 TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
@@ -240,6 +278,11 @@ TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
                    "square matrix, not 2 x 3"));
     const rtcg::ConjugateGradient<float> jacobi(a, {.preconditioner = rtcg::Preconditioner::jacobi});
     rtcg::test::compile_for_cuda(jacobi.source(rtcg::codegen::Dialect::cuda));
+    for (const rtcg::Preconditioner preconditioner : {rtcg::Preconditioner::identity, rtcg::Preconditioner::jacobi})
+        rtcg::test::compile_for_cuda(
+            rtcg::ConjugateGradient<float>(
+                a, {.preconditioner = preconditioner, .variant = rtcg::CgVariant::single_reduction})
+                .source(rtcg::codegen::Dialect::cuda));
     rtcg::test::compile_for_cuda(dynamic_cast<const rtcg::CsrOperator<float, std::int64_t>&>(jacobi.linear_operator())
                                      .plan()
                                      .source(rtcg::codegen::Dialect::cuda));

@@ -24,7 +24,11 @@
 /// folds p.q when the operator can (LinearOperator::dot_shares), and three short kernels, the
 /// vector updates fused with the dot products that follow them). Every dot product's partial sums
 /// pass through the vector space's combine before they are folded, which is where a distributed
-/// space makes them global. The device decides when to stop; the host copies the two words of its
+/// space makes them global: twice per iteration, since p.q must be known before the residual it
+/// updates. CgVariant::single_reduction (cg_single_reduction.rtcg) rearranges the iteration after
+/// Chronopoulos and Gear so that its three dot products come after one product and are combined
+/// at once, with one kernel fewer per iteration; it keeps one more vector (two with Jacobi), and
+/// its rounding differs from the textbook recurrences, so it may take an iteration or two more. The device decides when to stop; the host copies the two words of its
 /// status asynchronously every check_every iterations and stops enqueuing once a copy says so.
 /// Iterations enqueued after the stop change nothing. The solver waits for the queue when it
 /// starts (for ||b||) and when it ends.
@@ -53,6 +57,12 @@ enum class Preconditioner {
     jacobi    ///< z = D^-1 r, D the matrix's diagonal
 };
 
+/// The recurrences a ConjugateGradient iterates; see cg.hpp.
+enum class CgVariant {
+    standard,        ///< the textbook iteration: two reductions (p.q, then r.z and r.r) per iteration
+    single_reduction ///< Chronopoulos and Gear's: one reduction (r.z, r.r and z.A z) per iteration
+};
+
 /// What a ConjugateGradient solve aims for and may spend.
 struct CgOptions {
     double rtol = 1e-6;                                       ///< stop at ||r|| <= rtol ||b|| ...
@@ -60,6 +70,7 @@ struct CgOptions {
     std::size_t max_iterations = 1000;                        ///< the most iterations
     std::size_t check_every = 8;                              ///< iterations between the host's reads of the status
     Preconditioner preconditioner = Preconditioner::identity; ///< the preconditioner
+    CgVariant variant = CgVariant::standard;                  ///< the recurrences
     SpmvOptions product = {}; ///< how a CSR matrix's product q = A p is planned (spmv.hpp)
 };
 
