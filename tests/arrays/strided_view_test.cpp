@@ -426,3 +426,55 @@ TEST_CASE("bad indices, axes and shapes are refused, naming them, and nothing is
     std::vector<std::size_t> too_many(33, 1);
     CHECK(contains(message_of<Refused>([&] { Array<float>::zeros(context(), too_many); }), "at most 32"));
 }
+
+TEST_CASE("Every compound assignment on a view made in the statement writes the viewed elements only") {
+    // numpy: m[:, 1::2] op= row, for each in-place operator; row broadcasts over m's rows.
+    std::vector<std::int32_t> base(4 * 6);
+    for (std::size_t k = 0; k < base.size(); ++k) base[k] = static_cast<std::int32_t>((k * 37) % 101) - 50;
+    const std::vector<std::int32_t> row_host{3, -4, 5};
+    const std::vector<std::int32_t> shifts_host{0, 1, 3};
+    // numpy's remainder takes the divisor's sign.
+    const auto floored_remainder = [](std::int32_t a, std::int32_t b) {
+        const std::int32_t r = a % b;
+        return r != 0 && (r < 0) != (b < 0) ? r + b : r;
+    };
+    using Op = std::int32_t (*)(std::int32_t, std::int32_t);
+    const auto check = [&](const char* name, auto&& apply, const std::vector<std::int32_t>& operand, Op host_op) {
+        CAPTURE(name);
+        const auto m = Array<std::int32_t>::to_device(context(), base).reshape({4, 6});
+        const auto row = Array<std::int32_t>::to_device(context(), operand);
+        const Array<std::int32_t> view = apply(m(slice(none), slice(1, none, 2)), row);
+        CHECK(view.shape() == std::vector<std::size_t>{4, 3});
+        std::vector<std::int32_t> expected = base;
+        for (std::size_t r = 0; r < 4; ++r)
+            for (std::size_t c = 0; c < 3; ++c) {
+                std::int32_t& e = expected[r * 6 + 1 + 2 * c];
+                e = host_op(e, operand[c]);
+            }
+        CHECK(m.get() == expected);
+        CHECK(view.get() == m(slice(none), slice(1, none, 2)).get());
+    };
+    check("+=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) += o; }, row_host,
+          [](std::int32_t a, std::int32_t b) { return a + b; });
+    check("-=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) -= o; }, row_host,
+          [](std::int32_t a, std::int32_t b) { return a - b; });
+    check("*=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) *= o; }, row_host,
+          [](std::int32_t a, std::int32_t b) { return a * b; });
+    check("%=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) %= o; }, row_host,
+          floored_remainder);
+    check("&=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) &= o; }, row_host,
+          [](std::int32_t a, std::int32_t b) { return a & b; });
+    check("|=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) |= o; }, row_host,
+          [](std::int32_t a, std::int32_t b) { return a | b; });
+    check("^=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) ^= o; }, row_host,
+          [](std::int32_t a, std::int32_t b) { return a ^ b; });
+    check("<<=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) <<= o; },
+          shifts_host, [](std::int32_t a, std::int32_t b) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) << b); });
+    check(">>=", [](Array<std::int32_t>&& v, const Array<std::int32_t>& o) { return std::move(v) >>= o; },
+          shifts_host, [](std::int32_t a, std::int32_t b) { return a >> b; });
+
+    // Floating division, by a scalar, straight on the view expression.
+    const auto f = Array<float>::arange(context(), 0.0f, 12.0f).reshape({3, 4});
+    f(slice(none, none, -2), slice(none, none, 3)) /= 4.0f;
+    CHECK(f.get() == std::vector<float>{0, 1, 2, 0.75f, 4, 5, 6, 7, 2, 9, 10, 2.75f});
+}

@@ -303,8 +303,11 @@ auto fma(const A& a, const B& b, const C& c) {
 }
 
 // In-place arithmetic, as numpy's: the result converts back to the array's type, which must not
-// be of a lower kind (an int32 array += 1.5 does not compile, as numpy refuses it).
-/// Defines compound assignment `symbol=` (numpy's in-place `op`) on arrays.
+// be of a lower kind (an int32 array += 1.5 does not compile, as numpy refuses it). A view made in
+// the same statement is a temporary Array: numpy's `a[:, ::2] *= 2` is `a(slice(none), slice(none,
+// none, 2)) *= 2`, which writes a's elements and gives the view back.
+/// Defines compound assignment `symbol=` (numpy's in-place `op`) on arrays and on views made in
+/// the same statement.
 #define RTCG_COMPOUND_ASSIGNMENT(symbol, op)                                                                     \
     template <class T, Operand B>                                                                               \
         requires detail::numpy_defines_binary<expr::BinaryOp::op, Array<T>, B>                                  \
@@ -314,6 +317,12 @@ auto fma(const A& a, const B& b, const C& c) {
         static_assert(expr::types::kind(expr::code_of<R>()) <= expr::types::kind(expr::code_of<T>()),         \
                       "rtcg: the result cannot be cast back to the array's type by numpy's same_kind rule");   \
         return target.assign(result);                                                                           \
+    }                                                                                                           \
+    template <class T, Operand B>                                                                               \
+        requires detail::numpy_defines_binary<expr::BinaryOp::op, Array<T>, B>                                  \
+    Array<T> operator symbol##=(Array<T>&& view, const B& value) {                                              \
+        view symbol##= value;                                                                                   \
+        return std::move(view);                                                                                 \
     }
 RTCG_COMPOUND_ASSIGNMENT(+, add)
 RTCG_COMPOUND_ASSIGNMENT(-, subtract)
