@@ -1,5 +1,5 @@
 // Matrix Market coordinate files (matrix_market.hpp): a line-by-line reader that names the line
-// and what it expected at each fault, and a writer of general files.
+// and what it expected at each fault, and a writer of every form it reads.
 #include "instantiate.hpp"
 #include "values.hpp"
 
@@ -9,9 +9,12 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <complex>
 #include <fstream>
 #include <limits>
+#include <map>
+#include <utility>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -220,51 +223,193 @@ HostCoo<T, I> read_matrix_market(const std::string& path) {
     return read_matrix_market<T, I>(in, path);
 }
 
+namespace {
+
+const char* field_name(MatrixMarketField field) {
+    switch (field) {
+    case MatrixMarketField::real: return "real";
+    case MatrixMarketField::integer: return "integer";
+    case MatrixMarketField::complex: return "complex";
+    case MatrixMarketField::pattern: return "pattern";
+    case MatrixMarketField::automatic: break;
+    }
+    return "automatic";
+}
+
+const char* symmetry_name(MatrixMarketSymmetry symmetry) {
+    switch (symmetry) {
+    case MatrixMarketSymmetry::symmetric: return "symmetric";
+    case MatrixMarketSymmetry::skew_symmetric: return "skew-symmetric";
+    case MatrixMarketSymmetry::hermitian: return "hermitian";
+    case MatrixMarketSymmetry::general: break;
+    }
+    return "general";
+}
+
+template <class T>
+std::string value_text(const T& value) {
+    std::ostringstream text;
+    if constexpr (is_complex_v<T>)
+        text << value.real() << (value.imag() < 0 ? "" : "+") << value.imag() << 'i';
+    else
+        text << value;
+    return text.str();
+}
+
+// The field `format` asks for, made concrete for values of T; InvalidArgument where the
+// specification has no such file (hermitian needs complex values; pattern files are general or
+// symmetric) or where T's values do not fit it.
+template <class T>
+MatrixMarketField checked_field(const MatrixMarketFormat& format) {
+    const MatrixMarketField field = format.field != MatrixMarketField::automatic ? format.field
+                                    : is_complex_v<T>                              ? MatrixMarketField::complex
+                                                                                   : MatrixMarketField::real;
+    const auto refuse = [&](const std::string& why) {
+        throw InvalidArgument(std::string("a ") + field_name(field) + " " + symmetry_name(format.symmetry) +
+                                  " file " + why,
+                              "write_matrix_market");
+    };
+    if (is_complex_v<T> && (field == MatrixMarketField::real || field == MatrixMarketField::integer))
+        refuse("cannot hold complex values (write them as complex or pattern)");
+    if (format.symmetry == MatrixMarketSymmetry::hermitian && field != MatrixMarketField::complex)
+        refuse("does not exist: hermitian files are complex");
+    if (field == MatrixMarketField::pattern && format.symmetry != MatrixMarketSymmetry::general &&
+        format.symmetry != MatrixMarketSymmetry::symmetric)
+        refuse("does not exist: pattern files are general or symmetric");
+    return field;
+}
+
+// The entries of `coo` that a file of `symmetry` holds, duplicates summed, after checking that the
+// matrix has that symmetry (for pattern files, that its positions do); all of them as given for
+// general files.
 template <SparseValue T, SparseIndex I>
-void write_matrix_market(std::ostream& out, const HostCoo<T, I>& coo) {
+HostCoo<T, I> entries_to_write(const HostCoo<T, I>& coo, MatrixMarketSymmetry symmetry, bool pattern) {
+    if (symmetry == MatrixMarketSymmetry::general) return coo;
+    std::map<std::pair<long long, long long>, T> summed;
+    for (std::size_t k = 0; k < coo.values.size(); ++k)
+        summed[{static_cast<long long>(coo.row[k]), static_cast<long long>(coo.col[k])}] += coo.values[k];
+    HostCoo<T, I> lower{coo.rows, coo.cols, {}, {}, {}};
+    if (coo.rows != coo.cols)
+        throw InvalidArgument("a " + std::string(symmetry_name(symmetry)) + " file holds a square matrix, not " +
+                                  std::to_string(coo.rows) + " x " + std::to_string(coo.cols),
+                              "write_matrix_market");
+    for (const auto& [position, value] : summed) {
+        const auto [r, c] = position;
+        const auto mirror_at = summed.find({c, r});
+        const bool mirrored = mirror_at != summed.end();
+        const T mirror = mirrored ? mirror_at->second : T{};
+        const T expected = symmetry == MatrixMarketSymmetry::skew_symmetric ? -value
+                           : symmetry == MatrixMarketSymmetry::hermitian    ? conjugate(value)
+                                                                            : value;
+        if (pattern ? !mirrored : !(mirror == expected))
+            throw InvalidArgument("the matrix is not " + std::string(symmetry_name(symmetry)) + ": (" +
+                                      std::to_string(r + 1) + ", " + std::to_string(c + 1) + ") is " +
+                                      value_text(value) + " but (" + std::to_string(c + 1) + ", " +
+                                      std::to_string(r + 1) + ") is " + (mirrored ? value_text(mirror) : "absent"),
+                                  "write_matrix_market");
+        if (r < c || (r == c && symmetry == MatrixMarketSymmetry::skew_symmetric)) continue;
+        lower.row.push_back(static_cast<I>(r));
+        lower.col.push_back(static_cast<I>(c));
+        lower.values.push_back(value);
+    }
+    return lower;
+}
+
+// Whether a real value is an integer that an integer field's reader takes (within int64).
+template <class T>
+bool integral(const T& value) {
+    if constexpr (is_complex_v<T>) {
+        return false;
+    } else {
+        const auto v = static_cast<long double>(value);
+        return std::isfinite(v) && std::trunc(v) == v && std::fabs(v) < 0x1p63L;
+    }
+}
+
+} // namespace
+
+template <SparseValue T, SparseIndex I>
+void write_matrix_market(std::ostream& out, const HostCoo<T, I>& coo, const MatrixMarketFormat& format) {
     detail::check_coo_shape(coo, "write_matrix_market");
+    const MatrixMarketField field = checked_field<T>(format);
+    const HostCoo<T, I> entries = entries_to_write(coo, format.symmetry, field == MatrixMarketField::pattern);
+    if (field == MatrixMarketField::integer)
+        for (std::size_t k = 0; k < entries.values.size(); ++k)
+            if (!integral(entries.values[k]))
+                throw InvalidArgument("an integer file holds integers, and (" +
+                                          std::to_string(static_cast<long long>(entries.row[k]) + 1) + ", " +
+                                          std::to_string(static_cast<long long>(entries.col[k]) + 1) + ") is " +
+                                          value_text(entries.values[k]),
+                                      "write_matrix_market");
     std::ostringstream text;
     text.precision(std::numeric_limits<
                    typename std::conditional_t<is_complex_v<T>, T, std::complex<T>>::value_type>::max_digits10);
-    text << "%%MatrixMarket matrix coordinate " << (is_complex_v<T> ? "complex" : "real") << " general\n";
-    text << coo.rows << ' ' << coo.cols << ' ' << coo.values.size() << '\n';
-    for (std::size_t k = 0; k < coo.values.size(); ++k) {
-        text << static_cast<long long>(coo.row[k]) + 1 << ' ' << static_cast<long long>(coo.col[k]) + 1 << ' ';
-        if constexpr (is_complex_v<T>)
-            text << coo.values[k].real() << ' ' << coo.values[k].imag() << '\n';
-        else
-            text << coo.values[k] << '\n';
+    text << "%%MatrixMarket matrix coordinate " << field_name(field) << ' ' << symmetry_name(format.symmetry) << '\n';
+    text << entries.rows << ' ' << entries.cols << ' ' << entries.values.size() << '\n';
+    for (std::size_t k = 0; k < entries.values.size(); ++k) {
+        text << static_cast<long long>(entries.row[k]) + 1 << ' ' << static_cast<long long>(entries.col[k]) + 1;
+        const T& value = entries.values[k];
+        if (field == MatrixMarketField::integer) {
+            if constexpr (!is_complex_v<T>) text << ' ' << static_cast<long long>(value);
+        } else if (field == MatrixMarketField::complex) {
+            if constexpr (is_complex_v<T>)
+                text << ' ' << value.real() << ' ' << value.imag();
+            else
+                text << ' ' << value << " 0";
+        } else if (field == MatrixMarketField::real) {
+            text << ' ' << value;
+        }
+        text << '\n';
     }
     out << text.str();
     if (!out) throw Error("the stream refused the matrix", "write_matrix_market");
 }
 
 template <SparseValue T, SparseIndex I>
-void write_matrix_market(std::ostream& out, const HostCsr<T, I>& csr) {
+void write_matrix_market(std::ostream& out, const HostCsr<T, I>& csr, const MatrixMarketFormat& format) {
     detail::check_csr(csr, "write_matrix_market");
     HostCoo<T, I> coo{csr.rows, csr.cols, {}, csr.col_indices, csr.values};
     coo.row.reserve(csr.nnz());
     for (std::size_t r = 0; r < csr.rows; ++r)
         coo.row.insert(coo.row.end(), static_cast<std::size_t>(csr.row_offsets[r + 1] - csr.row_offsets[r]),
                        static_cast<I>(r));
-    write_matrix_market(out, coo);
+    write_matrix_market(out, coo, format);
+}
+
+namespace {
+
+// Writes the matrix to `path` through `write` (the stream overloads), which checks it first: a
+// matrix that does not fit the format leaves no file behind. Error when the file cannot be written.
+template <class Matrix>
+void write_file(const std::string& path, const Matrix& matrix, const MatrixMarketFormat& format) {
+    std::ostringstream text;
+    write_matrix_market(text, matrix, format);
+    std::ofstream out(path);
+    if (!out) throw Error("cannot open '" + path + "' for writing", "write_matrix_market");
+    out << text.str();
+    out.close();
+    if (!out) throw Error("could not finish writing '" + path + "'", "write_matrix_market");
+}
+
+} // namespace
+
+template <SparseValue T, SparseIndex I>
+void write_matrix_market(const std::string& path, const HostCoo<T, I>& coo, const MatrixMarketFormat& format) {
+    write_file(path, coo, format);
 }
 
 template <SparseValue T, SparseIndex I>
-void write_matrix_market(const std::string& path, const HostCsr<T, I>& csr) {
-    std::ofstream out(path);
-    if (!out) throw Error("cannot open '" + path + "' for writing", "write_matrix_market");
-    write_matrix_market(out, csr);
-    out.close();
-    if (!out) throw Error("could not finish writing '" + path + "'", "write_matrix_market");
+void write_matrix_market(const std::string& path, const HostCsr<T, I>& csr, const MatrixMarketFormat& format) {
+    write_file(path, csr, format);
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
     template HostCoo<T, I> read_matrix_market(std::istream&, const std::string&);                                      \
     template HostCoo<T, I> read_matrix_market(const std::string&);                                                     \
-    template void write_matrix_market(std::ostream&, const HostCoo<T, I>&);                                            \
-    template void write_matrix_market(std::ostream&, const HostCsr<T, I>&);                                            \
-    template void write_matrix_market(const std::string&, const HostCsr<T, I>&);
+    template void write_matrix_market(std::ostream&, const HostCoo<T, I>&, const MatrixMarketFormat&);                 \
+    template void write_matrix_market(std::ostream&, const HostCsr<T, I>&, const MatrixMarketFormat&);                 \
+    template void write_matrix_market(const std::string&, const HostCoo<T, I>&, const MatrixMarketFormat&);            \
+    template void write_matrix_market(const std::string&, const HostCsr<T, I>&, const MatrixMarketFormat&);
 RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
 
 } // namespace rtcg

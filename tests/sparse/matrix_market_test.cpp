@@ -4,11 +4,14 @@
 #include "sparse_reference.hpp"
 
 #include <rtcg/core/error.hpp>
+#include <rtcg/sparse/generators.hpp>
 #include <rtcg/sparse/matrix_market.hpp>
 
 #include <doctest/doctest.h>
 
 #include <complex>
+#include <cstdio>
+#include <fstream>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -68,6 +71,90 @@ TEST_CASE("Matrix Market symmetric, skew-symmetric, hermitian, pattern and integ
     const auto empty = read_csr<double>("%%MatrixMarket matrix coordinate real general\n4 5 0\n");
     CHECK(empty.rows == 4);
     CHECK(empty.nnz() == 0);
+}
+
+TEST_CASE("Matrix Market files written in every symmetry and field read back as the matrix") {
+    // The 2-D Poisson matrix (symmetric, integral) and a skew-symmetric and a hermitian one.
+    const auto poisson = rtcg::poisson_2d<double, std::int32_t>(4);
+    const auto write = [](const auto& matrix, rtcg::MatrixMarketFormat format) {
+        std::ostringstream out;
+        rtcg::write_matrix_market(out, matrix, format);
+        return out.str();
+    };
+    for (const auto field : {rtcg::MatrixMarketField::real, rtcg::MatrixMarketField::integer}) {
+        CAPTURE(static_cast<int>(field));
+        const std::string text = write(poisson, {.field = field, .symmetry = rtcg::MatrixMarketSymmetry::symmetric});
+        CHECK(contains(text, field == rtcg::MatrixMarketField::real ? "coordinate real symmetric\n16 16 40\n"
+                                                                     : "coordinate integer symmetric\n16 16 40\n"));
+        const auto back = read_csr<double>(text);
+        CHECK(back.row_offsets == poisson.row_offsets);
+        CHECK(back.col_indices == poisson.col_indices);
+        CHECK(back.values == poisson.values);
+    }
+    const std::string pattern =
+        write(poisson, {.field = rtcg::MatrixMarketField::pattern, .symmetry = rtcg::MatrixMarketSymmetry::symmetric});
+    CHECK(contains(pattern, "coordinate pattern symmetric\n16 16 40\n1 1\n2 1\n"));
+    CHECK(read_csr<float>(pattern).col_indices == poisson.col_indices);
+
+    // A skew-symmetric matrix given as COO triplets, one entry split in two duplicates.
+    const rtcg::HostCoo<float, std::int64_t> skew{3, 3, {1, 0, 2, 0, 1}, {0, 1, 0, 2, 0}, {1.5f, -2, 1.5f, -1.5f, 0.5f}};
+    const std::string skew_text = write(skew, {.symmetry = rtcg::MatrixMarketSymmetry::skew_symmetric});
+    CHECK(contains(skew_text, "coordinate real skew-symmetric\n3 3 2\n2 1 2\n3 1 1.5\n"));
+    const auto skew_back = read_csr<float, std::int64_t>(skew_text);
+    CHECK(skew_back.col_indices == std::vector<std::int64_t>{1, 2, 0, 0});
+    CHECK(skew_back.values == std::vector<float>{-2, -1.5f, 2, 1.5f});
+
+    using C = std::complex<double>;
+    const rtcg::HostCoo<C, std::int32_t> hermitian{2, 2, {0, 1, 0, 1}, {0, 0, 1, 1}, {{1, 0}, {3, 4}, {3, -4}, {2, 0}}};
+    const std::string hermitian_text = write(hermitian, {.symmetry = rtcg::MatrixMarketSymmetry::hermitian});
+    CHECK(contains(hermitian_text, "coordinate complex hermitian\n2 2 3\n"));
+    CHECK(read_csr<C>(hermitian_text).values == std::vector<C>{{1, 0}, {3, -4}, {3, 4}, {2, 0}});
+    // A real matrix in a complex file.
+    CHECK(contains(write(poisson, {.field = rtcg::MatrixMarketField::complex}), "\n1 1 4 0\n"));
+}
+
+TEST_CASE("a matrix that does not fit the Matrix Market format asked for is refused, and no file is left") {
+    const auto written = [](const auto& matrix, rtcg::MatrixMarketFormat format) {
+        return message_of<rtcg::InvalidArgument>([&] {
+            std::ostringstream out;
+            rtcg::write_matrix_market(out, matrix, format);
+        });
+    };
+    const rtcg::HostCoo<double, std::int32_t> lopsided{2, 2, {0, 1, 1}, {1, 0, 1}, {1, 2, 0.5}};
+    CHECK(contains(written(lopsided, {.symmetry = rtcg::MatrixMarketSymmetry::symmetric}),
+                   "not symmetric: (1, 2) is 1 but (2, 1) is 2"));
+    CHECK(contains(written(lopsided, {.symmetry = rtcg::MatrixMarketSymmetry::skew_symmetric}),
+                   "not skew-symmetric: (1, 2) is 1 but (2, 1) is 2"));
+    const rtcg::HostCoo<double, std::int32_t> upper{2, 2, {0}, {1}, {1}};
+    CHECK(contains(written(upper, {.field = rtcg::MatrixMarketField::pattern,
+                                   .symmetry = rtcg::MatrixMarketSymmetry::symmetric}),
+                   "(1, 2) is 1 but (2, 1) is absent"));
+    CHECK(contains(written(lopsided, {.field = rtcg::MatrixMarketField::integer}), "(2, 2) is 0.5"));
+    CHECK(contains(written(lopsided, {.symmetry = rtcg::MatrixMarketSymmetry::hermitian}),
+                   "does not exist: hermitian files are complex"));
+    CHECK(contains(written(lopsided, {.field = rtcg::MatrixMarketField::pattern,
+                                      .symmetry = rtcg::MatrixMarketSymmetry::skew_symmetric}),
+                   "pattern files are general or symmetric"));
+    const rtcg::HostCoo<std::complex<float>, std::int32_t> complex{1, 1, {0}, {0}, {{1, 1}}};
+    CHECK(contains(written(complex, {.field = rtcg::MatrixMarketField::real}), "cannot hold complex values"));
+    CHECK(contains(written(complex, {.symmetry = rtcg::MatrixMarketSymmetry::hermitian}),
+                   "not hermitian: (1, 1) is 1+1i"));
+    const rtcg::HostCoo<double, std::int32_t> wide{2, 3, {}, {}, {}};
+    CHECK(contains(written(wide, {.symmetry = rtcg::MatrixMarketSymmetry::symmetric}), "square matrix, not 2 x 3"));
+
+    // To a path: a refused matrix leaves no file; a file that cannot be opened is an Error.
+    const std::string path = "rtcg-matrix-market-refused.mtx";
+    std::remove(path.c_str());
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       rtcg::write_matrix_market(path, lopsided, {.symmetry = rtcg::MatrixMarketSymmetry::symmetric});
+                   }),
+                   "not symmetric"));
+    CHECK_FALSE(std::ifstream(path).good());
+    rtcg::write_matrix_market(path, lopsided);
+    CHECK(rtcg::read_matrix_market<double, std::int32_t>(path).values == lopsided.values);
+    std::remove(path.c_str());
+    CHECK(contains(message_of<rtcg::Error>([&] { rtcg::write_matrix_market("/nonexistent-dir/a.mtx", lopsided); }),
+                   "cannot open '/nonexistent-dir/a.mtx' for writing"));
 }
 
 TEST_CASE("malformed Matrix Market files name the line and what was expected") {
