@@ -30,6 +30,7 @@ constexpr Group groups[] = {
     {"concatenate", run_concatenate}, {"sum", run_sum},
     {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
     {"spmv_poisson3d", run_spmv_poisson3d}, {"cg_poisson3d", run_cg_poisson3d},
+    {"cg1_poisson3d", run_cg1_poisson3d},
     {"stencil_poisson3d", run_stencil_poisson3d}, {"cg_stencil3d", run_cg_stencil3d},
     {"bicgstab_poisson3d", run_bicgstab_poisson3d}, {"gmres_poisson3d", run_gmres_poisson3d},
     {"spmv_rmat", run_spmv_rmat}, {"spmm_poisson3d", run_spmm_poisson3d},

@@ -172,8 +172,8 @@ std::shared_ptr<const LinearOperator<T>> poisson_operator(const Context& context
         CsrMatrix<T, std::int32_t>::to_device(context, poisson_3d<T, std::int32_t>(side)));
 }
 
-// The solvers timed: CG, BiCGStab and GMRES(30) on the operator.
-enum class Method { cg, bicgstab, gmres };
+// The solvers timed: CG (either variant), BiCGStab and GMRES(30) on the operator.
+enum class Method { cg, cg_single_reduction, bicgstab, gmres };
 
 // One iteration's time of `method` on the 7-point Poisson matrix (or its stencil): solves of two
 // iteration counts with tolerance 0, so that neither stops early, their difference divided by
@@ -193,9 +193,14 @@ void solver_case(Workload& workload, std::size_t side, const std::string& name, 
                                                           : 110;
         auto solve_ms = [&](std::size_t iterations) {
             std::function<SolveResult()> solve;
-            if (method == Method::cg)
+            if (method == Method::cg || method == Method::cg_single_reduction)
                 solve = [&, solver = ConjugateGradient<T>(
-                                a, {.rtol = 0, .atol = 0, .max_iterations = iterations, .check_every = iterations})] {
+                                a, {.rtol = 0,
+                                    .atol = 0,
+                                    .max_iterations = iterations,
+                                    .check_every = iterations,
+                                    .variant = method == Method::cg ? CgVariant::standard
+                                                                    : CgVariant::single_reduction})] {
                     return solver.solve(b, x);
                 };
             else if (method == Method::bicgstab)
@@ -270,6 +275,10 @@ void run_spmv_rmat(Workload& workload) {
 }
 
 void run_cg_poisson3d(Workload& workload) { run_solver(workload, "cg_poisson3d", Method::cg, false); }
+
+void run_cg1_poisson3d(Workload& workload) {
+    run_solver(workload, "cg1_poisson3d", Method::cg_single_reduction, false);
+}
 
 void run_stencil_poisson3d(Workload& workload) {
     for (const std::size_t side : grid_sides(workload.options)) {
