@@ -31,7 +31,7 @@ ND_CASES = ["contiguous_add", "strided_add", "transpose", "permute3d",  # bench/
             "cumsum_axis0", "cumsum_axis1", "sort_axis1"]
 AXIS_CASES = ["sum_axis0", "sum_axis1", "argmax_axis1", "mean_axes02"]  # bench/src/axis_reduction_cases.cpp
 INDEXING_CASES = ["take", "mask_select", "concatenate"]  # bench/src/indexing_cases.cpp
-SPARSE_CASES = ["spmv_poisson3d", "cg_poisson3d",  # bench/src/sparse_cases.cpp, CuPy only
+SPARSE_CASES = ["spmv_poisson3d", "spmv_poisson2d", "cg_poisson3d",  # bench/src/sparse_cases.cpp, CuPy only
                 "stencil_poisson3d", "cg_stencil3d", "gmres_poisson3d", "spmm_poisson3d"]
 RMAT_CASES = ["spmv_rmat"]  # bench/src/sparse_cases.cpp, CuPy only
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
@@ -539,6 +539,13 @@ def poisson_3d(sparse, side, dtype):
             + sparse.kron(sparse.kron(one, one), line)).tocsr()
 
 
+def poisson_2d(sparse, side, dtype):
+    """The 5-point Laplacian of an side^2 grid, rtcg's poisson_2d: 4 on the diagonal, -1 per neighbour."""
+    line = sparse.diags([-1, 2, -1], [-1, 0, 1], shape=(side, side), format="csr", dtype=dtype)
+    one = sparse.identity(side, format="csr", dtype=dtype)
+    return (sparse.kron(line, one) + sparse.kron(one, line)).tocsr()
+
+
 def stencil_matvec(cp, side):
     """The 7-point Laplacian of an side^3 grid without a matrix, in CuPy's array operations."""
     def matvec(v):
@@ -621,23 +628,37 @@ def run_sparse_cases(peer, args, plan, write):
             cp.cuda.Device().synchronize()
             times.append((time.perf_counter() - start) * 1e3)
         return statistics.median(times)
+    def spmv_case(name, a, dtype):
+        """y = A x timed as rtcg-bench's spmv cases, x all ones, checked against the row sums."""
+        rows = a.shape[0]
+        x = cp.ones(rows, dtype=dtype)
+        y = a @ x
+        expected = cp.asarray(a.sum(axis=1)).ravel()
+        if not bool(cp.all(y == expected)):
+            raise RuntimeError("A @ ones differs from the row sums")
+        width = element_bytes(dtype)
+        moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * rows * width
+
+        def repetition(index):
+            a @ x
+        write(peer.name, name, dtype, rows, median_device_ms(peer, repetition, 1, plan), moved)
+    if not args.cases or "spmv_poisson2d" in args.cases:
+        for side in (s for s in (64, 256, 1024, 4096) if 2 ** args.min_log2 <= s * s <= 2 ** args.max_log2):
+            for dtype in ("float32", "float64"):
+                try:
+                    spmv_case("spmv_poisson2d", poisson_2d(sparse, side, dtype), dtype)
+                except Exception:  # one broken case must not cost the others' numbers
+                    failures += 1
+                    print(f"failed: {peer.name} spmv_poisson2d {dtype} side={side}:\n{traceback.format_exc()}",
+                          file=sys.stderr)
+                peer.free_memory()
     for side in grid_sides(args):
         for dtype in ("float32", "float64"):
             rows = side ** 3
             try:
                 a = poisson_3d(sparse, side, dtype)
                 if not args.cases or "spmv_poisson3d" in args.cases:
-                    x = cp.ones(rows, dtype=dtype)
-                    y = a @ x
-                    expected = cp.asarray(a.sum(axis=1)).ravel()
-                    if not bool(cp.all(y == expected)):
-                        raise RuntimeError("A @ ones differs from the row sums")
-                    width = element_bytes(dtype)
-                    moved = a.nnz * (width + 4) + (rows + 1) * 4 + 2 * rows * width
-
-                    def repetition(index):
-                        a @ x
-                    write(peer.name, "spmv_poisson3d", dtype, rows, median_device_ms(peer, repetition, 1, plan), moved)
+                    spmv_case("spmv_poisson3d", a, dtype)
                 if not args.cases or "cg_poisson3d" in args.cases:
                     b = cp.ones(rows, dtype=dtype)
                     few, many = (2, 12) if args.quick else (10, 110)

@@ -29,6 +29,7 @@ void run_dot(Workload& workload);           // ReductionKernel x[i]*y[i], a+b
 void run_cumsum(Workload& workload);        // inclusive ScanKernel
 void run_sort(Workload& workload);          // rtcg::sort of uint32 keys
 void run_spmv_poisson3d(Workload& workload); // y = A x, 3-D 7-point Poisson (sparse_cases.cpp)
+void run_spmv_poisson2d(Workload& workload); // y = A x with the 2-D 5-point Poisson matrix (sides 64 .. 4096)
 void run_cg_poisson3d(Workload& workload);   // one conjugate-gradient iteration on it
 void run_cg1_poisson3d(Workload& workload);  // the same, CgVariant::single_reduction
 void run_stencil_poisson3d(Workload& workload); // y = A x through the matrix-free 7-point stencil

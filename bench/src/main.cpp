@@ -29,7 +29,7 @@ constexpr Group groups[] = {
     {"mean_axes02", run_mean_axes02}, {"take", run_take}, {"take_raise", run_take_raise}, {"mask_select", run_mask_select},
     {"concatenate", run_concatenate}, {"sum", run_sum},
     {"dot", run_dot},       {"cumsum", run_cumsum},     {"sort", run_sort},
-    {"spmv_poisson3d", run_spmv_poisson3d}, {"cg_poisson3d", run_cg_poisson3d},
+    {"spmv_poisson3d", run_spmv_poisson3d}, {"spmv_poisson2d", run_spmv_poisson2d}, {"cg_poisson3d", run_cg_poisson3d},
     {"cg1_poisson3d", run_cg1_poisson3d},
     {"stencil_poisson3d", run_stencil_poisson3d}, {"cg_stencil3d", run_cg_stencil3d},
     {"bicgstab_poisson3d", run_bicgstab_poisson3d}, {"gmres_poisson3d", run_gmres_poisson3d},

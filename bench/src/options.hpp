@@ -11,7 +11,7 @@ inline constexpr std::string_view case_groups[] = {
     "copy",      "lin_comb", "lin_comb_expr", "fused",  "fused_expr", "contiguous_add", "strided_add",
     "transpose", "permute3d", "cumsum_axis0", "cumsum_axis1", "sort_axis1", "sum_axis0", "sum_axis1",
     "argmax_axis1", "mean_axes02", "take", "take_raise", "mask_select", "concatenate", "sum", "dot",
-    "cumsum",    "sort",      "spmv_poisson3d", "cg_poisson3d", "cg1_poisson3d", "stencil_poisson3d", "cg_stencil3d",
+    "cumsum",    "sort",      "spmv_poisson3d", "spmv_poisson2d", "cg_poisson3d", "cg1_poisson3d", "stencil_poisson3d", "cg_stencil3d",
     "bicgstab_poisson3d", "gmres_poisson3d", "spmv_rmat", "spmm_poisson3d",
     "launch",    "graph_replay", "compile", "fft"};
 

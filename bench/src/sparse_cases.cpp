@@ -55,21 +55,25 @@ void check_row_sums(const std::string& what, const HostCsr<T, std::int32_t>& a, 
     }
 }
 
+// `name`: the product with the Poisson matrix of `side` points a dimension, 3-D (7 points) or
+// 2-D (5 points), checked against its row sums.
 template <class T>
-void spmv_case(Workload& workload, std::size_t side) {
-    const std::string what = "spmv_poisson3d " + dtype_name<T>() + " n=" + std::to_string(side * side * side);
+void spmv_case(Workload& workload, const std::string& name, std::size_t side, bool three_d) {
+    const std::size_t points = three_d ? side * side * side : side * side;
+    const std::string what = name + " " + dtype_name<T>() + " n=" + std::to_string(points);
     try {
-        const HostCsr<T, std::int32_t> host = poisson_3d<T, std::int32_t>(side);
+        const HostCsr<T, std::int32_t> host =
+            three_d ? poisson_3d<T, std::int32_t>(side) : poisson_2d<T, std::int32_t>(side);
         const auto a = CsrMatrix<T, std::int32_t>::to_device(workload.context, host);
         const Spmv<T, std::int32_t> product(a);
         const auto x = Array<T>::full(workload.context, host.rows, T(1));
         const auto y = Array<T>::empty(workload.context, host.rows);
         product(T(1), x, T(0), y);
-        // A x for x all ones is each row's sum: 6 minus the neighbours the grid has.
+        // A x for x all ones is each row's sum: the diagonal minus the neighbours the grid has.
         check_row_sums(what, host, y.get());
         const double time_ms = median_device_ms(
             workload.context.queue(), [&](std::size_t) { product(T(1), x, T(0), y); }, 1, workload.plan);
-        workload.results.add({"spmv_poisson3d", dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
+        workload.results.add({name, dtype_name<T>(), host.rows, time_ms, spmv_bytes(host)});
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());
     }
@@ -249,8 +253,20 @@ void run_solver(Workload& workload, const std::string& name, Method method, bool
 
 void run_spmv_poisson3d(Workload& workload) {
     for (const std::size_t side : grid_sides(workload.options)) {
-        spmv_case<float>(workload, side);
-        if (device_supports<double>(workload, "spmv_poisson3d")) spmv_case<double>(workload, side);
+        spmv_case<float>(workload, "spmv_poisson3d", side, true);
+        if (device_supports<double>(workload, "spmv_poisson3d"))
+            spmv_case<double>(workload, "spmv_poisson3d", side, true);
+    }
+    workload.context.memory_pool().free_held();
+}
+
+void run_spmv_poisson2d(Workload& workload) {
+    for (const std::size_t side : {64, 256, 1024, 4096}) {
+        const std::size_t n = side * side;
+        if (n < std::size_t{1} << workload.options.min_log2 || n > std::size_t{1} << workload.options.max_log2) continue;
+        spmv_case<float>(workload, "spmv_poisson2d", side, false);
+        if (device_supports<double>(workload, "spmv_poisson2d"))
+            spmv_case<double>(workload, "spmv_poisson2d", side, false);
     }
     workload.context.memory_pool().free_held();
 }
