@@ -190,6 +190,25 @@ TEST_CASE("CG with the merge-based and the binned products, whose long rows also
     }
 }
 
+TEST_CASE("CG stops at the absolute tolerance when the relative one is 0") {
+    const auto host = rtcg::poisson_2d<double, std::int32_t>(16);
+    const auto b_host = rtcg::test::random_values<double>(host.rows, 4);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const double atol = 1e-6 * rtcg::test::norm(b_host);
+    const std::size_t expected = rtcg::test::host_cg_iterations(host, b_host, static_cast<long double>(atol), 1000);
+    for (const rtcg::CgVariant variant : variants) {
+        CAPTURE(static_cast<int>(variant));
+        const auto x = Array<double>::zeros(context(), host.rows);
+        const rtcg::CgResult result = rtcg::cg(a, b, x, {.rtol = 0, .atol = atol, .check_every = 2, .variant = variant});
+        CHECK(result.reason == rtcg::CgStop::converged);
+        CHECK(result.iterations + 2 >= expected);
+        CHECK(result.iterations <= expected + 2);
+        CHECK(result.residual_norm <= atol);
+        CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 2 * atol);
+    }
+}
+
 TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled matrix") {
     const auto host = badly_scaled(16);
     const auto b_host = rtcg::test::random_values<double>(host.rows, 5);

@@ -71,6 +71,32 @@ TEST_CASE("BiCGStab and GMRES(m) solve a nonsymmetric system to the tolerance") 
     }
 }
 
+TEST_CASE("BiCGStab and GMRES in float32 stop at the absolute tolerance when the relative one is 0") {
+    const auto wide = nonsymmetric();
+    const rtcg::HostCsr<float, std::int32_t> host{wide.rows, wide.cols, wide.row_offsets, wide.col_indices,
+                                                  std::vector<float>(wide.values.begin(), wide.values.end())};
+    const auto a = std::make_shared<const rtcg::CsrOperator<float, std::int32_t>>(
+        rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), host));
+    const auto b_host = rtcg::test::random_values<float>(host.rows, 24);
+    const auto b = Array<float>::to_device(context(), b_host);
+    const double b_norm = norm(std::vector<double>(b_host.begin(), b_host.end()));
+    const double atol = 1e-4 * b_norm;
+    for (const bool gmres : {false, true}) {
+        CAPTURE(gmres);
+        const auto x = Array<float>::zeros(context(), host.rows);
+        const rtcg::SolveResult result =
+            gmres ? rtcg::Gmres<float>(a, {.rtol = 0, .atol = atol, .restart = 10}).solve(b, x)
+                  : rtcg::BiCgStab<float>(a, {.rtol = 0, .atol = atol, .check_every = 1}).solve(b, x);
+        CHECK(result.reason == rtcg::SolveStop::converged);
+        CHECK(result.iterations > 0);
+        CHECK(result.residual_norm <= atol);
+        // The recursive residual against the true one, within float32's rounding.
+        const std::vector<float> solution = x.get();
+        CHECK(rtcg::test::residual_norm(wide, std::vector<double>(b_host.begin(), b_host.end()),
+                                        std::vector<double>(solution.begin(), solution.end())) <= 2 * atol);
+    }
+}
+
 TEST_CASE("GMRES and BiCGStab on a nonsymmetric stencil (convection and diffusion)") {
     const rtcg::Stencil stencil{{12, 16},
                                 {{{0, 0}, 4.5}, {{0, -1}, -1.5}, {{0, 1}, -0.5}, {{-1, 0}, -1}, {{1, 0}, -1}}};

@@ -54,6 +54,12 @@ TEST_CASE("SpMV with every team size, forced formats, no entries and no rows") {
     }
     multiplies_like_the_host(irregular, {.format = rtcg::SpmvFormat::ell});
     multiplies_like_the_host(rtcg::poisson_2d<double, std::int32_t>(17), {.format = rtcg::SpmvFormat::csr_vector});
+    // One dense row among empty ones, through the formats the plan would not choose for it.
+    const auto dense_row = rtcg::host_to_csr(rtcg::test::one_dense_row<double, std::int32_t>(300, 2000, 150));
+    for (const std::size_t team : {1, 32})
+        multiplies_like_the_host(dense_row, {.format = rtcg::SpmvFormat::csr_vector, .team_size = team},
+                                 rtcg::SpmvFormat::csr_vector);
+    multiplies_like_the_host(dense_row, {.format = rtcg::SpmvFormat::ell}, rtcg::SpmvFormat::ell);
     multiplies_like_the_host(rtcg::random_banded<double, std::int32_t>(1000, 6, 0.6, 3));
 
     // Both kernels over a matrix of no entries write alpha * 0 + beta * y.
@@ -80,6 +86,8 @@ TEST_CASE("Binned SpMV: a power-law graph, rows all long, none long, no entries"
     multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::random_coo<double, std::int32_t>(20, 1000, 30000, 0, 9)),
                              {.format = rtcg::SpmvFormat::csr_binned});
     multiplies_like_the_host(rtcg::poisson_2d<double, std::int32_t>(17), {.format = rtcg::SpmvFormat::csr_binned});
+    multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<double, std::int32_t>(300, 2000, 150)),
+                             {.format = rtcg::SpmvFormat::csr_binned}, rtcg::SpmvFormat::csr_binned);
     const rtcg::HostCsr<double, std::int32_t> empty{40, 30, std::vector<std::int32_t>(41, 0), {}, {}};
     multiplies_like_the_host(empty, {.format = rtcg::SpmvFormat::csr_binned});
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
