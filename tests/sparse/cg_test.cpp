@@ -5,6 +5,7 @@
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
+#include "counting_space.hpp"
 #include "sparse_reference.hpp"
 
 #include <rtcg/sparse/cg.hpp>
@@ -19,6 +20,7 @@
 
 using rtcg::Array;
 using rtcg::test::contains;
+using rtcg::test::CountingSpace;
 using rtcg::test::context;
 using rtcg::test::message_of;
 
@@ -50,18 +52,6 @@ public:
 
 private:
     rtcg::CsrOperator<double, std::int32_t> csr_;
-};
-
-// The single-device space, counting the regions it is handed and checking their bounds.
-class CountingSpace final : public rtcg::VectorSpace<double> {
-public:
-    void combine(const Array<double>& partials, std::size_t first, std::size_t count, std::size_t sums) const override {
-        CHECK(first + count * sums <= partials.size());
-        calls += 1;
-        regions += sums;
-    }
-    mutable std::size_t calls = 0;
-    mutable std::size_t regions = 0;
 };
 
 constexpr rtcg::CgVariant variants[] = {rtcg::CgVariant::standard, rtcg::CgVariant::single_reduction};

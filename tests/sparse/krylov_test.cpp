@@ -6,6 +6,7 @@
 #include "../support/expect_error.hpp"
 #include "../support/random_rounds.hpp"
 #include "../support/test_context.hpp"
+#include "counting_space.hpp"
 #include "sparse_reference.hpp"
 
 #include <rtcg/sparse/bicgstab.hpp>
@@ -17,6 +18,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 using rtcg::Array;
@@ -69,6 +71,44 @@ TEST_CASE("BiCGStab and GMRES(m) solve a nonsymmetric system to the tolerance") 
         CHECK(std::abs(residual - result.residual_norm) <= 1e-9 * norm(b_host));
         CHECK(storage(rtcg::slice(0, 1)).get() == std::vector<double>{0});
     }
+}
+
+TEST_CASE("GMRES's dot products pass through the vector space: one combine per Gram-Schmidt pass and norm") {
+    const auto host = nonsymmetric();
+    const auto a = on_device(host);
+    const auto b_host = rtcg::test::random_values<double>(host.rows, 25);
+    const auto b = Array<double>::to_device(context(), b_host);
+    // Restarted after every step and after every 5, the status read after every step and rarely.
+    for (const auto& [restart, check_every] : {std::pair<std::size_t, std::size_t>{1, 1}, {5, 1}, {5, 64}}) {
+        CAPTURE(restart);
+        CAPTURE(check_every);
+        const auto space = std::make_shared<const rtcg::test::CountingSpace>();
+        const auto x = Array<double>::zeros(context(), host.rows);
+        const rtcg::SolveResult result =
+            rtcg::Gmres<double>(a, {.rtol = 1e-10, .check_every = check_every, .restart = restart}, space)
+                .solve(b, x);
+        CHECK(result.reason == rtcg::SolveStop::converged);
+        CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= 1e-9 * norm(b_host));
+        // ||b||; per step enqueued, two Gram-Schmidt passes and the new vector's norm; per restart,
+        // the true residual's norm.
+        CHECK(space->calls >= 1 + 3 * result.iterations + result.iterations / restart);
+    }
+    // One cycle of more steps than one launch takes dot products for, on a matrix that 36 steps do
+    // not solve to rounding: its residual is below that of its first 30 steps (GMRES minimises it
+    // over a growing space), and it is the true one.
+    const auto poisson = rtcg::poisson_2d<double, std::int32_t>(16);
+    const auto p = on_device(poisson);
+    const auto pb_host = rtcg::test::random_values<double>(poisson.rows, 26);
+    const auto pb = Array<double>::to_device(context(), pb_host);
+    const auto thirty_x = Array<double>::zeros(context(), poisson.rows);
+    const auto thirty = rtcg::Gmres<double>(p, {.rtol = 0, .max_iterations = 30, .restart = 40}).solve(pb, thirty_x);
+    const auto more_x = Array<double>::zeros(context(), poisson.rows);
+    const auto more = rtcg::Gmres<double>(p, {.rtol = 0, .max_iterations = 36, .restart = 40}).solve(pb, more_x);
+    CHECK(thirty.residual_norm > 1e-6 * norm(pb_host));
+    CHECK(more.iterations == 36);
+    CHECK(more.residual_norm < thirty.residual_norm);
+    CHECK(more.residual_norm ==
+          doctest::Approx(rtcg::test::residual_norm(poisson, pb_host, more_x.get())).epsilon(1e-6));
 }
 
 TEST_CASE("BiCGStab and GMRES in float32 stop at the absolute tolerance when the relative one is 0") {
@@ -163,6 +203,8 @@ TEST_CASE("BiCGStab and GMRES refuse bad arguments and options; their kernels co
     const auto x = Array<double>::zeros(context(), host.rows);
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Gmres<double>(a, {.restart = 0}); }),
                    "restart must be at least 1"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Gmres<double>(a, {.restart = 4097}); }),
+                   "restart must be at most 4096, not 4097"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::BiCgStab<double>(a, {.rtol = -1}); }),
                    "rtol and atol must be finite and not negative"));
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::BiCgStab<double>(nullptr); }),
@@ -179,6 +221,10 @@ TEST_CASE("BiCGStab and GMRES refuse bad arguments and options; their kernels co
                        [&] { (void)bicg.solve(x, Array<double>::zeros(context(), 600)(rtcg::slice(0, 600, 2))); }),
                    "x must be contiguous"));
     rtcg::test::compile_for_cuda(bicg.source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(gmres.source(rtcg::codegen::Dialect::cuda));
+    rtcg::test::compile_for_cuda(rtcg::Gmres<float>(std::make_shared<const rtcg::StencilOperator<float>>(
+                                                        context(), rtcg::poisson_2d_stencil(8)))
+                                     .source(rtcg::codegen::Dialect::cuda));
     rtcg::test::compile_for_cuda(rtcg::BiCgStab<float>(std::make_shared<const rtcg::StencilOperator<float>>(
                                                            context(), rtcg::poisson_2d_stencil(8)))
                                      .source(rtcg::codegen::Dialect::cuda));

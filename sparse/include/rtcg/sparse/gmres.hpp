@@ -7,20 +7,28 @@
 ///   rtcg::SolveResult result = solver.solve(b, x);   // x: the first guess, then the solution
 /// \endcode
 ///
-/// Each cycle builds an orthonormal basis of up to m Krylov vectors on the device by Arnoldi's
-/// process with modified Gram-Schmidt; the small Hessenberg system is reduced by Givens rotations
-/// on the host, which reads each dot product (through the vector space, so a distributed space
-/// makes them global). The rotations give the residual's norm after every step: the cycle ends
-/// when it reaches the tolerance, max(rtol ||b||, atol), or after m steps; x is then updated, the
-/// true residual b - A x taken, and the solver stops (converged) or restarts from it. A step whose
-/// new vector vanishes ends the cycle too (the solution lies in the space). A triangular system
-/// that is singular, or a value that is not a number, is a breakdown; max_iterations Arnoldi
-/// steps over all cycles end it with iteration_limit. The result reports the steps done and the
-/// last true residual's norm.
+/// Each cycle builds an orthonormal basis of up to m Krylov vectors by Arnoldi's process with
+/// classical Gram-Schmidt applied twice (as stable as modified Gram-Schmidt, and each pass's dot
+/// products one reduction), and reduces the small Hessenberg system by Givens rotations, all on
+/// the device (sparse/device/kernel/gmres.rtcg): no step waits for the host, and every dot
+/// product passes through the vector space, so a distributed space makes them global. The
+/// rotations give the residual's norm after every step: the cycle ends when it reaches the
+/// tolerance, max(rtol ||b||, atol), or after m steps; x is then updated, the true residual
+/// b - A x taken, and the solver stops (converged) or restarts from it. A step whose new vector
+/// vanishes ends the cycle too (the solution lies in the space). A rotation of no length, or a
+/// value that is not a number, is a breakdown (converged instead if the true residual after the
+/// cycle's update meets the tolerance); max_iterations Arnoldi steps over all cycles end it with
+/// iteration_limit. The result reports the steps done and the last true residual's norm.
+///
+/// The host copies the device's status asynchronously every check_every steps and at each
+/// cycle's end, and moves on to the next cycle, or stops, once a copy says so; the steps it
+/// enqueued after the device closed a cycle change nothing, but each still applies the operator.
+/// It waits for a copy only when it is 2 check_every steps ahead of it, and for the queue when it
+/// starts (for ||b||) and when it ends.
 ///
 /// b and x are contiguous vectors of the operator's rows, of its context. Each fault, and options
-/// out of range (restart 0 among them), is an InvalidArgument before anything runs. Work runs on
-/// the context's current queue (queue_scope.hpp); each dot product waits for it.
+/// out of range (restart 0 or above 4096 among them), is an InvalidArgument before anything runs.
+/// Work runs on the context's current queue (queue_scope.hpp).
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>

@@ -25,7 +25,7 @@ struct KrylovOptions {
     double rtol = 1e-6;                ///< stop at ||r|| <= rtol ||b|| ...
     double atol = 0;                   ///< ... or at ||r|| <= atol, whichever is larger
     std::size_t max_iterations = 1000; ///< the most iterations (GMRES: Arnoldi steps, over all restarts)
-    std::size_t check_every = 8;       ///< BiCGStab: iterations between the host's reads of the status
+    std::size_t check_every = 8;       ///< iterations (GMRES: Arnoldi steps) between the host's reads of the status
     std::size_t restart = 30;          ///< GMRES: the Krylov space's dimension m before a restart
 };
 
