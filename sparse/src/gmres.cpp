@@ -110,8 +110,10 @@ SolveResult Gmres<T>::solve(const Array<T>& b, const Array<T>& x) const {
     const auto w = Array<T>::zeros(context, n); // the product's output, orthogonalised
     const auto r = Array<T>::empty(context, n);
 
-    // ||b||, for the tolerance: the one wait before the iterations.
-    s.dot(queue, vectors, b.data().buffer(), b.data().buffer(), partials.data().buffer(), norms_first);
+    // ||b||, for the tolerance: the one wait before the iterations. The kernels take vectors from
+    // their buffers' starts: b is read in r, where restarts copy it too.
+    detail::copy_elements(r.data(), b.data());
+    s.dot(queue, vectors, r.data().buffer(), r.data().buffer(), partials.data().buffer(), norms_first);
     space.combine(partials, m * count, count);
     const double threshold =
         std::max(s.options.rtol * std::sqrt(sparse_detail::host_sum(partials, m * count, count)), s.options.atol);
