@@ -1,6 +1,6 @@
 #pragma once
-// What the solvers share: the layout of their vector kernels (cg.rtcg, krylov.rtcg), their checks
-// of options and vectors, and the host's sum of a combined dot product.
+// What the solvers share: the layout of their vector kernels (cg.rtcg and the files built after
+// it), their checks of options and vectors, and the host's sum of a combined dot product.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/launch.hpp>
@@ -28,10 +28,10 @@ struct VectorLaunch {
 
 VectorLaunch vector_launch(const Context& context, std::size_t n);
 
-// The configuration cg.rtcg needs (and krylov.rtcg after it), for vectors of n elements.
+// The configuration cg.rtcg needs (and the solvers' files after it), for vectors of n elements.
 std::string vector_configuration(const VectorLaunch& launch, std::size_t n, std::size_t pq_partials, bool jacobi);
 
-// cg.rtcg and krylov.rtcg for value type T after `configuration`, in `dialect`.
+// BiCGStab's program: cg.rtcg and krylov.rtcg for value type T after `configuration`, in `dialect`.
 template <std::floating_point T>
 std::string krylov_source(codegen::Dialect dialect, const std::string& configuration);
 
