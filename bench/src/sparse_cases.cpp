@@ -20,20 +20,27 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
 namespace rtcg::bench {
 namespace {
 
-std::vector<std::size_t> grid_sides(const Options& options) {
+// The sides among `candidates` whose grid of `dimensions` dimensions has a point count within the sizes.
+std::vector<std::size_t> sides_within(const Options& options, std::initializer_list<std::size_t> candidates,
+                                      unsigned dimensions) {
     std::vector<std::size_t> sides;
-    for (const std::size_t side : {16, 32, 64, 128, 256}) {
-        const std::size_t n = side * side * side;
+    for (const std::size_t side : candidates) {
+        std::size_t n = 1;
+        for (unsigned d = 0; d < dimensions; ++d) n *= side;
         if (n >= std::size_t{1} << options.min_log2 && n <= std::size_t{1} << options.max_log2) sides.push_back(side);
     }
     return sides;
 }
+
+// The 3-D cases' grids, 16^3 .. 256^3.
+std::vector<std::size_t> grid_sides(const Options& options) { return sides_within(options, {16, 32, 64, 128, 256}, 3); }
 
 // The bytes a CSR product must move: the matrix once, x once, y written once.
 template <class T>
@@ -261,9 +268,7 @@ void run_spmv_poisson3d(Workload& workload) {
 }
 
 void run_spmv_poisson2d(Workload& workload) {
-    for (const std::size_t side : {64, 256, 1024, 4096}) {
-        const std::size_t n = side * side;
-        if (n < std::size_t{1} << workload.options.min_log2 || n > std::size_t{1} << workload.options.max_log2) continue;
+    for (const std::size_t side : sides_within(workload.options, {64, 256, 1024, 4096}, 2)) {
         spmv_case<float>(workload, "spmv_poisson2d", side, false);
         if (device_supports<double>(workload, "spmv_poisson2d"))
             spmv_case<double>(workload, "spmv_poisson2d", side, false);

@@ -13,8 +13,8 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,7 +29,6 @@ struct CgState {
     CgOptions options;
     sparse_detail::VectorLaunch launch;
     std::size_t pq_partials = 1; // the operator's dot shares, or the launch's partials when it has none
-    std::size_t region = 1;      // single_reduction: the elements of each of its three regions of partials
     // standard: rtcg_cg_update, rtcg_cg_beta and rtcg_cg_direction; single_reduction: rtcg_cg1_update
     // and rtcg_cg1_scalars, no direction.
     Kernel dot_partials, update, scalars;
@@ -44,6 +43,12 @@ namespace {
 
 // Slots of the device's status and scalars (cg.rtcg, cg_single_reduction.rtcg).
 constexpr std::size_t rr_slot = 2, threshold2_slot = 3, scalar_slots = 5;
+
+// The elements of a region of partials that either kind of share fits: each of single_reduction's
+// three regions, the standard variant's p.q.
+std::size_t shares_region(const sparse_detail::VectorLaunch& launch, std::size_t pq_partials) {
+    return std::max(launch.partials, pq_partials);
+}
 
 template <std::floating_point T>
 std::string cg_source(codegen::Dialect dialect, const std::string& configuration, CgVariant variant) {
@@ -68,17 +73,17 @@ ConjugateGradient<T>::ConjugateGradient(std::shared_ptr<const LinearOperator<T>>
     const std::size_t n = a->rows();
     const sparse_detail::VectorLaunch launch = sparse_detail::vector_launch(context, n);
     const std::size_t pq_partials = a->dot_shares() != 0 ? a->dot_shares() : launch.partials;
-    const std::size_t region = std::max(launch.partials, pq_partials);
     const bool jacobi = options.preconditioner == Preconditioner::jacobi;
     const bool single = options.variant == CgVariant::single_reduction;
     const codegen::Dialect dialect = sparse_detail::dialect(context);
     std::string configuration = sparse_detail::vector_configuration(launch, n, pq_partials, jacobi);
-    if (single) configuration += "#define RTCG_CG1_REGION " + std::to_string(region) + "\n";
+    if (single)
+        configuration += "#define RTCG_CG1_REGION " + std::to_string(shares_region(launch, pq_partials)) + "\n";
     std::optional<Array<T>> inverse_diagonal;
     if (jacobi) inverse_diagonal.emplace(a->inverse_diagonal());
     const Module module = context.compile(cg_source<T>(dialect, configuration, options.variant));
     state_ = std::make_shared<detail::CgState<T>>(detail::CgState<T>{
-        std::move(a), std::move(space), options, launch, pq_partials, region, module.kernel("rtcg_cg_dot_partials"),
+        std::move(a), std::move(space), options, launch, pq_partials, module.kernel("rtcg_cg_dot_partials"),
         module.kernel(single ? "rtcg_cg1_update" : "rtcg_cg_update"),
         module.kernel(single ? "rtcg_cg1_scalars" : "rtcg_cg_beta"),
         single ? std::nullopt : std::optional<Kernel>(module.kernel("rtcg_cg_direction")), std::move(inverse_diagonal),
@@ -104,8 +109,9 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     const auto q = Array<T>::empty(context, n); // A p (standard), A u (single_reduction)
     const bool single = s.options.variant == CgVariant::single_reduction;
     // standard: r.z, r.r and p.q (cg.rtcg); single_reduction: three regions (cg_single_reduction.rtcg).
-    const std::size_t pq_first = single ? 2 * s.region : 2 * s.launch.partials;
-    const auto partials = Array<T>::empty(context, single ? 3 * s.region : pq_first + s.region);
+    const std::size_t region = shares_region(s.launch, s.pq_partials);
+    const std::size_t pq_first = single ? 2 * region : 2 * s.launch.partials;
+    const auto partials = Array<T>::empty(context, single ? 3 * region : pq_first + region);
     const Array<T>& inverse_diagonal = s.inverse_diagonal ? *s.inverse_diagonal : p;
     const LaunchConfig vectors = s.launch.vectors();
     // out = A in, and the shares of in.out from partials[pq_first].
@@ -142,7 +148,7 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
                      p.data().buffer(), ap->data().buffer(), inverse_diagonal.data().buffer(),
                      scalars.data().buffer(), status.data().buffer(), partials.data().buffer(), counted);
             product_and_dot(*u, q);
-            space.combine(partials, 0, s.region, 3);
+            space.combine(partials, 0, region, 3);
             s.scalars(queue, s.launch.one_group(), partials.data().buffer(), scalars.data().buffer(),
                       status.data().buffer(), counted);
         };
