@@ -1,12 +1,8 @@
 #include "contiguous_staging.hpp"
+#include "storage_overlap.hpp"
 
 
 namespace rtcg::detail {
-
-bool same_elements(const ArrayData& a, const ArrayData& b) noexcept {
-    return &a.buffer() == &b.buffer() && a.offset() == b.offset() && a.dtype() == b.dtype() && a.shape() == b.shape() &&
-           a.strides() == b.strides();
-}
 
 ContiguousStaging::ContiguousStaging(std::span<const codegen::Argument> declared, std::span<const CallArgument> args,
                                      const std::vector<std::size_t>* shape)

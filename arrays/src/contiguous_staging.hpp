@@ -41,7 +41,4 @@ private:
     std::vector<StandIn> stand_ins_;
 };
 
-// Whether two arrays are the same elements: storage, first element, type, shape and strides.
-bool same_elements(const ArrayData& a, const ArrayData& b) noexcept;
-
 } // namespace rtcg::detail

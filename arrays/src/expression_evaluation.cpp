@@ -1,8 +1,8 @@
 // Evaluating an expression: build (or find) the elementwise kernel that computes it into the
 // target for the context, and launch it once on the context's queue.
-#include "contiguous_staging.hpp"
 #include "expression_kernel.hpp"
 #include "expression_node.hpp"
+#include "storage_overlap.hpp"
 #include "untyped_calls.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -15,18 +15,10 @@
 namespace rtcg::detail {
 namespace {
 
-// Whether the two arrays' storage spans meet, in bytes (a complex array's real view is of another type).
-bool overlaps(const ArrayData& a, const ArrayData& b) {
-    if (&a.buffer() != &b.buffer() || a.size() == 0 || b.size() == 0) return false;
-    const auto [a_low, a_high] = a.extent();
-    const auto [b_low, b_high] = b.extent();
-    return a_low * a.dtype().size() < b_high * b.dtype().size() && b_low * b.dtype().size() < a_high * a.dtype().size();
-}
-
 // Whether writing the target's element at an index can change a value the expression reads for
 // another index: an overlapping array that is not the target's own elements.
 bool reads_other_elements(const ArrayData& target, const ExprNode& node) {
-    if (node.kind == ExprNode::Kind::array) return overlaps(*node.array, target) && !same_elements(*node.array, target);
+    if (node.kind == ExprNode::Kind::array) return storage_overlaps(*node.array, target) && !same_elements(*node.array, target);
     return std::any_of(node.operands.begin(), node.operands.end(),
                        [&](const ExprPtr& operand) { return reads_other_elements(target, *operand); });
 }

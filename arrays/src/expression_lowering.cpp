@@ -3,8 +3,8 @@
 // operation is spelled for one type. bool values are C ints 0 and 1.
 #include "expression_lowering.hpp"
 
-#include "contiguous_staging.hpp"
 #include "expression_functions.hpp"
+#include "storage_overlap.hpp"
 
 #include <rtcg/codegen/literal.hpp>
 #include <rtcg/core/error.hpp>
@@ -59,7 +59,7 @@ public:
     }
 
 private:
-    // Each distinct array (same elements: contiguous_staging.hpp) is one argument, read once per
+    // Each distinct array (same elements: storage_overlap.hpp) is one argument, read once per
     // index. A 0-dimensional array is read at index 0 and takes no part in the call's shape, so
     // that it leaves a call over contiguous arrays flat (call_layout.hpp).
     std::string array(const ExprNode& node) {

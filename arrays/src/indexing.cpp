@@ -3,6 +3,7 @@
 #include "device_sources.hpp"
 #include "index_division.hpp"
 #include "selection_scan.hpp"
+#include "storage_overlap.hpp"
 #include "untyped_calls.hpp"
 
 #include <rtcg/arrays/array_data.hpp>
@@ -77,6 +78,30 @@ private:
     ArrayData words_;
 };
 
+// With mode raise, every index is checked before any is written, so that a bad one leaves the
+// array as it was: InvalidArgument naming it (reads back: waits).
+void check_every_index(const char* where, const ArrayData& indices, std::size_t extent) {
+    const Context& context = indices.context();
+    const ElementwiseKernel validate(
+        context,
+        {Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
+         Argument::scalar(DType::int64(), "n_axis"), Argument::pointer(DType::int64(), "error")},
+        "rtcg_index_t k = (rtcg_index_t)indices[i];\n" + normalized_index(IndexMode::raise), {.name = "put_check"});
+    const IndexError error(context);
+    const auto n_axis = static_cast<std::int64_t>(extent); // host_scalar points to it
+    const CallArgument args[] = {{&indices, {}}, {nullptr, host_scalar(n_axis)}, {&error.words(), {}, true}};
+    UntypedCalls::launch(validate, current_queue(context), args);
+    error.check(where, extent);
+}
+
+// `array`, or a copy of it where it shares storage with `written`.
+ArrayData apart_from(const ArrayData& written, const ArrayData& array) {
+    if (!storage_overlaps(written, array)) return array;
+    ArrayData copy(array.context(), array.dtype(), array.shape());
+    copy_elements(copy, array);
+    return copy;
+}
+
 } // namespace
 
 void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, const ArrayData& indices,
@@ -139,18 +164,7 @@ void put(const ArrayData& target, const ArrayData& indices, const ArrayData& val
                               "put");
     const Context& context = target.context();
     const auto n_axis = static_cast<std::int64_t>(target.size()), n_values = static_cast<std::int64_t>(values.size());
-    if (mode == IndexMode::raise) {
-        // Every index is checked before any is written, so that a bad one leaves the array as it was.
-        const ElementwiseKernel validate(
-            context,
-            {Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
-             Argument::scalar(DType::int64(), "n_axis"), Argument::pointer(DType::int64(), "error")},
-            "rtcg_index_t k = (rtcg_index_t)indices[i];\n" + normalized_index(mode), {.name = "put_check"});
-        const IndexError error(context);
-        const CallArgument args[] = {{&indices, {}}, {nullptr, host_scalar(n_axis)}, {&error.words(), {}, true}};
-        UntypedCalls::launch(validate, current_queue(context), args);
-        error.check("put", target.size());
-    }
+    if (mode == IndexMode::raise) check_every_index("put", indices, target.size());
     const IndexMode scatter_mode = mode == IndexMode::raise ? IndexMode::wrap : mode; // checked: wrap changes none
     std::vector<Argument> arguments{Argument::pointer(target.dtype(), "target"),
                                     Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
@@ -164,6 +178,46 @@ void put(const ArrayData& target, const ArrayData& indices, const ArrayData& val
                                     "rtcg_index_t k = (rtcg_index_t)indices[i];\n" + normalized_index(scatter_mode) +
                                         "target[k] = values[i % n_values]",
                                     {.name = "put_" + mode_name(scatter_mode), .preamble = std::move(preamble)});
+    UntypedCalls::launch(scatter, current_queue(context), args);
+}
+
+void put_along(const ArrayData& target, std::size_t axis_extent, std::size_t inner, const ArrayData& indices,
+               const ArrayData& values, IndexMode mode) {
+    check_indices("put", indices);
+    if (values.dtype() != target.dtype())
+        throw InvalidArgument("the values are " + std::string(values.dtype().name()) + ", the array " +
+                                  std::string(target.dtype().name()),
+                              "put");
+    if (values.size() == 0) return;
+    if (axis_extent == 0)
+        throw InvalidArgument("cannot put at " + std::to_string(indices.size()) + " indices of an axis of size 0", "put");
+    if (mode == IndexMode::raise) check_every_index("put", indices, axis_extent);
+    const IndexMode scatter_mode = mode == IndexMode::raise ? IndexMode::wrap : mode; // checked: wrap changes none
+    const Context& context = target.context();
+    // What the scatter writes must not change what it reads: values or indices in the target's
+    // storage are read from copies, as numpy's assignment does.
+    const ArrayData values_read = apart_from(target, values), indices_read = apart_from(target, indices);
+    const auto n_axis = static_cast<std::int64_t>(axis_extent), n_inner = static_cast<std::int64_t>(inner),
+               n_indices = static_cast<std::int64_t>(indices.size());
+    // The values set the call's indices (any layout: the kernel reads values[i] in C order); the
+    // target and the indices are tables addressed through the indices.
+    std::vector<Argument> arguments{Argument::pointer(values.dtype(), "values", codegen::AddressSpace::global, true),
+                                    Argument::pointer(target.dtype(), "target"),
+                                    Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
+                                    Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "inner"),
+                                    Argument::scalar(DType::int64(), "n_indices")};
+    std::vector<CallArgument> args{{&values_read, {}}, {&target, {}, true}, {&indices_read, {}, true},
+                                   {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_inner)},
+                                   {nullptr, host_scalar(n_indices)}};
+    const WrapDivisor wrap = wrap_divisor(n_axis);
+    std::string preamble = add_wrap_divisor(scatter_mode, wrap, arguments, args);
+    const ElementwiseKernel scatter(context, std::move(arguments),
+                                    "const rtcg_index_t within = i % inner, rest = i / inner;\n"
+                                    "const rtcg_index_t j = rest % n_indices, outer = rest / n_indices;\n"
+                                    "rtcg_index_t k = (rtcg_index_t)indices[j];\n" +
+                                        normalized_index(scatter_mode) +
+                                        "target[(outer * n_axis + k) * inner + within] = values[i]",
+                                    {.name = "put_along_" + mode_name(scatter_mode), .preamble = std::move(preamble)});
     UntypedCalls::launch(scatter, current_queue(context), args);
 }
 

@@ -6,6 +6,7 @@
 #include "expression_functions.hpp"
 #include "list_offsets.hpp"
 #include "reduction_operations.hpp"
+#include "storage_overlap.hpp"
 #include "untyped_calls.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -33,14 +34,6 @@ void check_output(std::string_view what, const ArrayData& out, const ArrayData& 
                               std::string(where));
 }
 
-// Whether writing `out` could change what `in` holds: the same storage, overlapping extents.
-bool overlaps(const ArrayData& out, const ArrayData& in) {
-    if (&out.buffer() != &in.buffer()) return false;
-    const auto [out_begin, out_end] = out.extent();
-    const auto [in_begin, in_end] = in.extent();
-    return out_begin < in_end && in_begin < out_end;
-}
-
 void check_arguments(const ArrayData& keys, const ArrayData& values, const ArrayData& out_keys,
                      const ArrayData& out_values, const ArrayData& run_count, const RunOperation& operation) {
     if (keys.size() != values.size())
@@ -52,7 +45,7 @@ void check_arguments(const ArrayData& keys, const ArrayData& values, const Array
     check_output("values", out_values, values);
     for (const ArrayData* out : {&out_keys, &out_values, &run_count})
         for (const ArrayData* in : {&keys, &values})
-            if (overlaps(*out, *in))
+            if (storage_overlaps(*out, *in))
                 throw InvalidArgument("the outputs must not overlap the keys or the values", std::string(where));
     if (run_count.dtype() != DType::int64() || run_count.size() != 1 || run_count.context() != keys.context())
         throw InvalidArgument("the run count must be one int64 in the inputs' context", std::string(where));

@@ -13,6 +13,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -143,6 +144,92 @@ TEST_CASE("put writes at flat indices in C order, and nothing when an index is o
     CHECK(m(1, 3).item() == 70);
     CHECK(m(1, 0).item() == 80);
     CHECK(m(2, 3).item() == 90); // -25 mod 12 = 11
+}
+
+TEST_CASE("put along an axis writes numpy's a[:, idx] = values, values broadcast, nothing on a bad index") {
+    // Against a host loop over a contiguous (outer, extent, inner) view, on random 3-D shapes, each
+    // axis, indices without repeats (the kept value of a repeated index is unspecified), values of
+    // the full shape and broadcast along each of their axes, and a transposed target.
+    std::mt19937 random(11);
+    for (int round = 0; round < 24; ++round) {
+        const std::vector<std::size_t> shape{1 + random() % 5, 1 + random() % 6, 1 + random() % 4};
+        const std::size_t axis = static_cast<std::size_t>(round % 3), extent = shape[axis];
+        std::vector<std::int64_t> positions(extent);
+        for (std::size_t k = 0; k < extent; ++k) positions[k] = static_cast<std::int64_t>(k);
+        std::shuffle(positions.begin(), positions.end(), random);
+        positions.resize(1 + random() % extent);
+        for (auto& p : positions)
+            if (random() % 2) p -= static_cast<std::int64_t>(extent); // negative: from the end
+        std::vector<std::size_t> values_shape = shape;
+        values_shape[axis] = positions.size();
+        const std::size_t spread_axis = random() % 4; // 3: no axis broadcast
+        if (spread_axis < 3 && spread_axis != axis) values_shape[spread_axis] = 1;
+        std::size_t values_size = 1;
+        for (std::size_t d : values_shape) values_size *= d;
+        std::vector<double> host_values(values_size);
+        for (std::size_t k = 0; k < values_size; ++k) host_values[k] = 1000.0 + static_cast<double>(k);
+        const bool transposed = round % 2 == 1;
+        std::size_t size = shape[0] * shape[1] * shape[2];
+        std::vector<double> expected(size);
+        for (std::size_t k = 0; k < size; ++k) expected[k] = -static_cast<double>(k);
+        Array<double> a = Array<double>::to_device(context(), expected, shape);
+        if (transposed) {
+            a = Array<double>::to_device(context(), expected, {shape[2], shape[1], shape[0]}).T();
+            auto fill = Array<double>::to_device(context(), expected, shape);
+            a.assign(fill);
+        }
+        std::size_t inner = 1, outer = 1;
+        for (std::size_t d = axis + 1; d < 3; ++d) inner *= shape[d];
+        for (std::size_t d = 0; d < axis; ++d) outer *= shape[d];
+        for (std::size_t o = 0; o < outer; ++o)
+            for (std::size_t j = 0; j < positions.size(); ++j)
+                for (std::size_t w = 0; w < inner; ++w) {
+                    // The value at (o, j, w) of the broadcast values: coordinates along each axis.
+                    std::size_t coordinates[3];
+                    std::size_t rest = (o * positions.size() + j) * inner + w;
+                    std::vector<std::size_t> full_shape = shape;
+                    full_shape[axis] = positions.size();
+                    for (int d = 2; d >= 0; --d) {
+                        coordinates[d] = rest % full_shape[static_cast<std::size_t>(d)];
+                        rest /= full_shape[static_cast<std::size_t>(d)];
+                    }
+                    std::size_t source = 0;
+                    for (std::size_t d = 0; d < 3; ++d) source = source * values_shape[d] + (values_shape[d] == 1 ? 0 : coordinates[d]);
+                    const std::int64_t p = positions[j];
+                    const std::size_t k = static_cast<std::size_t>(p < 0 ? p + static_cast<std::int64_t>(extent) : p);
+                    expected[(o * extent + k) * inner + w] = host_values[source];
+                }
+        rtcg::put(a, Array<std::int64_t>::to_device(context(), positions),
+                  Array<double>::to_device(context(), host_values, values_shape), static_cast<std::int64_t>(axis));
+        INFO("round " << round << ", axis " << axis);
+        REQUIRE(a.get() == expected);
+    }
+
+    auto m = matrix(3, 4);
+    const auto rows = Array<std::int32_t>::to_device(context(), {2, 0});
+    rtcg::put(m, rows, m(slice(0, 2)), 0); // m[[2, 0]] = m[0:2]: the values are read as they were
+    CHECK(m.get() == I64{4, 5, 6, 7, 4, 5, 6, 7, 0, 1, 2, 3});
+    rtcg::put(m, rows, std::int64_t{-1}, -1); // m[:, [2, 0]] = -1
+    CHECK(m.get() == I64{-1, 5, -1, 7, -1, 5, -1, 7, -1, 1, -1, 3});
+    rtcg::put(m, Array<std::int64_t>::to_device(context(), {1}), m(slice(none), slice(3, 4)) * std::int64_t{10}, 1);
+    CHECK(m.get() == I64{-1, 70, -1, 7, -1, 70, -1, 7, -1, 30, -1, 3});
+    rtcg::put(m, Array<std::int64_t>::to_device(context(), {7, -9}), Array<std::int64_t>::to_device(context(), {8, 9}), 1,
+              IndexMode::wrap); // 7 -> 3, -9 -> 3: one of 8 and 9 in column 3
+    for (std::int64_t r = 0; r < 3; ++r) CHECK((m(r, 3).item() == 8 || m(r, 3).item() == 9));
+    rtcg::put(m, Array<std::int64_t>::to_device(context(), {7}), std::int64_t{0}, 0, IndexMode::clip);
+    CHECK(m(2).get() == I64{0, 0, 0, 0});
+
+    const auto before = m.get();
+    CHECK(contains(message_of<Refused>([&] {
+                       rtcg::put(m, Array<std::int64_t>::to_device(context(), {0, 4}), std::int64_t{5}, 1);
+                   }),
+                   "index 4 is out of bounds for an axis of size 4"));
+    CHECK(contains(message_of<Refused>([&] { rtcg::put(m, rows, std::int64_t{5}, 2); }), "axis 2"));
+    CHECK(contains(message_of<Refused>([&] { rtcg::put(m, rows, matrix(3, 4), 0); }), "(3, 4)"));
+    CHECK(contains(message_of<Refused>([&] { rtcg::put(matrix(0, 4), rows, std::int64_t{5}, 0); }), "axis of size 0"));
+    CHECK(m.get() == before);
+    rtcg::put(m, Array<std::int64_t>::empty(context(), 0), std::int64_t{5}, 0); // no index: nothing
+    CHECK(m.get() == before);
 }
 
 TEST_CASE("masks select, compress and assign; nonzero gives positions") {

@@ -1,11 +1,13 @@
 #pragma once
 /// \file
 /// Indexing by arrays, as numpy's functions of the same names: take and put with index arrays
-/// (modes raise, wrap, clip), boolean masks (extract, compress, copyto with a mask), flatnonzero
+/// (modes raise, wrap, clip; along an axis, numpy's integer-array indexing and assignment), boolean masks (extract, compress, copyto with a mask), flatnonzero
 /// and nonzero.
 ///
 /// \code
 ///   auto rows = rtcg::take(m, idx, 0);                          // numpy: m[idx] (or np.take(m, idx, 0))
+///   rtcg::put(m, idx, rows * 2.0f, 0);                          // numpy: m[idx] = rows * 2
+///   rtcg::put(m, idx, 0, 1);                                    // numpy: m[:, idx] = 0
 ///   auto picked = rtcg::extract(x > 0.0f, x);                   // numpy: x[x > 0]
 ///   rtcg::copyto(x, 0.0f, x < 0.0f);                            // numpy: x[x < 0] = 0
 ///   auto where = rtcg::flatnonzero(x);                          // numpy: np.flatnonzero(x)
@@ -46,6 +48,11 @@ RTCG_API void take(const ArrayData& source, std::size_t axis_extent, std::size_t
                    const ArrayData& out, IndexMode mode);
 /// target.flat[indices[k]] = values[k % values.size()], target contiguous.
 RTCG_API void put(const ArrayData& target, const ArrayData& indices, const ArrayData& values, IndexMode mode);
+/// The inverse of take: `target` (contiguous, viewed as (outer, axis_extent, inner)) receives
+/// `values` (of shape (outer, indices.size(), inner), any layout) at `indices` (contiguous,
+/// integers) along the middle axis. Values or indices in the target's storage are read from copies.
+RTCG_API void put_along(const ArrayData& target, std::size_t axis_extent, std::size_t inner, const ArrayData& indices,
+                        const ArrayData& values, IndexMode mode);
 /// The elements of `source` where `mask` (bool, of its size) holds, in order, to the front of
 /// `out` (of source's dtype, at least its size), and how many into `count` (one int64 element).
 RTCG_API void extract(const ArrayData& mask, const ArrayData& source, const ArrayData& out, const ArrayData& count);
@@ -86,6 +93,43 @@ void put(const Array<T>& a, const Array<I>& indices, const Array<T>& values, Ind
     Array<T> packed = a.copy();
     detail::put(packed.data(), ascontiguousarray(indices).data(), ascontiguousarray(values).data(), mode);
     Array<T>(a).assign(packed);
+}
+
+/// numpy's integer-array assignment on an axis, `a[:, indices] = values` for axis 1 (`a[indices] =
+/// values` for axis 0): the slices of `a` along `axis` (negative counts from the end) at `indices`
+/// receive `values`, broadcast to take(a, indices, axis)'s shape, a.shape[:axis] + indices.shape +
+/// a.shape[axis+1:]. Where an index repeats, one of its values is kept (which one is unspecified;
+/// numpy keeps the last). Values that share `a`'s memory are read as they were before the call.
+/// InvalidArgument, before anything is written, for an axis out of range, values that do not
+/// broadcast, or with mode raise an index out of range. A non-contiguous `a` is written through a
+/// contiguous copy.
+template <class T, class I, class V>
+    requires(std::is_integral_v<I> && !std::is_same_v<I, bool> && std::is_convertible_v<const V&, Array<T>>)
+void put(const Array<T>& a, const Array<I>& indices, const V& values_given, std::int64_t axis,
+         IndexMode mode = IndexMode::raise) {
+    const Array<T> values = values_given; // an expression is evaluated first
+    const std::size_t k = detail::checked_axis("put", axis, a.ndim());
+    std::vector<std::size_t> shape(a.shape().begin(), a.shape().begin() + static_cast<std::ptrdiff_t>(k));
+    shape.insert(shape.end(), indices.shape().begin(), indices.shape().end());
+    shape.insert(shape.end(), a.shape().begin() + static_cast<std::ptrdiff_t>(k) + 1, a.shape().end());
+    if (values.context() != a.context()) throw InvalidArgument("the values belong to another context than the array", "put");
+    const Array<T> spread = values.broadcast_to(shape);
+    std::size_t inner = 1;
+    for (std::size_t d = k + 1; d < a.ndim(); ++d) inner *= a.shape()[d];
+    const Array<I> positions = ascontiguousarray(indices);
+    if (a.is_contiguous())
+        return detail::put_along(a.data(), a.shape()[k], inner, positions.data(), spread.data(), mode);
+    Array<T> packed = a.copy();
+    detail::put_along(packed.data(), a.shape()[k], inner, positions.data(), spread.data(), mode);
+    Array<T>(a).assign(packed);
+}
+
+/// put along `axis` with one value for every slice it writes (numpy's `a[:, indices] = value`).
+template <class T, class I>
+    requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
+void put(const Array<T>& a, const Array<I>& indices, const std::type_identity_t<T>& value, std::int64_t axis,
+         IndexMode mode = IndexMode::raise) {
+    put(a, indices, Array<T>::full(a.context(), std::vector<std::size_t>{}, value), axis, mode);
 }
 
 /// numpy.extract into a Counted (counted.hpp): the elements where `condition` holds, in C order,
