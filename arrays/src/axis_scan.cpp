@@ -174,18 +174,20 @@ void running_scan_along(const ArrayData& in, const ArrayData& out, std::int64_t 
                         bool exclusive, std::string_view function) {
     const std::string where(function);
     const std::size_t k = checked_axis(where, axis, in.shape().size());
-    if (in.dtype() != out.dtype() || in.shape() != out.shape() || in.context() != out.context() ||
-        !out.is_contiguous())
-        throw InvalidArgument("the output must be a contiguous array of the input's dtype, shape and context", where);
+    if (in.dtype() != out.dtype() || in.shape() != out.shape() || in.context() != out.context())
+        throw InvalidArgument("the output must be an array of the input's dtype, shape and context", where);
+    check_distinct_elements(out, where);
     if (in.size() == 0) return;
     const std::size_t length = in.shape()[k];
     std::size_t inner = 1;
     for (std::size_t later = k + 1; later < in.shape().size(); ++later) inner *= in.shape()[later];
 
-    if (inner == 1 || length == 1) return scan_rows(contiguous(in), out, length, operation, exclusive);
-    if (inner >= coalesced_lines || length < short_line)
-        return scan_columns(contiguous(in), out, length, inner, operation, exclusive);
-    scan_transposed(in, out, k, operation, exclusive);
+    scan_into(in, out, true, [&](const ArrayData& target) {
+        if (inner == 1 || length == 1) return scan_rows(contiguous(in), target, length, operation, exclusive);
+        if (inner >= coalesced_lines || length < short_line)
+            return scan_columns(contiguous(in), target, length, inner, operation, exclusive);
+        scan_transposed(in, target, k, operation, exclusive);
+    });
 }
 
 } // namespace rtcg::detail

@@ -3,6 +3,7 @@
 // inclusive and the exclusive form, and one more each where rows restart the scan.
 #include "running_scan.hpp"
 
+#include "storage_overlap.hpp"
 #include "untyped_calls.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -66,11 +67,32 @@ void scan_rows(const ArrayData& in, const ArrayData& out, std::size_t row_length
     }
 }
 
-void running_scan(const ArrayData& in, const ArrayData& out, RunningOperation operation, bool exclusive) {
+void check_distinct_elements(const ArrayData& out, std::string_view where) {
+    if (has_repeated_elements(out))
+        throw InvalidArgument("the output of shape " + shape_text(out.shape()) +
+                                  " repeats elements (a broadcast view), which a scan cannot write",
+                              std::string(where));
+}
+
+void scan_into(const ArrayData& in, const ArrayData& out, bool needs_contiguous,
+               const std::function<void(const ArrayData&)>& scan) {
+    const bool fits = (!needs_contiguous || out.is_contiguous()) && (!storage_overlaps(in, out) || same_elements(in, out));
+    if (fits) return scan(out);
+    const ArrayData staged(out.context(), out.dtype(), out.shape());
+    scan(staged);
+    copy_elements(out, staged);
+}
+
+void running_scan(const ArrayData& in, const ArrayData& out, RunningOperation operation, bool exclusive,
+                  std::string_view function) {
     if (in.dtype() != out.dtype() || in.size() != out.size() || in.context() != out.context())
-        throw InvalidArgument("the output must be an array of the input's dtype, size and context",
-                              operation_name(operation));
-    scan_rows(in, out, in.size(), operation, exclusive);
+        throw InvalidArgument("the output must be an array of the input's dtype and context, of " +
+                                  std::to_string(in.size()) + " elements",
+                              std::string(function));
+    check_distinct_elements(out, function);
+    // The ScanKernel reads and writes each array through its strides in its own C order, so any
+    // shape and layout of `out` will do.
+    scan_into(in, out, false, [&](const ArrayData& target) { scan_rows(in, target, in.size(), operation, exclusive); });
 }
 
 } // namespace rtcg::detail

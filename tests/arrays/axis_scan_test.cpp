@@ -3,7 +3,8 @@
 // end, int32, int64, float and double (cumprod: int64 along axes, double without one); shapes
 // that take each of the kernels' routes (rows, columns in one chunk and in several, the
 // transposing copy); sizes 0 and 1; strided, reversed and
-// broadcast inputs; out-of-range axes and outputs that do not fit. Values keep floating sums and
+// broadcast inputs; outputs given (in place, strided, sharing memory with the input); out-of-range
+// axes and outputs that do not fit. Values keep floating sums and
 // products exact in any grouping (small integers; products of 1, -1 and 2), and integers wrap as
 // the host's unsigned arithmetic does.
 #include "../support/expect_error.hpp"
@@ -210,15 +211,73 @@ TEST_CASE("scans along an axis refuse axes out of range and outputs that do not 
     const auto scalar = Array<float>::full(context(), std::vector<std::size_t>{}, 2.0f);
     CHECK(rtcg::test::contains(rtcg::test::message_of<rtcg::InvalidArgument>([&] { (void)rtcg::cumsum(scalar, 0); }),
                                "0 dimensions"));
-    // The untyped form with an output of another shape, and one that is not contiguous.
+    // Outputs of another shape or size, or that repeat elements.
     auto out = Array<float>::full(context(), {3, 2}, 7.0f);
-    CHECK(rtcg::test::contains(rtcg::test::message_of<rtcg::InvalidArgument>([&] {
-                                   rtcg::detail::running_scan_along(x.data(), out.data(), 0, Operation::sum, false,
-                                                                    "cumsum");
-                               }),
-                               "the output must be a contiguous array of the input's dtype, shape and context"));
-    CHECK(rtcg::test::message_of<rtcg::InvalidArgument>([&] {
-              rtcg::detail::running_scan_along(x.data(), out.T().data(), 0, Operation::sum, false, "cumsum");
-          }) != "");
+    CHECK(rtcg::test::contains(rtcg::test::message_of<rtcg::InvalidArgument>([&] { rtcg::cumsum(x, 0, out); }),
+                               "the output must be an array of the input's dtype, shape and context"));
+    CHECK(rtcg::test::contains(
+        rtcg::test::message_of<rtcg::InvalidArgument>([&] { rtcg::cumsum(x, out(slice(0, 2))); }),
+        "the output must be an array of the input's dtype and context, of 6 elements"));
+    const auto broadcast = Array<float>::full(context(), {1, 3}, 7.0f).broadcast_to({2, 3});
+    CHECK(rtcg::test::contains(
+        rtcg::test::message_of<rtcg::InvalidArgument>([&] { rtcg::cumprod(x, 1, broadcast); }),
+        "the output of shape (2, 3) repeats elements (a broadcast view), which a scan cannot write"));
+    CHECK(rtcg::test::contains(
+        rtcg::test::message_of<rtcg::InvalidArgument>([&] { rtcg::exclusive_cumsum(x, broadcast); }), "repeats elements"));
     CHECK(out.get() == std::vector<float>(6, 7.0f));
+}
+
+TEST_CASE("scans write into given outputs: in place, strided, and sharing memory with the input") {
+    // Every route (rows, columns, the transposing copy) in place, in a strided output and in a
+    // transposed view of the input itself, against the host scan of the values before the call.
+    const std::vector<std::vector<std::size_t>> shapes{{7, 300}, {300, 40}, {200, 9}};
+    for (const auto& shape : shapes)
+        for (std::int64_t axis = 0; axis < 2; ++axis) {
+            INFO(rtcg::detail::shape_text(shape) << " axis " << axis);
+            const std::vector<std::int64_t> values =
+                exact_values<std::int64_t>(element_count(shape), Operation::sum, static_cast<unsigned>(shape[0]));
+            const auto expected = host_scan(values, shape, static_cast<std::size_t>(axis), Operation::sum, false);
+            auto x = Array<std::int64_t>::to_device(context(), values, shape);
+            rtcg::cumsum(x, axis, x);
+            CHECK(x.get() == expected);
+
+            auto y = Array<std::int64_t>::to_device(context(), values, shape);
+            rtcg::exclusive_cumsum(y, axis, y);
+            CHECK(y.get() == host_scan(values, shape, static_cast<std::size_t>(axis), Operation::sum, true));
+
+            // Into every other column of a wider array: the columns between keep their values.
+            auto wide = Array<std::int64_t>::full(context(), {shape[0], 2 * shape[1]}, -5);
+            const auto x_again = Array<std::int64_t>::to_device(context(), values, shape);
+            rtcg::cumsum(x_again, axis, wide(slice(none), slice(none, none, 2)));
+            CHECK(wide(slice(none), slice(none, none, 2)).get() == expected);
+            CHECK(wide(slice(none), slice(1, none, 2)).get() == std::vector<std::int64_t>(x_again.size(), -5));
+
+            // The input read through a reversed view of its own storage: as if copied first.
+            auto z = Array<std::int64_t>::to_device(context(), values, shape);
+            const auto reversed = z(slice(none, none, -1), slice(none, none, -1));
+            const auto reversed_values = reversed.get();
+            rtcg::cumsum(reversed, axis, z);
+            CHECK(z.get() == host_scan(reversed_values, shape, static_cast<std::size_t>(axis), Operation::sum, false));
+        }
+
+    // Without an axis: in place on a strided view, into a 1-D output and into another shape, and
+    // from one storage shifted by an element (the overlap is not the same elements).
+    const std::vector<double> values = exact_values<double>(60, Operation::product, 4);
+    auto m = Array<double>::to_device(context(), values, {6, 10});
+    const auto columns = m(slice(none), slice(1, none, 3));
+    const auto column_values = columns.get();
+    rtcg::cumprod(columns, columns);
+    CHECK(columns.get() == host_scan(column_values, {column_values.size()}, 0, Operation::product, false));
+    auto flat = Array<double>::to_device(context(), values);
+    rtcg::cumsum(flat, flat);
+    CHECK(flat.get() == host_scan(values, {60}, 0, Operation::sum, false));
+    auto square = Array<double>::zeros(context(), {10, 6});
+    rtcg::exclusive_cumsum(Array<double>::to_device(context(), values, {6, 10}), square);
+    CHECK(square.get() == host_scan(values, {60}, 0, Operation::sum, true));
+    auto shifted = Array<double>::to_device(context(), values);
+    rtcg::cumsum(shifted(slice(0, 59)), shifted(slice(1, 60)));
+    std::vector<double> expected_shift = host_scan(std::vector<double>(values.begin(), values.end() - 1), {59}, 0,
+                                                   Operation::sum, false);
+    expected_shift.insert(expected_shift.begin(), values[0]);
+    CHECK(shifted.get() == expected_shift);
 }

@@ -163,6 +163,27 @@ TEST_CASE("a scan gives item, prev_item and last_item at every size") {
     }
 }
 
+TEST_CASE("a scan may write the array its input reads, at the same index (in place)") {
+    // With last_item the scan takes reduce-then-scan everywhere; without, the single pass where the
+    // device has it: both read each index's input before any output statement writes it.
+    for (LastItem last : {LastItem::written, LastItem::not_written}) {
+        const std::string statement = last == LastItem::written ? "x[i] = item + last_item - last_item" : "x[i] = item";
+        const ScanKernel in_place(context(), rtcg::codegen::dtype_of<std::int64_t>(), "long *x",
+                                  {.input_expr = "x[i]", .scan_expr = "a + b", .neutral = "0", .output_statement = statement},
+                                  {.name = "in_place"});
+        for (std::size_t n : scan_sizes()) {
+            CAPTURE(n);
+            std::vector<std::int64_t> values(n);
+            for (std::size_t k = 0; k < n; ++k) values[k] = static_cast<std::int64_t>(k * 2654435761u % 1000003);
+            auto x = Array<std::int64_t>::to_device(context(), values);
+            in_place(x);
+            std::int64_t sum = 0;
+            for (auto& v : values) v = sum += v;
+            CHECK(x.get() == values);
+        }
+    }
+}
+
 TEST_CASE("a scan of a 10,000-character name runs") {
     const ScanKernel running_sum(context(), dtype_of<std::int32_t>(), "const int *x, int *y",
                                  {.input_expr = "x[i]",

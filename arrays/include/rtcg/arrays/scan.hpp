@@ -1,13 +1,15 @@
 #pragma once
 /// \file
 /// ScanKernel: a generated prefix scan over arrays, as PyOpenCL's GenericScanKernel; cumsum,
-/// cumprod and exclusive_cumsum, of the flattened array or along an axis, built on it.
+/// cumprod and exclusive_cumsum, of the flattened array or along an axis, into a new array or
+/// into one given (in place included), built on it.
 ///
 /// \code
 ///   auto running = rtcg::cumsum(x);               // numpy.cumsum(x): 1-D, over the C-order elements
 ///   auto down = rtcg::cumsum(m, 0);               // numpy.cumsum(m, axis=0): m's shape
 ///   auto across = rtcg::cumprod(m, -1);           // numpy.cumprod(m, axis=-1)
 ///   auto starts = rtcg::exclusive_cumsum(m, 1);   // each line from 0
+///   rtcg::cumsum(m, 0, m);                        // numpy.cumsum(m, axis=0, out=m): in place
 ///
 ///   rtcg::ScanKernel running_sum(ctx, rtcg::codegen::dtype_of<int>(), "int *x, int *y",
 ///                                {.input_expr = "x[i]",                 // the value at index i
@@ -90,9 +92,10 @@ struct ScanOptions {
 /// - every argument.
 ///
 /// An exclusive scan is one whose output statement uses prev_item. Writing any array from the
-/// output statement is fine; the input expression must not read what the output statement writes
-/// (the input may be evaluated twice, as PyOpenCL's does). Using last_item costs a second read of
-/// the input.
+/// output statement is fine. The input expression may read what the output statement writes at
+/// the same index only (an in-place scan, `x[i] = item` with input `x[i]`, as PyOpenCL allows):
+/// every index's input is read before any output statement writes it, though it may be evaluated
+/// twice, as PyOpenCL's. Using last_item costs a second read of the input.
 ///
 /// The scan value has `dtype`: any scalar, vector or declared struct type (declare_struct). Its
 /// operation `scan_expr` is an expression of `a` and `b` of that type, and may call functions of
@@ -176,14 +179,17 @@ namespace detail {
 /// The operations of the running scans cumsum and cumprod.
 enum class RunningOperation { sum, product };
 
-/// Writes the running `operation` of `in`'s elements, taken in C order, to `out`: an array of the
-/// input's dtype, context and size (any shape or layout; it may be `in` itself). Inclusive,
-/// or exclusive (element k combines the elements before k; the first is the neutral element).
-RTCG_API void running_scan(const ArrayData& in, const ArrayData& out, RunningOperation operation, bool exclusive);
+/// Writes the running `operation` of `in`'s elements, taken in C order, to `out`'s elements in C
+/// order: an array of the input's dtype, context and size (any shape or layout; it may be `in`
+/// itself). Inclusive, or exclusive (element k combines the elements before k; the first is the
+/// neutral element). InvalidArgument naming `function` for an `out` that does not fit.
+RTCG_API void running_scan(const ArrayData& in, const ArrayData& out, RunningOperation operation, bool exclusive,
+                           std::string_view function);
 
-/// The same along `axis` of `in` (negative counts from the end) into `out`, a new contiguous array
-/// of the input's dtype, context and shape: each line along the axis is scanned on its own.
-/// InvalidArgument naming `function` for an axis out of range or an `out` that does not fit.
+/// The same along `axis` of `in` (negative counts from the end) into `out`, an array of the
+/// input's dtype, context and shape (any layout; it may be `in` itself): each line along the axis
+/// is scanned on its own. InvalidArgument naming `function` for an axis out of range or an `out`
+/// that does not fit.
 RTCG_API void running_scan_along(const ArrayData& in, const ArrayData& out, std::int64_t axis,
                                  RunningOperation operation, bool exclusive, std::string_view function);
 } // namespace detail
@@ -199,7 +205,7 @@ concept RunningScanElement = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>
 template <RunningScanElement T>
 Array<T> cumsum(const Array<T>& x) {
     Array<T> out = Array<T>::empty(x.context(), x.size());
-    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, false);
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, false, "cumsum");
     return out;
 }
 
@@ -226,7 +232,7 @@ Array<T> cumsum(const Array<T>& x, std::int64_t axis) {
 template <RunningScanElement T>
 Array<T> cumprod(const Array<T>& x) {
     Array<T> out = Array<T>::empty(x.context(), x.size());
-    detail::running_scan(x.data(), out.data(), detail::RunningOperation::product, false);
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::product, false, "cumprod");
     return out;
 }
 
@@ -244,7 +250,7 @@ Array<T> cumprod(const Array<T>& x, std::int64_t axis) {
 template <RunningScanElement T>
 Array<T> exclusive_cumsum(const Array<T>& x) {
     Array<T> out = Array<T>::empty(x.context(), x.size());
-    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, true);
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, true, "exclusive_cumsum");
     return out;
 }
 
@@ -255,6 +261,49 @@ Array<T> exclusive_cumsum(const Array<T>& x, std::int64_t axis) {
     Array<T> out = Array<T>::empty(x.context(), x.shape());
     detail::running_scan_along(x.data(), out.data(), axis, detail::RunningOperation::sum, true, "exclusive_cumsum");
     return out;
+}
+
+/// numpy.cumsum(x, out=out) without an axis: the running sum of x's elements, in C order, written
+/// to `out`'s elements in C order. `out` is any array of x's dtype, context and size (numpy asks
+/// for a 1-D one; here any shape and layout will do), x itself included: an in-place scan, as
+/// PyOpenCL's. An `out` that shares memory with x otherwise is written as if x had been copied
+/// first. InvalidArgument for an `out` that does not fit or repeats elements (a broadcast view),
+/// before anything is written.
+template <RunningScanElement T>
+void cumsum(const Array<T>& x, const Array<T>& out) {
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, false, "cumsum");
+}
+
+/// numpy.cumsum(x, axis, out=out): cumsum(x, axis) written to `out`, an array of x's dtype,
+/// context and shape, any layout, x itself included (an in-place scan). As cumsum(x, out) for
+/// shared memory and errors.
+template <RunningScanElement T>
+void cumsum(const Array<T>& x, std::int64_t axis, const Array<T>& out) {
+    detail::running_scan_along(x.data(), out.data(), axis, detail::RunningOperation::sum, false, "cumsum");
+}
+
+/// numpy.cumprod(x, out=out): as cumsum(x, out), with products.
+template <RunningScanElement T>
+void cumprod(const Array<T>& x, const Array<T>& out) {
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::product, false, "cumprod");
+}
+
+/// numpy.cumprod(x, axis, out=out): as cumsum(x, axis, out), with products.
+template <RunningScanElement T>
+void cumprod(const Array<T>& x, std::int64_t axis, const Array<T>& out) {
+    detail::running_scan_along(x.data(), out.data(), axis, detail::RunningOperation::product, false, "cumprod");
+}
+
+/// exclusive_cumsum(x) written to `out`: as cumsum(x, out).
+template <RunningScanElement T>
+void exclusive_cumsum(const Array<T>& x, const Array<T>& out) {
+    detail::running_scan(x.data(), out.data(), detail::RunningOperation::sum, true, "exclusive_cumsum");
+}
+
+/// exclusive_cumsum(x, axis) written to `out`: as cumsum(x, axis, out).
+template <RunningScanElement T>
+void exclusive_cumsum(const Array<T>& x, std::int64_t axis, const Array<T>& out) {
+    detail::running_scan_along(x.data(), out.data(), axis, detail::RunningOperation::sum, true, "exclusive_cumsum");
 }
 
 } // namespace rtcg
