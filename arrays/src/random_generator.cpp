@@ -48,7 +48,7 @@ std::shared_ptr<const RandomProgram> program(rtcg::detail::ContextKernels& kerne
 }
 
 std::string operation(const CounterBasedGenerator& generator, Distribution distribution) {
-    static constexpr const char* fills[] = {"fill_bits", "fill_uniform", "fill_normal"};
+    static constexpr const char* fills[] = {"fill_bits", "fill_uniform", "fill_normal", "fill_integers"};
     return "random::" + std::string(generator.name()) + "::" + fills[static_cast<int>(distribution)];
 }
 
@@ -65,8 +65,9 @@ const char* CounterBasedGenerator::name() const noexcept {
     return block_function_ == BlockFunction::philox4x32_10 ? "Philox" : "Threefry";
 }
 
-void CounterBasedGenerator::fill(const rtcg::detail::ArrayData& out, Distribution distribution, double mean,
-                                 double stddev) {
+void CounterBasedGenerator::fill(const rtcg::detail::ArrayData& out, Distribution distribution,
+                                 const FillParameters& parameters) {
+    const double mean = parameters.mean, stddev = parameters.stddev;
     const std::string where = operation(*this, distribution);
     if (out.context() != context())
         throw InvalidArgument("the array belongs to another context than the generator", where);
@@ -84,13 +85,14 @@ void CounterBasedGenerator::fill(const rtcg::detail::ArrayData& out, Distributio
     if (!out.is_contiguous()) {
         // The numbers go to the elements in C order, as they would to a contiguous copy.
         const rtcg::detail::ArrayData packed(context(), out.dtype(), out.shape());
-        fill(packed, distribution, mean, stddev);
+        fill(packed, distribution, parameters);
         rtcg::detail::copy_elements(out, packed);
         return;
     }
     const std::shared_ptr<const RandomProgram> generator = program(*kernels_, block_function_, distribution, out.dtype());
     const std::size_t groups = out.size() / 4 + (out.size() % 4 != 0);
-    const std::uint64_t blocks = static_cast<std::uint64_t>(groups) * (doubles ? 2 : 1);
+    const bool wide = doubles || distribution == Distribution::integers; // 64 bits per element
+    const std::uint64_t blocks = static_cast<std::uint64_t>(groups) * (wide ? 2 : 1);
     if (groups == 0) return;
 
     const std::size_t block = generator->block_size;
@@ -100,6 +102,9 @@ void CounterBasedGenerator::fill(const rtcg::detail::ArrayData& out, Distributio
     Queue& queue = rtcg::detail::current_queue(context());
     if (distribution == Distribution::normal)
         generator->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_, mean, stddev);
+    else if (distribution == Distribution::integers)
+        generator->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_, parameters.low,
+                          parameters.span);
     else
         generator->kernel(queue, config, out.buffer(), offset, n, seed_, subsequence_, position_);
     // Modulo 2^64, as the counter wraps.

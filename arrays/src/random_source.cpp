@@ -30,7 +30,7 @@ constexpr std::string_view configuration_text = R"(
 #define RTCG_RANDOM_KERNEL {{ kernel }}
 #define RTCG_RANDOM_BLOCK {{ block }}
 typedef {{ type }} rtcg_random_value_t;
-#define RTCG_RANDOM_DOUBLES {{ doubles }}
+#define RTCG_RANDOM_WIDE {{ wide }}
 #define RTCG_RANDOM_DISTRIBUTION RTCG_RANDOM_{{ distribution }}
 {% for constant in constants %}
 #define {{ constant[0] }} {{ constant[1] }}
@@ -69,7 +69,10 @@ codegen::Value polynomial(Dialect dialect, const char* name, std::span<const dou
     return std::vector<codegen::Value>{name, std::move(highest_first)};
 }
 
-bool doubles(const DType& element) { return element == DType::float64(); }
+// Whether each element takes 64 bits of the stream (two blocks per group of 4).
+bool wide(Distribution distribution, const DType& element) {
+    return element == DType::float64() || distribution == Distribution::integers;
+}
 
 // [macro name, value]: the block function's constants.
 codegen::Value constant(std::string name, codegen::Value value) {
@@ -101,11 +104,21 @@ std::string_view block_function_file(BlockFunction block_function) {
 namespace detail {
 
 void check_element(Distribution distribution, const DType& element) {
-    const bool bits = distribution == Distribution::bits;
-    if (bits ? element == DType::uint32() : element == DType::float32() || element == DType::float64()) return;
-    throw InvalidArgument(std::string(bits ? "bits are uint32" : "uniform and normal numbers are float32 or float64") +
-                              ", not " + std::string(element.name()),
-                          "random::random_source");
+    switch (distribution) {
+    case Distribution::bits:
+        if (element == DType::uint32()) return;
+        throw InvalidArgument("bits are uint32, not " + std::string(element.name()), "random::random_source");
+    case Distribution::integers:
+        if (element.is_integer()) return;
+        throw InvalidArgument("integers are of an integer type, not " + std::string(element.name()),
+                              "random::random_source");
+    case Distribution::uniform:
+    case Distribution::normal:
+        if (element == DType::float32() || element == DType::float64()) return;
+        throw InvalidArgument("uniform and normal numbers are float32 or float64, not " + std::string(element.name()),
+                              "random::random_source");
+    }
+    throw InvalidArgument("unknown distribution", "random::random_source");
 }
 
 const char* block_function_name(BlockFunction block_function) {
@@ -113,7 +126,7 @@ const char* block_function_name(BlockFunction block_function) {
 }
 
 std::string kernel_name(BlockFunction block_function, Distribution distribution, const DType& element) {
-    static constexpr const char* names[] = {"bits", "uniform", "normal"};
+    static constexpr const char* names[] = {"bits", "uniform", "normal", "integers"};
     return "rtcg_" + std::string(block_function_name(block_function)) + "_" +
            std::string(names[static_cast<int>(distribution)]) + "_" + std::string(element.name());
 }
@@ -123,12 +136,12 @@ std::string kernel_name(BlockFunction block_function, Distribution distribution,
 std::string random_source(BlockFunction block_function, Dialect dialect, Distribution distribution,
                           const DType& element) {
     detail::check_element(distribution, element);
-    static constexpr const char* distributions[] = {"BITS", "UNIFORM", "NORMAL"};
+    static constexpr const char* distributions[] = {"BITS", "UNIFORM", "NORMAL", "INTEGERS"};
     const bool normal = distribution == Distribution::normal;
     codegen::Values values{{"kernel", detail::kernel_name(block_function, distribution, element)},
                            {"block", "rtcg_" + std::string(detail::block_function_name(block_function)) + "_block"},
                            {"type", element.c_name(dialect)},
-                           {"doubles", doubles(element) ? 1 : 0},
+                           {"wide", wide(distribution, element) ? 1 : 0},
                            {"distribution", distributions[static_cast<int>(distribution)]},
                            {"constants", block_function_constants(block_function, dialect)},
                            {"normal", normal}};

@@ -106,10 +106,10 @@ std::pair<double, double> cos_sin_turns(double t) {
     }
 }
 
-Block HostStream::block(std::uint64_t index) const {
+Block HostStream::block(std::uint64_t index, std::uint64_t key) const {
     const Block counter{static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32),
                         static_cast<std::uint32_t>(subsequence_), static_cast<std::uint32_t>(subsequence_ >> 32)};
-    const auto low = static_cast<std::uint32_t>(seed_), high = static_cast<std::uint32_t>(seed_ >> 32);
+    const auto low = static_cast<std::uint32_t>(key), high = static_cast<std::uint32_t>(key >> 32);
     if (block_function_ == rtcg::random::BlockFunction::philox4x32_10) return philox4x32_10(counter, {low, high});
     return threefry4x32_20(counter, {low, high, 0, 0});
 }
@@ -177,6 +177,37 @@ std::vector<double> HostStream::normal<double>(std::size_t n, double mean, doubl
         }
         return v;
     });
+}
+
+namespace {
+
+// The high word of the 128-bit product a * b, from 32-bit halves.
+std::uint64_t mul_hi64(std::uint64_t a, std::uint64_t b) {
+    const std::uint64_t a_low = a & 0xFFFFFFFFu, a_high = a >> 32, b_low = b & 0xFFFFFFFFu, b_high = b >> 32;
+    const std::uint64_t low_low = a_low * b_low, high_low = a_high * b_low, low_high = a_low * b_high;
+    const std::uint64_t middle = (low_low >> 32) + (high_low & 0xFFFFFFFFu) + (low_high & 0xFFFFFFFFu);
+    return a_high * b_high + (high_low >> 32) + (low_high >> 32) + (middle >> 32);
+}
+
+} // namespace
+
+std::vector<std::uint64_t> HostStream::integer_offsets(std::size_t n, std::uint64_t span) {
+    const std::uint64_t first = position_;
+    std::vector<std::uint64_t> out = groups<std::uint64_t>(n, 2, [](const Words& w) {
+        return std::array{wide(w, 0), wide(w, 1), wide(w, 2), wide(w, 3)};
+    });
+    constexpr std::uint64_t key_step = 0x9E3779B97F4A7C15u;
+    const std::uint64_t threshold = (0 - span) % span;
+    for (std::size_t k = 0; k < n; ++k) {
+        std::uint64_t x = out[k];
+        const std::uint64_t own_block = first + 2 * (k / 4) + (k % 4) / 2;
+        for (std::uint64_t attempt = 1; static_cast<std::uint64_t>(x * span) < threshold; ++attempt) {
+            const Block w = block(own_block, seed_ + attempt * key_step);
+            x = k % 2 ? (std::uint64_t{w[3]} << 32 | w[2]) : (std::uint64_t{w[1]} << 32 | w[0]);
+        }
+        out[k] = mul_hi64(x, span);
+    }
+    return out;
 }
 
 } // namespace rtcg::test::random_reference

@@ -37,9 +37,21 @@ public:
     std::vector<T> uniform(std::size_t n);
     template <class T>
     std::vector<T> normal(std::size_t n, double mean = 0.0, double stddev = 1.0);
+    // Integers uniform in [low, high) (low < high), redrawn as documented.
+    template <class T>
+    std::vector<T> integers(std::size_t n, T low, T high) {
+        const auto span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
+        const std::vector<std::uint64_t> offsets = integer_offsets(n, span);
+        std::vector<T> out(n);
+        for (std::size_t k = 0; k < n; ++k) out[k] = static_cast<T>(static_cast<std::uint64_t>(low) + offsets[k]);
+        return out;
+    }
 
 private:
-    Block block(std::uint64_t index) const;
+    Block block(std::uint64_t index) const { return block(index, seed_); }
+    Block block(std::uint64_t index, std::uint64_t key) const;
+    // The numbers below `span` that integers adds to its low end.
+    std::vector<std::uint64_t> integer_offsets(std::size_t n, std::uint64_t span);
     // A call of n results: `fill` turns the words of each group's blocks into its 4 results.
     template <class Result, class Fill>
     std::vector<Result> groups(std::size_t n, int blocks_per_group, Fill fill);

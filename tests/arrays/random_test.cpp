@@ -95,6 +95,9 @@ TEST_CASE("every Philox and Threefry kernel compiles for CUDA") {
                 rtcg::test::compile_for_cuda(rtcg::random::random_source(block_function, Dialect::cuda, distribution, element));
         rtcg::test::compile_for_cuda(
             rtcg::random::random_source(block_function, Dialect::cuda, Distribution::bits, DType::uint32()));
+        for (const DType& element : {DType::int8(), DType::uint16(), DType::int32(), DType::uint64()})
+            rtcg::test::compile_for_cuda(
+                rtcg::random::random_source(block_function, Dialect::cuda, Distribution::integers, element));
     }
     CHECK(rtcg::random::philox_source(Dialect::cuda, Distribution::bits, DType::uint32()) ==
           rtcg::random::random_source(BlockFunction::philox4x32_10, Dialect::cuda, Distribution::bits, DType::uint32()));
@@ -305,6 +308,9 @@ TEST_CASE("bad input is refused with a message saying why") {
     CHECK(contains(message_of<rtcg::InvalidArgument>(
                        [] { rtcg::random::threefry_source(Dialect::cuda, Distribution::uniform, DType::uint32()); }),
                    "not uint32"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>(
+                       [] { rtcg::random::philox_source(Dialect::opencl, Distribution::integers, DType::float64()); }),
+                   "integers are of an integer type, not float64"));
 }
 
 TEST_CASE("double results need a device with doubles") {
@@ -315,25 +321,55 @@ TEST_CASE("double results need a device with doubles") {
     CHECK(contains(rtcg::test::message_of<rtcg::Error>([&] { gen.normal<float>(4); }), "no double precision"));
 }
 
-TEST_CASE_TEMPLATE("integers in [low, high) are the words scaled as documented, each value as often", T, std::int32_t,
-                   std::int64_t, std::uint8_t) {
+TEST_CASE_TEMPLATE("integers in [low, high) equal the host reference bit for bit, each value as often", T,
+                   std::int32_t, std::int64_t, std::uint8_t, std::uint64_t) {
+    // Small ranges, whose redraws are rare, and ranges whose redraws are likely: 2^63 + 1 values
+    // redraw about half their words (and some of those again), 3 * 2^62 about a quarter.
+    struct Range {
+        T low, high;
+    };
+    std::vector<Range> ranges{{std::is_signed_v<T> ? T(-5) : T(3), std::is_signed_v<T> ? T(7) : T(15)},
+                              {std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max()}};
+    if constexpr (std::is_same_v<T, std::uint64_t>) {
+        ranges.push_back({T(0), T((std::uint64_t{1} << 63) + 1)});
+        ranges.push_back({T(5), T(5 + 3 * (std::uint64_t{1} << 62))});
+    }
+    for_each_generator([&]<class Streams>() {
+        CAPTURE(Streams::name);
+        for (const Range& range : ranges) {
+            CAPTURE(range.low);
+            CAPTURE(range.high);
+            typename Streams::Device gen(context(), 7, 3);
+            typename Streams::Host host(7, 3);
+            for (std::size_t n : {std::size_t{1}, std::size_t{7}, std::size_t{4099}}) {
+                CHECK(gen.template integers<T>(n, range.low, range.high).get() == host.integers(n, range.low, range.high));
+                CHECK(gen.position() == host.position());
+            }
+        }
+    });
+
     const T low = std::is_signed_v<T> ? T(-5) : T(3), high = T(low + 12);
-    rtcg::random::Philox gen(context(), 7), same(context(), 7);
+    rtcg::random::Philox gen(context(), 7);
     const std::size_t n = std::size_t{1} << 16;
     const std::vector<T> got = gen.integers<T>(n, low, high).get();
-    const std::vector<std::uint32_t> words = same.bits(n).get();
     std::vector<std::size_t> counts(12);
-    for (std::size_t k = 0; k < n; ++k) {
-        const auto expected = static_cast<T>(static_cast<std::int64_t>(low) + static_cast<std::int64_t>((std::uint64_t{words[k]} * 12) >> 32));
-        REQUIRE(got[k] == expected);
-        ++counts[static_cast<std::size_t>(got[k] - low)];
+    for (T v : got) {
+        REQUIRE((v >= low && v < high));
+        ++counts[static_cast<std::size_t>(v - low)];
     }
     for (std::size_t c : counts) CHECK(static_cast<double>(c) == doctest::Approx(n / 12.0).epsilon(0.05));
-    // Into a view, and refused for an empty range or one of more than 2^32 values.
+    if constexpr (std::is_same_v<T, std::uint64_t>) {
+        // [0, 3 * 2^62): each of the six bins of 2^61 values holds a sixth of the numbers.
+        const std::vector<T> wide = gen.integers<T>(n, T(0), T(3 * (std::uint64_t{1} << 62))).get();
+        std::vector<std::size_t> bins(6);
+        for (T v : wide) ++bins[static_cast<std::size_t>(v >> 61)];
+        for (std::size_t c : bins) CHECK(static_cast<double>(c) == doctest::Approx(n / 6.0).epsilon(0.05));
+    }
+    // Into a view, and refused for an empty range.
     auto m = rtcg::Array<T>::zeros(context(), {8, 8});
     gen.fill_integers(m(rtcg::slice(rtcg::none, rtcg::none, 2)), low, high);
     CHECK(m(1).get() == std::vector<T>(8, T(0)));
+    CHECK(m(0).get() != std::vector<T>(8, T(0)));
     CHECK_THROWS_AS(gen.integers<T>(4, high, low), rtcg::InvalidArgument);
-    if constexpr (sizeof(T) == 8)
-        CHECK_THROWS_AS(gen.integers<T>(4, T(0), T(std::int64_t{1} << 40)), rtcg::InvalidArgument);
+    CHECK_THROWS_AS(gen.integers<T>(4, low, low), rtcg::InvalidArgument);
 }

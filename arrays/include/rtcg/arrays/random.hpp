@@ -45,7 +45,7 @@
 ///
 /// A call that fills n elements starting at position() = B works in groups of 4 elements: group
 /// g (elements 4g .. 4g + 3, the last group cut short at n) uses block B + g for 32-bit results
-/// (bits, float) and blocks B + 2g, B + 2g + 1 for double results, and position() becomes B plus
+/// (bits, float) and blocks B + 2g, B + 2g + 1 for double results and integers, and position() becomes B plus
 /// the blocks used (ceil(n / 4) or twice that): words left over in a last, partial group are
 /// skipped, so each call starts on a fresh block. Within a group, element 4g + j takes:
 ///   bits:            word j.
@@ -58,6 +58,14 @@
 ///                    then radius = sqrt(-2 * log(u(a))), z_2p = radius * cos(2 pi u(b)),
 ///                    z_2p+1 = radius * sin(2 pi u(b)), and element 4g + j = fma(stddev, z_j, mean)
 ///                    in double (rounded once to float for float results).
+///   integers<T>(low, high), with s = high - low (1 <= s < 2^64): x = x_j (as for uniform<double>:
+///                    two blocks per group) and element 4g + j = low + floor(x * s / 2^64), modulo 2^64,
+///                    unless x * s mod 2^64 < (2^64 - s) mod s; then x is redrawn, attempt a = 1, 2, ...
+///                    taking words 2(j mod 2) and 2(j mod 2) + 1 (low word first) of the block function's
+///                    output for x_j's own block's counter and the key seed + a * 0x9E3779B97F4A7C15
+///                    (mod 2^64; for Threefry that key's two words, then two zero words), until the
+///                    test passes. Every value of [low, high) is then exactly as likely; a redraw is
+///                    needed with probability below s / 2^64, and uses no position of the stream.
 /// Every operation is a correctly rounded double operation, one rounding each, sqrt included:
 ///   log(u): e and m from u's bits (u = m 2^e, m in [1, 2)); if m > sqrt2 then m = m / 2, e += 1;
 ///           f = m - 1, s = f / (2 + f), z = s * s, P = Horner's rule over log_series with fma
@@ -93,8 +101,9 @@ class ContextKernels;
 
 namespace rtcg::random {
 
-/// What a generator's call fills an array with: raw 32-bit words, uniform or normal numbers.
-enum class Distribution { bits, uniform, normal };
+/// What a generator's call fills an array with: raw 32-bit words, uniform or normal numbers, or
+/// integers uniform in a range.
+enum class Distribution { bits, uniform, normal, integers };
 
 /// The block functions of the counter-based generators, which turn a counter and a key into four
 /// 32-bit words (random.hpp describes both).
@@ -106,7 +115,7 @@ concept RealElement = std::is_same_v<T, float> || std::is_same_v<T, double>;
 
 /// The complete kernel source (prelude included) with which the generator of `block_function`
 /// fills arrays of `element` with `distribution`: uint32 for bits, float32 or float64 for uniform
-/// and normal (InvalidArgument otherwise). Pure text, for inspection and for compiling with NVRTC
+/// and normal, any integer type for integers (InvalidArgument otherwise). Pure text, for inspection and for compiling with NVRTC
 /// where no GPU is.
 RTCG_API std::string random_source(BlockFunction block_function, codegen::Dialect dialect, Distribution distribution,
                                    const codegen::DType& element);
@@ -168,38 +177,34 @@ public:
         return out;
     }
 
-    /// Fills every element of `out` with integers uniform in [low, high): one 32-bit word per
-    /// number, scaled by Lemire's multiply-and-shift, low + (word * (high - low)) / 2^32. Every
-    /// call takes one word per number, as the other distributions do (no rejection), so each value
-    /// is off its exact probability by less than (high - low) / 2^32 of it. InvalidArgument unless
-    /// low < high and high - low <= 2^32.
+    /// Fills every element of `out` with integers uniform in [low, high), each value exactly as
+    /// likely as any other: the mapping above (a 64-bit word per number, scaled by Lemire's
+    /// multiply-and-shift and redrawn in the rare cases that would bias it). Any range of T, its
+    /// whole range but the largest value included. InvalidArgument unless low < high.
     template <class T>
         requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
     void fill_integers(const Array<T>& out, T low, T high) {
-        // Differences of two values of T, exact in 64-bit unsigned arithmetic.
-        const std::uint64_t span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
-        if (!(low < high) || span > (std::uint64_t{1} << 32))
+        if (!(low < high))
             throw InvalidArgument("the range [" + std::to_string(low) + ", " + std::to_string(high) +
-                                      ") must be non-empty and hold at most 2^32 values",
+                                      ") must not be empty",
                                   "random::" + std::string(name()) + "::fill_integers");
-        auto words = Array<std::uint32_t>::empty(context(), out.shape());
-        fill_bits(words);
-        // Modulo 2^64, low + offset converts back to T exactly (astype wraps integers).
-        const auto start = static_cast<std::uint64_t>(low);
-        Array<T>(out).assign(((words.template astype<std::uint64_t>() * span >> 32) + start).template astype<T>());
+        // Differences of two values of T, exact in 64-bit unsigned arithmetic; low's bits as the
+        // kernel adds them, modulo 2^64.
+        const std::uint64_t span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
+        fill(out.data(), Distribution::integers, {.low = static_cast<std::uint64_t>(low), .span = span});
     }
 
     /// Fill every element of `out` (any shape; a view fills only what it sees).
-    void fill_bits(const Array<std::uint32_t>& out) { fill(out.data(), Distribution::bits, 0.0, 1.0); }
+    void fill_bits(const Array<std::uint32_t>& out) { fill(out.data(), Distribution::bits, {}); }
     /// Fills every element of `out` with numbers uniform in [0, 1).
     template <RealElement T>
     void fill_uniform(const Array<T>& out) {
-        fill(out.data(), Distribution::uniform, 0.0, 1.0);
+        fill(out.data(), Distribution::uniform, {});
     }
     /// InvalidArgument unless mean is finite and stddev finite and not negative.
     template <RealElement T>
     void fill_normal(const Array<T>& out, double mean = 0.0, double stddev = 1.0) {
-        fill(out.data(), Distribution::normal, mean, stddev);
+        fill(out.data(), Distribution::normal, {.mean = mean, .stddev = stddev});
     }
 
 protected:
@@ -208,9 +213,17 @@ protected:
                           std::uint64_t subsequence);
 
 private:
+    /// What a distribution takes besides the array: normal numbers' mean and deviation, integers'
+    /// low end (its bits) and the number of values in their range.
+    struct FillParameters {
+        double mean = 0.0;
+        double stddev = 1.0;
+        std::uint64_t low = 0;
+        std::uint64_t span = 0;
+    };
     /// Double results and normal numbers need doubles on the device: rtcg::Error, before anything
     /// is compiled, where the device has none. InvalidArgument for an array of another context.
-    void fill(const rtcg::detail::ArrayData& out, Distribution distribution, double mean, double stddev);
+    void fill(const rtcg::detail::ArrayData& out, Distribution distribution, const FillParameters& parameters);
 
     BlockFunction block_function_;
     std::shared_ptr<rtcg::detail::ContextKernels> kernels_;
