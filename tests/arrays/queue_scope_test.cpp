@@ -2,16 +2,20 @@
 // two threads, each with its own queue in scope, compute on arrays of one context at once.
 #include "../support/test_context.hpp"
 
+#include <rtcg/arrays/axis_reductions.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/arrays/scan.hpp>
+#include <rtcg/core/graph.hpp>
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -89,4 +93,42 @@ TEST_CASE("array work refuses an out-of-order queue: its operations rely on the 
     CHECK(y.get() == std::vector<float>(100, 0.0f)); // nothing ran
     twice(context().queue(), y, x);
     CHECK(y.get() == std::vector<float>(100, 2.0f));
+}
+
+TEST_CASE("fused work takes the commands of its reduction alone and never waits for the host: a capture records it") {
+    // A capturing queue refuses any wait (CaptureError) and counts the commands it records: an
+    // expression feeding a reduction adds none to the reduction's own (one, or two where few
+    // outputs split their lines over work-groups), as it is the reduction's map.
+    rtcg::Queue side = context().create_queue();
+    const auto x = Array<float>::arange(context(), 0.0f, 96.0f * 40.0f).reshape({96, 40});
+    const auto y = Array<float>::arange(context(), 0.0f, 40.0f);
+    context().queue().finish();
+    rtcg::QueueScope on_side(side);
+    auto commands_of = [&](auto&& work) {
+        side.begin_capture();
+        work();
+        rtcg::Graph graph = side.end_capture();
+        graph.launch(side);
+        side.finish();
+        return graph.size();
+    };
+    std::optional<Array<float>> fused, rows, columns;
+    Array<float> centred = Array<float>::empty(context(), {96, 40});
+    CHECK(commands_of([&] { fused.emplace(2.0f * x + rtcg::sin(y(rtcg::newaxis, rtcg::slice(rtcg::none)))); }) == 1);
+    const std::size_t row_sum = commands_of([&] { (void)rtcg::sum(x, {.axes = 1}); });
+    const std::size_t column_max = commands_of([&] { (void)rtcg::max(x, {.axes = 0}); });
+    const std::size_t column_mean = commands_of([&] { (void)rtcg::mean(x, {.axes = 0, .keepdims = true}); });
+    CHECK(row_sum == 1);
+    CHECK(column_max <= 2);
+    CHECK(commands_of([&] { rows.emplace(rtcg::sum(x * y, {.axes = 1})); }) == row_sum);
+    CHECK(commands_of([&] { columns.emplace(rtcg::max(x - 1.0f, {.axes = 0})); }) == column_max);
+    CHECK(commands_of([&] { centred.assign(x - rtcg::mean(x, {.axes = 0, .keepdims = true})); }) == column_mean + 1);
+    CHECK((*fused)(1, 2).item() == doctest::Approx(2.0f * 42 + std::sin(2.0f)));
+    CHECK((*rows)(1).item() == doctest::Approx([] {
+              double s = 0;
+              for (int c = 0; c < 40; ++c) s += (40.0 + c) * c;
+              return s;
+          }()));
+    CHECK((*columns)(3).item() == 95.0f * 40 + 3 - 1);
+    CHECK(centred(0, 0).item() == doctest::Approx(-47.5f * 40));
 }
