@@ -83,9 +83,13 @@ SolveResult iterate(Queue& queue, const Array<std::int64_t>& status, const Array
     std::array<std::int64_t, 2> seen{};
     Event copied;
     bool pending = false;
+    std::size_t launched_at_copy = 0;
     for (std::size_t launched = 0; launched < max_iterations;) {
         iteration();
         ++launched;
+        // The host stays at most 2 check_every iterations ahead of the last copy, as GMRES's
+        // does: an unbounded queue slows some drivers (PoCL) more than the wait costs.
+        if (pending && launched >= launched_at_copy + 2 * check_every) copied.wait();
         if (pending && copied.is_complete()) {
             pending = false;
             if (seen[1] != 0) break;
@@ -94,6 +98,7 @@ SolveResult iterate(Queue& queue, const Array<std::int64_t>& status, const Array
             queue.read(status.data().buffer(), seen.data(), sizeof seen, 0, Transfer::async);
             copied = queue.record();
             pending = true;
+            launched_at_copy = launched;
         }
     }
     // The blocking reads come after the pending copy on the same queue, so `seen` is written

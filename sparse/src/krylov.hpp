@@ -52,8 +52,9 @@ double host_sum(const Array<T>& partials, std::size_t first, std::size_t count);
 
 // Enqueues `iteration` up to max_iterations times on `queue`, copying the device's status (its
 // iterations and its reason, 0 while running) asynchronously every check_every iterations and
-// stopping once a copy shows that the device stopped; then reads the status (waiting for the
-// queue) and returns the result, with ||r|| from the squared norm rr read from the device.
+// stopping once a copy shows that the device stopped; waits for a copy once 2 check_every
+// iterations are enqueued after it; then reads the status (waiting for the queue) and returns the
+// result, with ||r|| from the squared norm rr read from the device.
 template <std::floating_point T>
 SolveResult iterate(Queue& queue, const Array<std::int64_t>& status, const Array<T>& scalars, std::size_t rr_slot,
                     std::size_t max_iterations, std::size_t check_every, const std::function<void()>& iteration);
