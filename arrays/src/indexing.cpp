@@ -137,8 +137,10 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                       : "const rtcg_index_t within = i % inner, rest = i / inner;\n"
                                         "const rtcg_index_t j = rest % n_indices, outer = rest / n_indices;\n";
     const std::string element = flat ? "source[k]" : "source[(outer * n_axis + k) * inner + within]";
-    const std::string operation = position + "rtcg_index_t k = (rtcg_index_t)indices[j];\n" + normalized_index(mode) +
-                                  "out[i] = " + element;
+    // The indices pass once: read cache-streaming, so that the L2 keeps more of the source, which
+    // the gathers may read again (the output, written once, streams as the paired kernel stores it).
+    const std::string operation = position + "rtcg_index_t k = (rtcg_index_t)RTCG_LOAD_STREAMING(&indices[j]);\n" +
+                                  normalized_index(mode) + "out[i] = " + element;
     const ElementwiseKernel kernel(context, std::move(arguments), operation,
                                    {.name = std::string(flat ? "take_flat_" : "take_") + (own_storage ? "" : "aliased_") +
                                             mode_name(mode),

@@ -18,7 +18,9 @@
 ///   compiler the same cap as an option).
 /// Pointers, written before the pointee type
 ///   RTCG_GLOBAL, RTCG_LOCAL_PTR, RTCG_CONSTANT_PTR (`const` in CUDA: do not add your own const).
-/// Stores
+/// Loads and stores
+///   RTCG_LOAD_STREAMING(pointer): *pointer, for data the kernel reads once: CUDA's __ldcs
+///   (cache-streaming, as below), for scalars of the types below; a plain load in OpenCL.
 ///   RTCG_STORE_STREAMING(pointer, value): *pointer = value, for data the kernel writes once and
 ///   does not read: CUDA's __stcs (cache-streaming: its lines leave the L2 first, ahead of the
 ///   data still to be read), for scalars and for 2-vectors and 4-byte 4-vectors of the types
