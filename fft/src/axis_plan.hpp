@@ -78,7 +78,8 @@ public:
     // says whether it is): RealStep::untangle writes the n + 1 points of the real forward
     // transform, RealStep::tangle reads those of the inverse's input (its extent: the input
     // layout's `points`).
-    // `tuning`: how a one-pass plan without a real step chooses its kernel (rtcg::fft::Tuning).
+    // `tuning`: how a one-pass plan without a real step chooses its kernel, and a longer plan the
+    // layout of its passes (rtcg::fft::Tuning).
     AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
              RealStep real = RealStep::none, rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in);
 

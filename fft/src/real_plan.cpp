@@ -82,7 +82,7 @@ void check_array(const ArrayData& array, const char* name, const codegen::DType&
 } // namespace
 
 RealPlan::RealPlan(const Context& context, std::vector<std::size_t> shape, const codegen::DType& real,
-                   Direction direction, Norm norm) {
+                   Direction direction, Norm norm, Tuning tuning) {
     constexpr const char* where = "fft::RealPlan";
     if (real != codegen::DType::float32() && real != codegen::DType::float64())
         throw InvalidArgument("a real transform takes float32 or float64 arrays, not " + std::string(real.name()), where);
@@ -100,7 +100,8 @@ RealPlan::RealPlan(const Context& context, std::vector<std::size_t> shape, const
     state_ = std::make_shared<const State>(State{
         context, std::move(shape), real, complex, direction, detail::fft::axis_scale(n, direction, norm), n / 2,
         AxisPlan(context, n / 2, complex, false,
-                 direction == Direction::forward ? detail::fft::RealStep::untangle : detail::fft::RealStep::tangle),
+                 direction == Direction::forward ? detail::fft::RealStep::untangle : detail::fft::RealStep::tangle,
+                 tuning),
         module.kernel("fft_real_untangle"), module.kernel("fft_real_tangle"),
         real == codegen::DType::float32() ? twiddles<float>(context, n) : twiddles<double>(context, n)});
 }

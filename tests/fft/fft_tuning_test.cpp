@@ -1,6 +1,7 @@
 // Plans whose one-pass kernels the tuner chose (rtcg::fft::Tuning): a tuned plan transforms
 // correctly and leaves its choice in the tuning database, a later plan takes a stored choice, and
-// one that no longer parses is passed over; likewise the layout of a long transform's passes.
+// one that no longer parses is passed over; likewise the layout of a long transform's passes, a
+// real plan's half transform's included.
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "reference_dft.hpp"
@@ -11,8 +12,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <complex>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -200,4 +204,28 @@ TEST_CASE("a plan tuned over several passes transforms correctly and stores its 
     CHECK(entry->configuration.starts_with("local_kib="));
     // A later plan takes the stored layout: the same kernels.
     CHECK(long_plan_of(Tuning::stored).sources() == tuned.sources());
+}
+
+TEST_CASE("a real plan tuned over several passes transforms correctly and stores its half transform's layout") {
+    // rfft of 2 * long_points real points: a complex transform of long_points pairs, several passes.
+    const rtcg::test::ScopedCacheDirectory cache;
+    const std::size_t n = 2 * long_points;
+    const rtcg::fft::RealPlan tuned(rtcg::test::context(), {2, n}, rtcg::codegen::DType::float32(), Direction::forward,
+                                    Norm::backward, Tuning::tune);
+    std::vector<float> x(2 * n);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(std::sin(0.013 * static_cast<double>(i * i % 7919)));
+    const auto y = tuned(rtcg::Array<float>::to_device(rtcg::test::context(), x, {2, n})).get();
+    const std::vector<std::size_t> at{0, 1, 4099, long_points - 1, long_points};
+    for (std::size_t b = 0; b < 2; ++b) {
+        const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
+                                                    x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
+        const auto first = static_cast<std::ptrdiff_t>(b * (long_points + 1));
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + long_points + 1);
+        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(n));
+    }
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    const auto entry = database->find(layout_key());
+    REQUIRE(entry);
+    CHECK(entry->configuration.starts_with("local_kib="));
 }

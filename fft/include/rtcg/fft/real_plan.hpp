@@ -31,9 +31,11 @@ class RTCG_API RealPlan {
 public:
     /// The transform of real arrays of `shape` (its last extent even) and `real` dtype (float32 or
     /// float64) in `direction`. InvalidArgument for another dtype, no axis, an odd or zero last
-    /// extent, or float64 on a device without double precision.
+    /// extent, or float64 on a device without double precision. `tuning` (see Tuning) chooses the
+    /// layout of the half transform's passes where it takes several, as a Plan's; a half transform
+    /// of one pass, which the real step is fused into, keeps the built-in kernel.
     RealPlan(const Context& context, std::vector<std::size_t> shape, const codegen::DType& real, Direction direction,
-             Norm norm = Norm::backward);
+             Norm norm = Norm::backward, Tuning tuning = Tuning::stored);
 
     /// The forward transform's output, or the inverse's input, shape: `shape` with n / 2 + 1 in
     /// place of the last extent n. (The inverse takes any last extent m >= 1, as irfft does: the
