@@ -42,7 +42,7 @@ BiCgStab<T>::BiCgStab(std::shared_ptr<const LinearOperator<T>> a, const KrylovOp
     if (!space) space = std::make_shared<const VectorSpace<T>>();
     const Context& context = a->context();
     const sparse_detail::VectorLaunch launch = sparse_detail::vector_launch(context, a->rows());
-    std::string configuration = sparse_detail::vector_configuration(launch, a->rows(), launch.partials, false);
+    std::string configuration = sparse_detail::vector_configuration(launch, a->rows(), launch.partials, 0);
     const Module module = context.compile(
         sparse_detail::krylov_source<T>(sparse_detail::dialect(context), configuration));
     state_ = std::make_shared<detail::BiCgStabState<T>>(

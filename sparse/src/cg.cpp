@@ -73,14 +73,24 @@ ConjugateGradient<T>::ConjugateGradient(std::shared_ptr<const LinearOperator<T>>
     const std::size_t n = a->rows();
     const sparse_detail::VectorLaunch launch = sparse_detail::vector_launch(context, n);
     const std::size_t pq_partials = a->dot_shares() != 0 ? a->dot_shares() : launch.partials;
-    const bool jacobi = options.preconditioner == Preconditioner::jacobi;
+    if (options.preconditioner == Preconditioner::block_jacobi &&
+        (options.block_size < 1 || options.block_size > max_jacobi_block))
+        throw InvalidArgument("block_size must be 1 to " + std::to_string(max_jacobi_block) + ", not " +
+                                  std::to_string(options.block_size),
+                              "ConjugateGradient");
+    // The rows of the preconditioner's blocks: Jacobi's are one row; 0 without a preconditioner.
+    const std::size_t jacobi_block = options.preconditioner == Preconditioner::jacobi         ? 1
+                                     : options.preconditioner == Preconditioner::block_jacobi ? options.block_size
+                                                                                              : 0;
     const bool single = options.variant == CgVariant::single_reduction;
     const codegen::Dialect dialect = sparse_detail::dialect(context);
-    std::string configuration = sparse_detail::vector_configuration(launch, n, pq_partials, jacobi);
+    std::string configuration = sparse_detail::vector_configuration(launch, n, pq_partials, jacobi_block);
     if (single)
         configuration += "#define RTCG_CG1_REGION " + std::to_string(shares_region(launch, pq_partials)) + "\n";
-    std::optional<Array<T>> inverse_diagonal;
-    if (jacobi) inverse_diagonal.emplace(a->inverse_diagonal());
+    std::optional<Array<T>> inverse_diagonal; // Jacobi's inverse diagonal, or block-Jacobi's inverse blocks
+    if (options.preconditioner == Preconditioner::jacobi) inverse_diagonal.emplace(a->inverse_diagonal());
+    if (options.preconditioner == Preconditioner::block_jacobi)
+        inverse_diagonal.emplace(a->inverse_diagonal_blocks(options.block_size));
     const Module module = context.compile(cg_source<T>(dialect, configuration, options.variant));
     state_ = std::make_shared<detail::CgState<T>>(detail::CgState<T>{
         std::move(a), std::move(space), options, launch, pq_partials, module.kernel("rtcg_cg_dot_partials"),

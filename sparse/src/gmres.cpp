@@ -68,7 +68,7 @@ Gmres<T>::Gmres(std::shared_ptr<const LinearOperator<T>> a, const KrylovOptions&
     if (!space) space = std::make_shared<const VectorSpace<T>>();
     const Context& context = a->context();
     const sparse_detail::VectorLaunch launch = sparse_detail::vector_launch(context, a->rows());
-    std::string configuration = sparse_detail::vector_configuration(launch, a->rows(), launch.partials, false) +
+    std::string configuration = sparse_detail::vector_configuration(launch, a->rows(), launch.partials, 0) +
                                 "#define RTCG_GMRES_M " + std::to_string(options.restart) +
                                 "\n#define RTCG_GMRES_CHUNK " + std::to_string(chunk) + "\n";
     const Module module = context.compile(gmres_source<T>(sparse_detail::dialect(context), configuration));

@@ -25,11 +25,15 @@ VectorLaunch vector_launch(const Context& context, std::size_t n) {
     return launch;
 }
 
-std::string vector_configuration(const VectorLaunch& launch, std::size_t n, std::size_t pq_partials, bool jacobi) {
+std::string vector_configuration(const VectorLaunch& launch, std::size_t n, std::size_t pq_partials,
+                                 std::size_t jacobi_block) {
+    const std::size_t block = std::max<std::size_t>(jacobi_block, 1);
     return "#define RTCG_CG_PQ_PARTIALS " + std::to_string(pq_partials) + "\n#define RTCG_CG_N ((rtcg_index_t)" +
            std::to_string(n) + ")\n#define RTCG_CG_GROUP " + std::to_string(launch.group) +
            "\n#define RTCG_CG_PARTIALS " + std::to_string(launch.partials) + "\n#define RTCG_CG_JACOBI " +
-           (jacobi ? "1" : "0") + "\n";
+           (jacobi_block != 0 ? "1" : "0") + "\n#define RTCG_CG_BLOCK " + std::to_string(block) +
+           "\n#define RTCG_CG_BLOCKS ((rtcg_index_t)" + std::to_string((n + block - 1) / block) +
+           ")\n#define RTCG_CG_RAGGED " + (n % block != 0 ? "1" : "0") + "\n";
 }
 
 template <std::floating_point T>

@@ -28,8 +28,10 @@ struct VectorLaunch {
 
 VectorLaunch vector_launch(const Context& context, std::size_t n);
 
-// The configuration cg.rtcg needs (and the solvers' files after it), for vectors of n elements.
-std::string vector_configuration(const VectorLaunch& launch, std::size_t n, std::size_t pq_partials, bool jacobi);
+// The configuration cg.rtcg needs (and the solvers' files after it), for vectors of n elements;
+// jacobi_block: the rows of a block-Jacobi preconditioner's blocks (1: Jacobi), 0 for none.
+std::string vector_configuration(const VectorLaunch& launch, std::size_t n, std::size_t pq_partials,
+                                 std::size_t jacobi_block);
 
 // BiCGStab's program: cg.rtcg and krylov.rtcg for value type T after `configuration`, in `dialect`.
 template <std::floating_point T>

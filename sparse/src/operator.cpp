@@ -19,6 +19,12 @@ Array<T> LinearOperator<T>::inverse_diagonal() const {
 }
 
 template <std::floating_point T>
+Array<T> LinearOperator<T>::inverse_diagonal_blocks(std::size_t) const {
+    throw InvalidArgument("this operator does not know its diagonal blocks, which the block-Jacobi preconditioner needs",
+                          "LinearOperator::inverse_diagonal_blocks");
+}
+
+template <std::floating_point T>
 void VectorSpace<T>::combine(const Array<T>&, std::size_t, std::size_t, std::size_t) const {}
 
 template <std::floating_point T, SparseIndex I>
@@ -58,6 +64,11 @@ void CsrOperator<T, I>::apply_and_dot(T alpha, const Array<T>& x, T beta, const 
 template <std::floating_point T, SparseIndex I>
 Array<T> CsrOperator<T, I>::inverse_diagonal() const {
     return product_.inverse_diagonal();
+}
+
+template <std::floating_point T, SparseIndex I>
+Array<T> CsrOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
+    return product_.inverse_diagonal_blocks(block);
 }
 
 template class LinearOperator<float>;

@@ -142,7 +142,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         throw InvalidArgument("an ELL layout of " + std::to_string(statistics.rows) + " rows of " +
                                   std::to_string(statistics.longest) + " slots has more slots than size_t counts",
                               "Spmv");
-    const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) + ")\n";
+    const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) +
+                             ")\n#define RTCG_SPMV_MAX_JACOBI_BLOCK " + std::to_string(max_jacobi_block) + "\n";
     if (state->format == SpmvFormat::csr_merge) {
         state->configuration = rows + sparse_detail::plan_merge(*state, chosen, most_block);
     } else if (state->format == SpmvFormat::sell) {
@@ -216,7 +217,10 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                               Dim3{state->group}, 0};
         }
     }
-    if constexpr (!sparse_detail::is_complex_v<T>) state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
+    if constexpr (!sparse_detail::is_complex_v<T>) {
+        state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
+        state->inverse_diagonal_blocks = module.kernel("rtcg_csr_inverse_diagonal_blocks");
+    }
     if (dot) state->dot_scratch.emplace(Array<T>::empty(context, std::max<std::size_t>(dot_shares(*state), 1)));
     state_ = std::move(state);
 }
@@ -356,6 +360,33 @@ Array<T> Spmv<T, I>::inverse_diagonal() const {
         state_->inverse_diagonal(detail::current_queue(a.context()), sparse_detail::grid_stride(a.context(), a.rows()),
                                  a.row_offsets().data().buffer(), non_empty(a.col_indices()).data().buffer(),
                                  non_empty(a.values()).data().buffer(), result.data().buffer());
+    return result;
+}
+
+template <SparseValue T, SparseIndex I>
+Array<T> Spmv<T, I>::inverse_diagonal_blocks(std::size_t block) const {
+    constexpr const char* where = "LinearOperator::inverse_diagonal_blocks";
+    if (block < 1 || block > max_jacobi_block)
+        throw InvalidArgument("a block-Jacobi block has 1 to " + std::to_string(max_jacobi_block) + " rows, not " +
+                                  std::to_string(block),
+                              where);
+    const CsrMatrix<T, I>& a = matrix();
+    const std::size_t blocks = (a.rows() + block - 1) / block;
+    const auto result = Array<T>::empty(a.context(), std::max<std::size_t>(blocks * block * block, 1));
+    if (blocks == 0) return result;
+    const auto singular = Array<std::int64_t>::zeros(a.context(), 1);
+    state_->inverse_diagonal_blocks(detail::current_queue(a.context()), sparse_detail::grid_stride(a.context(), blocks),
+                                    a.row_offsets().data().buffer(), non_empty(a.col_indices()).data().buffer(),
+                                    non_empty(a.values()).data().buffer(), result.data().buffer(),
+                                    singular.data().buffer(), static_cast<int>(block));
+    // Read back once, when the preconditioner is made: a singular block cannot precondition.
+    if (const std::int64_t found = singular.get()[0]; found != 0) {
+        const std::size_t first = static_cast<std::size_t>(found - 1) * block;
+        throw InvalidArgument("the diagonal block of rows " + std::to_string(first) + " to " +
+                                  std::to_string(std::min(first + block, a.rows()) - 1) +
+                                  " is singular (or not finite): block-Jacobi cannot invert it",
+                              where);
+    }
     return result;
 }
 

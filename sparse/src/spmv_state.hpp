@@ -29,7 +29,8 @@ struct SpmvState {
     std::optional<Array<I>> cols{};
     std::optional<Array<T>> values{};
     Kernel kernel{};
-    Kernel inverse_diagonal{}; // for real values only
+    Kernel inverse_diagonal{};        // for real values only
+    Kernel inverse_diagonal_blocks{}; // likewise
     LaunchConfig launch{};
     bool dot = false;
     // Where the public products of a dot plan put the shares nobody reads.

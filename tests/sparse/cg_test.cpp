@@ -1,5 +1,6 @@
 // Conjugate gradients, both variants (the textbook recurrences and the single-reduction ones),
-// against a host CG and the residual of the solution, plain and with Jacobi; breakdown on a matrix
+// against a host CG and the residual of the solution, plain, with Jacobi and with block-Jacobi
+// (fewer iterations where unknowns are coupled in blocks, ragged last blocks, singular blocks); breakdown on a matrix
 // that is not positive definite, the iteration limit, an exact first guess, views, bad arguments
 // and options; the kernels' CUDA text through NVRTC.
 #include "../support/cuda_compile.hpp"
@@ -13,9 +14,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 using rtcg::Array;
@@ -55,6 +58,34 @@ private:
 };
 
 constexpr rtcg::CgVariant variants[] = {rtcg::CgVariant::standard, rtcg::CgVariant::single_reduction};
+
+// Three unknowns per node of an m x m grid, coupled strongly within a node (a block s_node (I + 10
+// 1 1^T), s_node from 1 to 41) and weakly to the same unknown of the neighbouring nodes (the 2-D
+// Poisson matrix's entries): symmetric positive definite, and what block-Jacobi with blocks of 3
+// helps with where Jacobi cannot.
+rtcg::HostCsr<double, std::int32_t> coupled_nodes(std::size_t m) {
+    const std::size_t nodes = m * m, rows = 3 * nodes;
+    rtcg::HostCsr<double, std::int32_t> a{rows, rows, {0}, {}, {}};
+    for (std::size_t node = 0; node < nodes; ++node) {
+        const double scale = 1.0 + static_cast<double>(node * 7 % 5) * 10;
+        const std::size_t i = node / m, j = node % m;
+        for (std::size_t c = 0; c < 3; ++c) {
+            std::vector<std::pair<std::size_t, double>> entries;
+            for (std::size_t d = 0; d < 3; ++d) entries.emplace_back(3 * node + d, scale * ((c == d) + 10.0) + (c == d) * 4.0);
+            if (i > 0) entries.emplace_back(3 * (node - m) + c, -1.0);
+            if (i + 1 < m) entries.emplace_back(3 * (node + m) + c, -1.0);
+            if (j > 0) entries.emplace_back(3 * (node - 1) + c, -1.0);
+            if (j + 1 < m) entries.emplace_back(3 * (node + 1) + c, -1.0);
+            std::sort(entries.begin(), entries.end());
+            for (const auto& [column, value] : entries) {
+                a.col_indices.push_back(static_cast<std::int32_t>(column));
+                a.values.push_back(value);
+            }
+            a.row_offsets.push_back(static_cast<std::int32_t>(a.values.size()));
+        }
+    }
+    return a;
+}
 
 } // namespace
 
@@ -219,6 +250,55 @@ TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled mat
     }
 }
 
+TEST_CASE("block-Jacobi CG needs fewer iterations than Jacobi where unknowns are coupled in blocks") {
+    const auto host = coupled_nodes(7); // 147 rows: blocks of 4 leave a last block of 3
+    const auto b_host = rtcg::test::random_values<double>(host.rows, 8);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
+    const auto b = Array<double>::to_device(context(), b_host);
+    const double tolerance = 1e-7 * rtcg::test::norm(b_host);
+    for (const rtcg::CgVariant variant : variants) {
+        CAPTURE(static_cast<int>(variant));
+        auto solve = [&](rtcg::Preconditioner preconditioner, std::size_t block_size) {
+            const auto x = Array<double>::zeros(context(), host.rows);
+            const auto result = rtcg::cg(a, b, x,
+                                         {.rtol = 1e-8,
+                                          .preconditioner = preconditioner,
+                                          .block_size = block_size,
+                                          .variant = variant});
+            CHECK(result.reason == rtcg::CgStop::converged);
+            CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= tolerance);
+            return result.iterations;
+        };
+        const std::size_t jacobi = solve(rtcg::Preconditioner::jacobi, 4);
+        const std::size_t nodes = solve(rtcg::Preconditioner::block_jacobi, 3);
+        CHECK(nodes * 2 < jacobi);
+        CHECK(solve(rtcg::Preconditioner::block_jacobi, 1) == jacobi); // blocks of one row: Jacobi
+        (void)solve(rtcg::Preconditioner::block_jacobi, 4);            // across nodes, a ragged last block
+        (void)solve(rtcg::Preconditioner::block_jacobi, 8);
+    }
+
+    // A singular diagonal block, block sizes out of range, an operator without blocks.
+    const rtcg::HostCsr<double, std::int32_t> singular{4, 4, {0, 2, 4, 5, 6}, {0, 1, 0, 1, 2, 3}, {1, 1, 1, 1, 2, 2}};
+    const auto s = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), singular);
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       (void)rtcg::ConjugateGradient<double>(s, {.preconditioner = rtcg::Preconditioner::block_jacobi,
+                                                                 .block_size = 2});
+                   }),
+                   "the diagonal block of rows 0 to 1 is singular"));
+    (void)rtcg::ConjugateGradient<double>(s, {.preconditioner = rtcg::Preconditioner::block_jacobi, .block_size = 1});
+    for (const std::size_t size : {std::size_t{0}, rtcg::max_jacobi_block + 1})
+        CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                           (void)rtcg::ConjugateGradient<double>(
+                               a, {.preconditioner = rtcg::Preconditioner::block_jacobi, .block_size = size});
+                       }),
+                       "block_size must be 1 to 8"));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       (void)rtcg::ConjugateGradient<double>(std::make_shared<const UnfusedOperator>(a),
+                                                             {.preconditioner = rtcg::Preconditioner::block_jacobi});
+                   }),
+                   "does not know its diagonal blocks"));
+}
+
 TEST_CASE("CG in float32 with 64-bit indices on a 3-D Poisson matrix, from a view") {
     const auto host = rtcg::poisson_3d<float, std::int64_t>(8);
     const auto b_host = rtcg::test::random_values<float>(host.rows, 6);
@@ -287,7 +367,11 @@ TEST_CASE("CG refuses bad shapes and options; its kernels compile for CUDA") {
                    "square matrix, not 2 x 3"));
     const rtcg::ConjugateGradient<float> jacobi(a, {.preconditioner = rtcg::Preconditioner::jacobi});
     rtcg::test::compile_for_cuda(jacobi.source(rtcg::codegen::Dialect::cuda));
-    for (const rtcg::Preconditioner preconditioner : {rtcg::Preconditioner::identity, rtcg::Preconditioner::jacobi})
+    rtcg::test::compile_for_cuda(
+        rtcg::ConjugateGradient<float>(a, {.preconditioner = rtcg::Preconditioner::block_jacobi, .block_size = 3})
+            .source(rtcg::codegen::Dialect::cuda));
+    for (const rtcg::Preconditioner preconditioner :
+         {rtcg::Preconditioner::identity, rtcg::Preconditioner::jacobi, rtcg::Preconditioner::block_jacobi})
         rtcg::test::compile_for_cuda(
             rtcg::ConjugateGradient<float>(
                 a, {.preconditioner = preconditioner, .variant = rtcg::CgVariant::single_reduction})

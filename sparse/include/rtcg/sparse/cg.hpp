@@ -1,14 +1,16 @@
 #pragma once
 /// \file
 /// Conjugate gradients for symmetric positive definite operators (operator.hpp: a CSR matrix, a
-/// matrix-free stencil, a distributed matrix), plain or with the Jacobi (inverse diagonal)
-/// preconditioner:
+/// matrix-free stencil, a distributed matrix), plain or with the Jacobi (inverse diagonal) or, for
+/// a CSR matrix, the block-Jacobi preconditioner (the inverses of the diagonal blocks of a few
+/// consecutive rows, which pays where unknowns are coupled in small groups, several per node):
 ///
 /// \code
 ///   rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
 ///   rtcg::CgResult result = solver.solve(b, x);   // x: the first guess, then the solution
 ///   if (result.reason != rtcg::CgStop::converged) ...
 ///   rtcg::cg(a, b, x);                             // the same with default options, planned per call
+///   rtcg::cg(a, b, x, {.preconditioner = rtcg::Preconditioner::block_jacobi, .block_size = 3});
 ///   auto stencil = std::make_shared<const rtcg::StencilOperator<double>>(context, rtcg::poisson_3d_stencil(64));
 ///   rtcg::ConjugateGradient<double>(stencil).solve(b, x);   // matrix-free (stencil.hpp)
 /// \endcode
@@ -53,8 +55,9 @@ namespace rtcg {
 
 /// The preconditioners ConjugateGradient offers.
 enum class Preconditioner {
-    identity, ///< none: plain CG
-    jacobi    ///< z = D^-1 r, D the matrix's diagonal
+    identity,    ///< none: plain CG
+    jacobi,      ///< z = D^-1 r, D the matrix's diagonal
+    block_jacobi ///< z = D^-1 r, D the matrix's diagonal blocks of CgOptions::block_size rows
 };
 
 /// The recurrences a ConjugateGradient iterates; see cg.hpp.
@@ -70,6 +73,7 @@ struct CgOptions {
     std::size_t max_iterations = 1000;                        ///< the most iterations
     std::size_t check_every = 8;                              ///< iterations between the host's reads of the status
     Preconditioner preconditioner = Preconditioner::identity; ///< the preconditioner
+    std::size_t block_size = 4; ///< block_jacobi's rows per block, 1 to max_jacobi_block (spmv.hpp)
     CgVariant variant = CgVariant::standard;                  ///< the recurrences
     SpmvOptions product = {}; ///< how a CSR matrix's product q = A p is planned (spmv.hpp)
 };
@@ -89,8 +93,9 @@ template <std::floating_point T>
 class RTCG_API ConjugateGradient {
 public:
     /// Plans solves with `a` (square; InvalidArgument otherwise, for a null operator, for options
-    /// out of range, or for Jacobi on an operator without a diagonal), its dot products combined
-    /// by `space` (the single-device VectorSpace when null).
+    /// out of range, for Jacobi on an operator without a diagonal, or for block-Jacobi on one
+    /// without diagonal blocks or with a singular one), its dot products combined by `space` (the
+    /// single-device VectorSpace when null).
     explicit ConjugateGradient(std::shared_ptr<const LinearOperator<T>> a, const CgOptions& options = {},
                                std::shared_ptr<const VectorSpace<T>> space = {});
     /// Plans solves with a CSR matrix, its product planned with options.product.

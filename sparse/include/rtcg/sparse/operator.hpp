@@ -58,6 +58,12 @@ public:
     /// 1 / A's diagonal, rows() elements, for the Jacobi preconditioner. The default throws
     /// InvalidArgument (an operator without a known diagonal cannot be Jacobi-preconditioned).
     virtual Array<T> inverse_diagonal() const;
+    /// The inverses of A's diagonal blocks of `block` consecutive rows (1 to max_jacobi_block; the
+    /// last block padded with the identity past the last row), for the block-Jacobi
+    /// preconditioner: block b's inverse, row-major, from element b block^2. The default throws
+    /// InvalidArgument (an operator without known blocks cannot be so preconditioned); so does a
+    /// block out of range, or a singular block (naming its rows).
+    virtual Array<T> inverse_diagonal_blocks(std::size_t block) const;
 
 protected:
     /// For the derived operators only (an operator is used through references and shared pointers).
@@ -97,6 +103,9 @@ public:
                        std::size_t first) const override;
     /// 1 / the diagonal (the entries on it summed; infinity for a row without one).
     Array<T> inverse_diagonal() const override;
+    /// The inverses of the diagonal blocks (each block's entries summed), computed on the device
+    /// and checked there; waits for the device once, for the check.
+    Array<T> inverse_diagonal_blocks(std::size_t block) const override;
     /// The product's plan.
     const Spmv<T, I>& plan() const noexcept { return product_; }
 

@@ -64,6 +64,10 @@
 
 namespace rtcg {
 
+/// The most rows a block-Jacobi preconditioner's diagonal blocks may have (their inverses come from
+/// Spmv's kernels; operator.hpp's LinearOperator::inverse_diagonal_blocks).
+inline constexpr std::size_t max_jacobi_block = 8;
+
 /// The kernels a Spmv can use; see spmv.hpp.
 enum class SpmvFormat { csr_vector, ell, csr_binned, csr_merge, sell };
 
@@ -189,6 +193,9 @@ private:
     const CsrMatrix<T, I>& matrix() const noexcept;
     // 1 / the matrix's diagonal, a new array of its rows (at least one element).
     Array<T> inverse_diagonal() const;
+    // The inverses of the matrix's diagonal blocks of `block` rows, row-major, block after block
+    // (a new array, at least one element); operator.hpp's LinearOperator::inverse_diagonal_blocks.
+    Array<T> inverse_diagonal_blocks(std::size_t block) const;
 
     std::shared_ptr<const detail::SpmvState<T, I>> state_;
 };
