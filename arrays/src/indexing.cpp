@@ -94,6 +94,15 @@ void check_every_index(const char* where, const ArrayData& indices, std::size_t 
     error.check(where, extent);
 }
 
+// InvalidArgument unless the indices are integers and the values of the target's dtype.
+void check_put(const ArrayData& target, const ArrayData& indices, const ArrayData& values) {
+    check_indices("put", indices);
+    if (values.dtype() != target.dtype())
+        throw InvalidArgument("the values are " + std::string(values.dtype().name()) + ", the array " +
+                                  std::string(target.dtype().name()),
+                              "put");
+}
+
 // `array`, or a copy of it where it shares storage with `written`.
 ArrayData apart_from(const ArrayData& written, const ArrayData& array) {
     if (!storage_overlaps(written, array)) return array;
@@ -153,11 +162,7 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
 }
 
 void put(const ArrayData& target, const ArrayData& indices, const ArrayData& values, IndexMode mode) {
-    check_indices("put", indices);
-    if (values.dtype() != target.dtype())
-        throw InvalidArgument("the values are " + std::string(values.dtype().name()) + ", the array " +
-                                  std::string(target.dtype().name()),
-                              "put");
+    check_put(target, indices, values);
     if (indices.size() == 0) return;
     if (values.size() == 0 || target.size() == 0)
         throw InvalidArgument("cannot put " + std::to_string(values.size()) + " values into " +
@@ -168,11 +173,13 @@ void put(const ArrayData& target, const ArrayData& indices, const ArrayData& val
     const auto n_axis = static_cast<std::int64_t>(target.size()), n_values = static_cast<std::int64_t>(values.size());
     if (mode == IndexMode::raise) check_every_index("put", indices, target.size());
     const IndexMode scatter_mode = mode == IndexMode::raise ? IndexMode::wrap : mode; // checked: wrap changes none
+    // Values or indices in the target's storage are read from copies, as put_along's.
+    const ArrayData values_read = apart_from(target, values), indices_read = apart_from(target, indices);
     std::vector<Argument> arguments{Argument::pointer(target.dtype(), "target"),
                                     Argument::pointer(indices.dtype(), "indices", codegen::AddressSpace::global, true),
                                     Argument::pointer(values.dtype(), "values", codegen::AddressSpace::global, true),
                                     Argument::scalar(DType::int64(), "n_axis"), Argument::scalar(DType::int64(), "n_values")};
-    std::vector<CallArgument> args{{&target, {}, true}, {&indices, {}}, {&values, {}, true},
+    std::vector<CallArgument> args{{&target, {}, true}, {&indices_read, {}}, {&values_read, {}, true},
                                    {nullptr, host_scalar(n_axis)}, {nullptr, host_scalar(n_values)}};
     const WrapDivisor wrap = wrap_divisor(n_axis);
     std::string preamble = add_wrap_divisor(scatter_mode, wrap, arguments, args);
@@ -185,11 +192,7 @@ void put(const ArrayData& target, const ArrayData& indices, const ArrayData& val
 
 void put_along(const ArrayData& target, std::size_t axis_extent, std::size_t inner, const ArrayData& indices,
                const ArrayData& values, IndexMode mode) {
-    check_indices("put", indices);
-    if (values.dtype() != target.dtype())
-        throw InvalidArgument("the values are " + std::string(values.dtype().name()) + ", the array " +
-                                  std::string(target.dtype().name()),
-                              "put");
+    check_put(target, indices, values);
     if (values.size() == 0) return;
     if (axis_extent == 0)
         throw InvalidArgument("cannot put at " + std::to_string(indices.size()) + " indices of an axis of size 0", "put");

@@ -144,6 +144,10 @@ TEST_CASE("put writes at flat indices in C order, and nothing when an index is o
     CHECK(m(1, 3).item() == 70);
     CHECK(m(1, 0).item() == 80);
     CHECK(m(2, 3).item() == 90); // -25 mod 12 = 11
+    // Values that share the array's memory are read as they were: m.flat[8], m.flat[9] = m[2, 1:3].
+    auto shared = matrix(3, 4);
+    rtcg::put(shared, Array<std::int64_t>::to_device(context(), {8, 9}), shared(2, slice(1, 3)));
+    CHECK(shared(2).get() == I64{9, 10, 10, 11});
 }
 
 TEST_CASE("put along an axis writes numpy's a[:, idx] = values, values broadcast, nothing on a bad index") {

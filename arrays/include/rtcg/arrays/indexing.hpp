@@ -46,7 +46,8 @@ namespace detail {
 /// (outer, indices.size(), inner).
 RTCG_API void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, const ArrayData& indices,
                    const ArrayData& out, IndexMode mode);
-/// target.flat[indices[k]] = values[k % values.size()], target contiguous.
+/// target.flat[indices[k]] = values[k % values.size()], target contiguous. Values or indices in
+/// the target's storage are read from copies.
 RTCG_API void put(const ArrayData& target, const ArrayData& indices, const ArrayData& values, IndexMode mode);
 /// The inverse of take: `target` (contiguous, viewed as (outer, axis_extent, inner)) receives
 /// `values` (of shape (outer, indices.size(), inner), any layout) at `indices` (contiguous,
@@ -84,7 +85,8 @@ Array<T> take(const Array<T>& a, const Array<I>& indices, std::optional<std::int
     return out;
 }
 
-/// numpy.put: a.flat[indices[k]] = values[k] (values repeated when fewer), in C order of `a`.
+/// numpy.put: a.flat[indices[k]] = values[k] (values repeated when fewer), in C order of `a`;
+/// values that share `a`'s memory are read as they were before the call.
 template <class T, class I>
     requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
 void put(const Array<T>& a, const Array<I>& indices, const Array<T>& values, IndexMode mode = IndexMode::raise) {
