@@ -303,7 +303,7 @@ std::string random_configuration(std::string_view value_type, bool normal, const
     std::string text = "#define RTCG_RANDOM_KERNEL test_random\n";
     text += "#define RTCG_RANDOM_BLOCK " + std::string(threefry ? "rtcg_threefry_block" : "rtcg_philox_block") + "\n";
     text += "typedef " + std::string(doubles ? "double" : "float") + " rtcg_random_value_t;\n";
-    text += "#define RTCG_RANDOM_DOUBLES " + std::string(doubles ? "1" : "0") + "\n";
+    text += "#define RTCG_RANDOM_WIDE " + std::string(doubles ? "1" : "0") + "\n";
     text += "#define RTCG_RANDOM_DISTRIBUTION RTCG_RANDOM_" + std::string(normal ? "NORMAL" : "UNIFORM") + "\n";
     text += R"(#define RTCG_PHILOX_MULTIPLIER0 3528531795u
 #define RTCG_PHILOX_MULTIPLIER1 3449720151u
