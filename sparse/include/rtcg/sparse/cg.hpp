@@ -73,7 +73,10 @@ struct CgOptions {
     std::size_t max_iterations = 1000;                        ///< the most iterations
     std::size_t check_every = 8;                              ///< iterations between the host's reads of the status
     Preconditioner preconditioner = Preconditioner::identity; ///< the preconditioner
-    std::size_t block_size = 4; ///< block_jacobi's rows per block, 1 to max_jacobi_block (spmv.hpp)
+    /// block_jacobi's rows per block, 1 to max_jacobi_block (spmv.hpp). Blocks start at row 0:
+    /// choose the size of the coupled groups (the unknowns per node), or a multiple; blocks that
+    /// cut across the groups can need more iterations than Jacobi.
+    std::size_t block_size = 4;
     CgVariant variant = CgVariant::standard;                  ///< the recurrences
     SpmvOptions product = {}; ///< how a CSR matrix's product q = A p is planned (spmv.hpp)
 };
