@@ -3,6 +3,7 @@
 // command line, 77 when the backend is not available here.
 #include "cases.hpp"
 
+#include <rtcg/arrays/policy.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
@@ -11,6 +12,8 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace rtcg::bench {
 namespace {
@@ -56,11 +59,38 @@ std::optional<Context> open_context() {
     }
 }
 
+// Overrides `device`'s policy of one algorithm from "algorithm:field=value,...", the fields it
+// leaves out as the device's policy has them (rtcg/arrays/policy.hpp). InvalidArgument for an
+// unknown algorithm, field or value.
+template <TuningPolicy Policy>
+bool override_named(const DeviceInfo& device, std::string_view algorithm, std::string_view fields) {
+    if (algorithm != Policy::algorithm) return false;
+    override_policy(device, parse_policy<Policy>(fields, policy_for<Policy>(device)));
+    return true;
+}
+
+void override_policies(const DeviceInfo& device, const std::vector<std::string>& policies) {
+    for (const std::string& text : policies) {
+        const std::size_t colon = text.find(':');
+        const std::string_view algorithm = std::string_view(text).substr(0, colon);
+        const std::string_view fields = colon == std::string::npos ? std::string_view() : std::string_view(text).substr(colon + 1);
+        if (!(override_named<ElementwisePolicy>(device, algorithm, fields) ||
+              override_named<RandomPolicy>(device, algorithm, fields) ||
+              override_named<ReductionPolicy>(device, algorithm, fields) ||
+              override_named<AxisReductionPolicy>(device, algorithm, fields) ||
+              override_named<ScanPolicy>(device, algorithm, fields) || override_named<SortPolicy>(device, algorithm, fields) ||
+              override_named<TransposePolicy>(device, algorithm, fields)))
+            throw InvalidArgument("no algorithm '" + std::string(algorithm) + "' has a policy", "rtcg-bench --policy");
+        std::printf("policy override: %s\n", text.c_str());
+    }
+}
+
 int run(const Options& options) {
     const std::optional<Context> opened = open_context();
     if (!opened) return 77;
     const Context& context = *opened;
     const DeviceInfo& device = context.device();
+    override_policies(device, options.policies);
     std::printf("device: %s (%s; %s, %s; driver %s)\n", device.name.c_str(), context.selector().c_str(),
                 device.platform.c_str(), device.version.c_str(), device.driver_version.c_str());
 

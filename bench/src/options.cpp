@@ -87,6 +87,9 @@ Options parse_options(int argc, char** argv) {
         } else if (name == "--system") {
             require_value();
             options.system = value;
+        } else if (name == "--policy") {
+            require_value();
+            options.policies.emplace_back(value);
         } else if (name == "--compile-probe") {
             require_value();
             options.compile_probe = value;
@@ -96,7 +99,7 @@ Options parse_options(int argc, char** argv) {
         } else {
             throw InvalidArgument("unknown option '" + std::string(argument) +
                                       "'; see bench/README.md (--quick, --list, --cases=, --min-log2=, --max-log2=, "
-                                      "--log2-step=, --csv=, --system=)",
+                                      "--log2-step=, --csv=, --system=, --policy=)",
                                   "rtcg-bench");
         }
     }

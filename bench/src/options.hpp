@@ -24,6 +24,8 @@ struct Options {
     int log2_step = 2;
     std::string csv_path;             // where the CSV goes; empty: standard output, after the table
     std::string system;               // the CSV's system column; empty: rtcg-<RTCG_BACKEND>
+    // Policy overrides for the device, each "algorithm:field=value,...", applied before any case.
+    std::vector<std::string> policies;
     // Internal: run as a compile-cost probe child (compile_cases.cpp) instead of the benchmark.
     std::string compile_probe;
     std::string probe_nonce;
