@@ -40,10 +40,9 @@ std::shared_ptr<const AxisProgram> build(const Context& context, const std::stri
     return std::make_shared<const AxisProgram>(std::move(program));
 }
 
-// The work-group size the source is built for: the policy's, within the device's limits and its
-// local memory for one value per work-item.
-std::size_t source_block(const DeviceInfo& device, const AxisReductionPolicy& policy, std::size_t value_bytes) {
-    std::size_t block = policy.block_size;
+// The work-group size the source is built for: the policy's for the layout's kernel, within the
+// device's limits and its local memory for one value per work-item.
+std::size_t source_block(const DeviceInfo& device, std::size_t block, std::size_t value_bytes) {
     if (device.max_work_group_size) block = std::min(block, device.max_work_group_size);
     if (device.max_work_item_sizes[0]) block = std::min(block, device.max_work_item_sizes[0]);
     if (device.local_memory_bytes) block = std::min(block, device.local_memory_bytes / value_bytes);
@@ -119,10 +118,11 @@ PreparedAxisCall prepare_axis_call(AxisCall call, const std::vector<std::size_t>
                                    const DeviceInfo& device, codegen::Dialect dialect) {
     AxisLayout layout = axis_layout(shape, folded, arrays_of(call.values), keep_reduced_order);
     const AxisReductionPolicy policy = choose_policy<AxisReductionPolicy>(device).policy;
-    const std::size_t block = source_block(device, policy, call.value_bytes);
-    std::string source =
-        axis_reduction_source(dialect, call.description, layout, WorkShape{block, policy.items_per_work_item});
-    return PreparedAxisCall{std::move(call), std::move(layout), std::move(source), block, policy};
+    const std::size_t block =
+        source_block(device, layout.rows ? policy.row_block_size : policy.block_size, call.value_bytes);
+    const std::size_t items = layout.rows ? policy.row_items_per_work_item : policy.items_per_work_item;
+    std::string source = axis_reduction_source(dialect, call.description, layout, WorkShape{block, items});
+    return PreparedAxisCall{std::move(call), std::move(layout), std::move(source), block, items, policy};
 }
 
 bool axis_parameters_fit(const PreparedAxisCall& prepared) {
@@ -165,7 +165,7 @@ void launch_axis_call(const PreparedAxisCall& prepared, const HostScalar* initia
     const std::size_t common = packed.size();
 
     const DeviceInfo& device = context.device();
-    const std::size_t items = prepared.policy.items_per_work_item;
+    const std::size_t items = prepared.items;
     const std::size_t max_grid = device.max_grid_size[0] ? device.max_grid_size[0] : unlimited_groups;
     const std::size_t width = layout.rows ? segment_width(layout.reduced_count, items, group) : 1;
     const std::size_t per_group = layout.rows ? group / width : group;

@@ -34,7 +34,8 @@ struct PreparedAxisCall {
     AxisCall call;
     AxisLayout layout;
     std::string source;
-    std::size_t block = 1;
+    std::size_t block = 1; // the work-group size the source is built for
+    std::size_t items = 1; // the reduced elements a work-item has in flight per step
     AxisReductionPolicy policy;
 };
 

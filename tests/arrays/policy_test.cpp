@@ -4,6 +4,7 @@
 #include "../support/test_context.hpp"
 
 #include <rtcg/arrays/algorithms.hpp>
+#include <rtcg/arrays/axis_reductions.hpp>
 #include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/policy.hpp>
 #include <rtcg/arrays/random.hpp>
@@ -23,6 +24,7 @@
 #include <vector>
 
 using rtcg::Array;
+using rtcg::AxisReductionPolicy;
 using rtcg::DeviceClass;
 using rtcg::DeviceInfo;
 using rtcg::ElementwisePolicy;
@@ -233,16 +235,21 @@ TEST_CASE("an elementwise override changes the launch shape that kernels built a
     CHECK(launch_shape() == std::pair(default_block, default_groups));
 }
 
-TEST_CASE("reductions, scans, sorts and random numbers give the same results under overridden policies") {
+TEST_CASE("reductions, scans, sorts, random numbers and reductions along axes give the same results under overridden policies") {
     const DeviceInfo& device = context().device();
     std::vector<std::int32_t> values(300001);
     for (std::size_t k = 0; k < values.size(); ++k) values[k] = static_cast<std::int32_t>((k * 2654435761u) % 1000);
     const auto values_gpu = Array<std::int32_t>::to_device(context(), values);
+    // Reductions along axes: rows (the reduced run innermost, over two merged axes for axes 0 and
+    // 2) and columns (axis 0). Integer sums are exact in any order.
+    const auto cube = Array<std::int32_t>::to_device(context(), std::vector<std::int32_t>(values.begin(), values.begin() + 37 * 53 * 61),
+                                                     {37, 53, 61});
 
     const auto results = [&] {
         rtcg::random::Philox generator(context(), 42);
         return std::tuple(rtcg::sum(values_gpu).get(), rtcg::cumsum(values_gpu).get(), rtcg::sort(values_gpu).get(),
-                          generator.uniform<float>(10007).get());
+                          generator.uniform<float>(10007).get(), rtcg::sum(cube, {.axes = {0, 2}}).get(),
+                          rtcg::sum(cube, {.axes = {0}}).get(), rtcg::argmax(cube, {.axes = {1}}).get());
     };
     const auto expected = results();
     std::vector<std::int32_t> sorted = values;
@@ -270,10 +277,17 @@ TEST_CASE("reductions, scans, sorts and random numbers give the same results und
     sort.histogram_items_per_work_item = 3;
     sort.histogram_groups_per_compute_unit = 1;
     const RandomPolicy random{.block_size = 16, .groups_per_compute_unit = 1};
+    const AxisReductionPolicy axis{.block_size = 32,
+                                   .items_per_work_item = 3,
+                                   .row_block_size = 64,
+                                   .row_items_per_work_item = 5,
+                                   .groups_per_compute_unit = 64,
+                                   .min_items_per_slice = 2};
 
     const ScopedOverride<ReductionPolicy> reductions(device, reduction);
     const ScopedOverride<ScanPolicy> scans(device, scan);
     const ScopedOverride<SortPolicy> sorts(device, sort);
     const ScopedOverride<RandomPolicy> randoms(device, random);
+    const ScopedOverride<AxisReductionPolicy> axes(device, axis);
     CHECK(results() == expected);
 }

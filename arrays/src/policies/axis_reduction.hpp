@@ -1,19 +1,36 @@
 #pragma once
-// Reductions along axes (axis_reduction.cpp). Work-groups of 256 work-items, each keeping 8
-// reduced elements in flight per step, and 16 groups per compute unit: twice the 2048 work-items
-// an NVIDIA multiprocessor holds at once since Volta, so that groups that finish early are
-// replaced while the others still stream. The reduced indices are split over more groups while
-// each work-item still folds at least 16 of them. Measured on an H100 over the block size, items,
-// groups per compute unit and slice length (bench/NOTES.md, "Strided elementwise and reductions
-// along axes"). The other classes share these values: nothing has been measured to do better there.
+// Reductions along axes (axis_reduction.cpp). Where a kept axis is innermost in memory (the
+// columns kernel): work-groups of 256 work-items, each keeping 8 reduced elements in flight per
+// step, and 16 groups per compute unit: twice the 2048 work-items an NVIDIA multiprocessor holds
+// at once since Volta, so that groups that finish early are replaced while the others still
+// stream. The reduced indices are split over more groups while each work-item still folds at
+// least 16 of them. Measured on an H100 over the block size, items, groups per compute unit and
+// slice length (bench/NOTES.md, "Strided elementwise and reductions along axes").
+//
+// Where the reduced run is innermost (the rows kernel), NVIDIA GPUs take groups of 128: argmax
+// along rows, whose values are (value, index) pairs, gained 5-15% on an H100 and an H200, and
+// sums along rows and the mean over the outer and inner axes of a cube moved by no more than 1%
+// (bench/NOTES.md, session 44). The other classes keep 256 for both kernels: nothing has been
+// measured to do better there.
 #include "policy_table.hpp"
 
 namespace rtcg::detail {
 
-inline constexpr AxisReductionPolicy default_axis_reduction_policy{
-    .block_size = 256, .items_per_work_item = 8, .groups_per_compute_unit = 16, .min_items_per_slice = 16};
+inline constexpr AxisReductionPolicy default_axis_reduction_policy{.block_size = 256,
+                                                                   .items_per_work_item = 8,
+                                                                   .row_block_size = 256,
+                                                                   .row_items_per_work_item = 8,
+                                                                   .groups_per_compute_unit = 16,
+                                                                   .min_items_per_slice = 16};
 
-inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = default_axis_reduction_policy,
+inline constexpr AxisReductionPolicy nvidia_axis_reduction_policy{.block_size = 256,
+                                                                  .items_per_work_item = 8,
+                                                                  .row_block_size = 128,
+                                                                  .row_items_per_work_item = 8,
+                                                                  .groups_per_compute_unit = 16,
+                                                                  .min_items_per_slice = 16};
+
+inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = nvidia_axis_reduction_policy,
                                                                           .gpu = default_axis_reduction_policy,
                                                                           .cpu = default_axis_reduction_policy};
 

@@ -169,8 +169,15 @@ struct ReductionPolicy {
 struct AxisReductionPolicy {
     /// The name of the algorithm in texts and tuning database keys.
     static constexpr std::string_view algorithm = "axis_reduction";
-    std::size_t block_size = 0;              ///< work-items per work-group, a power of two (segments fold in trees)
-    std::size_t items_per_work_item = 0;     ///< reduced elements a work-item has in flight per step
+    /// Work-items per work-group, a power of two, where a kept axis is innermost in memory (each
+    /// work-item folds outputs alone, neighbours neighbouring outputs).
+    std::size_t block_size = 0;
+    std::size_t items_per_work_item = 0; ///< reduced elements a work-item has in flight per step, likewise
+    /// Work-items per work-group, a power of two, where the reduced run is innermost in memory
+    /// (segments of work-items fold an output each, in trees): these read runs of one output, and
+    /// want other shapes than the columns, whose reads run across outputs.
+    std::size_t row_block_size = 0;
+    std::size_t row_items_per_work_item = 0; ///< reduced elements a work-item has in flight per step, likewise
     std::size_t groups_per_compute_unit = 0; ///< the work-groups that fill a compute unit
     /// The fewest reduced elements per work-item in a slice: the reduced indices are cut into
     /// slices over more work-groups (and a second pass folds them) only while the outputs alone
@@ -183,6 +190,8 @@ struct AxisReductionPolicy {
         return std::array{
             PolicyField<P>{"block_size", &P::block_size, PolicyFieldRule::power_of_two_work_group_size},
             PolicyField<P>{"items_per_work_item", &P::items_per_work_item, PolicyFieldRule::positive},
+            PolicyField<P>{"row_block_size", &P::row_block_size, PolicyFieldRule::power_of_two_work_group_size},
+            PolicyField<P>{"row_items_per_work_item", &P::row_items_per_work_item, PolicyFieldRule::positive},
             PolicyField<P>{"groups_per_compute_unit", &P::groups_per_compute_unit, PolicyFieldRule::positive},
             PolicyField<P>{"min_items_per_slice", &P::min_items_per_slice, PolicyFieldRule::positive}};
     }
