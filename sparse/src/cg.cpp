@@ -181,14 +181,15 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     a.apply(T(-1), work, T(1), r);
     step(0);
 
-    const SolveResult result =
-        sparse_detail::iterate<Real>(queue, status, scalars, rr_slot, s.options.max_iterations, s.options.check_every, [&] {
-            if (!single) {
-                product_and_dot(p, q);
-                space.combine(partials, pq_first, s.pq_partials);
-            }
-            step(1);
-        });
+    auto iteration = [&] {
+        if (!single) {
+            product_and_dot(p, q);
+            space.combine(partials, pq_first, s.pq_partials);
+        }
+        step(1);
+    };
+    const SolveResult result = sparse_detail::iterate<Real>(queue, status, scalars, rr_slot, s.options.max_iterations,
+                                                            s.options.check_every, iteration);
     if (&work.data().buffer() != &x.data().buffer()) detail::copy_elements(x.data(), work.data());
     return result;
 }

@@ -230,7 +230,8 @@ TEST_CASE_TEMPLATE("complex block-Jacobi CG inverts its blocks in complex arithm
             CAPTURE(block_size);
             const auto x = Array<T>::zeros(context(), host.rows);
             const auto result = rtcg::cg(
-                a, b, x, {.rtol = rtol, .preconditioner = preconditioner, .block_size = block_size, .variant = variant});
+                a, b, x,
+                {.rtol = rtol, .preconditioner = preconditioner, .block_size = block_size, .variant = variant});
             CHECK(result.reason == rtcg::CgStop::converged);
             CHECK(residual_norm(host, b_host, x.get()) <= 10 * rtol * b_norm);
             return result.iterations;
