@@ -1,6 +1,7 @@
 // The solvers on complex values, in complex64 and complex128, against host references in
-// std::complex<long double>: conjugate gradients (both variants; plain, Jacobi and block-Jacobi)
-// on Hermitian positive definite matrices, BiCGStab and GMRES(m) on a non-Hermitian one, each
+// std::complex<long double>: conjugate gradients (both variants; plain, Jacobi and block-Jacobi;
+// p^H A p from each product format's fused dot and from the solver's own kernel) on Hermitian
+// positive definite matrices, BiCGStab and GMRES(m) on a non-Hermitian one, each
 // checked by its iterations and by the residual of its solution on the host; a breakdown on a
 // matrix that is not positive definite; the kernels' CUDA text through NVRTC.
 #include "../support/cuda_compile.hpp"
@@ -174,6 +175,21 @@ double rtol_of() {
     return std::is_same_v<T, std::complex<float>> ? 1e-5 : 1e-10;
 }
 
+// A user's operator: the CSR product without the fused dot product, so that the solver takes
+// p^H A p with its own kernel.
+template <class T>
+class UnfusedOperator final : public rtcg::LinearOperator<T> {
+public:
+    explicit UnfusedOperator(const rtcg::CsrMatrix<T, std::int32_t>& a) : csr_(a) {}
+    const rtcg::Context& context() const override { return csr_.context(); }
+    std::size_t rows() const override { return csr_.rows(); }
+    std::size_t cols() const override { return csr_.cols(); }
+    void apply(T alpha, const Array<T>& x, T beta, const Array<T>& y) const override { csr_.apply(alpha, x, beta, y); }
+
+private:
+    rtcg::CsrOperator<T, std::int32_t> csr_;
+};
+
 template <class T>
 std::shared_ptr<const rtcg::CsrOperator<T, std::int32_t>> on_device(const rtcg::HostCsr<T, std::int32_t>& a) {
     return std::make_shared<const rtcg::CsrOperator<T, std::int32_t>>(
@@ -215,6 +231,36 @@ TEST_CASE_TEMPLATE("complex CG on a Hermitian positive definite matrix converges
     // Jacobi pays on the varied diagonal, as it does for real values.
     CHECK(host_cg_iterations(host, b_host, static_cast<long double>(rtol * b_norm), true, 1000) <
           host_cg_iterations(host, b_host, static_cast<long double>(rtol * b_norm), false, 1000));
+}
+
+TEST_CASE_TEMPLATE("complex CG's p^H A p from every product format's fused dot, and from its own kernel", T,
+                   std::complex<float>, std::complex<double>) {
+    const auto host = hermitian_positive<T>(16);
+    const auto b_host = rtcg::test::random_values<T>(host.rows, 35);
+    const auto a = rtcg::CsrMatrix<T, std::int32_t>::to_device(context(), host);
+    const auto b = Array<T>::to_device(context(), b_host);
+    const double rtol = rtol_of<T>(), b_norm = norm_of(b_host);
+    const std::size_t slack = std::is_same_v<T, std::complex<float>> ? 6 : 2;
+    const std::size_t expected =
+        host_cg_iterations(host, b_host, static_cast<long double>(rtol * b_norm), false, 1000);
+    auto check = [&](const std::shared_ptr<const rtcg::LinearOperator<T>>& op, rtcg::CgVariant variant) {
+        const auto x = Array<T>::zeros(context(), host.rows);
+        const rtcg::CgResult result = rtcg::cg(op, b, x, {.rtol = rtol, .variant = variant});
+        CHECK(result.reason == rtcg::CgStop::converged);
+        CHECK(result.iterations <= expected + slack);
+        CHECK(residual_norm(host, b_host, x.get()) <= 10 * rtol * b_norm);
+    };
+    for (const rtcg::CgVariant variant : variants) {
+        CAPTURE(static_cast<int>(variant));
+        for (const rtcg::SpmvFormat format : {rtcg::SpmvFormat::csr_vector, rtcg::SpmvFormat::ell,
+                                              rtcg::SpmvFormat::csr_binned, rtcg::SpmvFormat::csr_merge,
+                                              rtcg::SpmvFormat::sell}) {
+            CAPTURE(rtcg::format_name(format));
+            check(std::make_shared<const rtcg::CsrOperator<T, std::int32_t>>(a, rtcg::SpmvOptions{.format = format}),
+                  variant);
+        }
+        check(std::make_shared<const UnfusedOperator<T>>(a), variant);
+    }
 }
 
 TEST_CASE_TEMPLATE("complex block-Jacobi CG inverts its blocks in complex arithmetic", T, std::complex<float>,
