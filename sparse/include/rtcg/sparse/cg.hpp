@@ -2,9 +2,9 @@
 /// \file
 /// Conjugate gradients for symmetric positive definite operators, or for complex values Hermitian
 /// positive definite ones (operator.hpp: a CSR matrix, a matrix-free stencil, a distributed
-/// matrix), plain or with the Jacobi (inverse diagonal) or, for
-/// a CSR matrix, the block-Jacobi preconditioner (the inverses of the diagonal blocks of a few
-/// consecutive rows, which pays where unknowns are coupled in small groups, several per node):
+/// matrix), plain or with the Jacobi (inverse diagonal) or, for a CSR matrix, the block-Jacobi
+/// preconditioner (the inverses of the diagonal blocks of a few consecutive rows, which pays where
+/// unknowns are coupled in small groups, several per node):
 ///
 /// \code
 ///   rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
