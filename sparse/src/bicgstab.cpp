@@ -2,6 +2,7 @@
 // and reads the device's status asynchronously, as conjugate gradients do (cg.cpp).
 #include "krylov.hpp"
 #include "programs.hpp"
+#include "values.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/kernel.hpp>
@@ -10,12 +11,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <complex>
 #include <vector>
 
 namespace rtcg {
 namespace detail {
 
-template <std::floating_point T>
+template <SparseValue T>
 struct BiCgStabState {
     std::shared_ptr<const LinearOperator<T>> matrix;
     std::shared_ptr<const VectorSpace<T>> space;
@@ -34,7 +36,7 @@ constexpr std::size_t omega_slot = 2, rr_slot = 4, threshold2_slot = 5, scalar_s
 
 } // namespace
 
-template <std::floating_point T>
+template <SparseValue T>
 BiCgStab<T>::BiCgStab(std::shared_ptr<const LinearOperator<T>> a, const KrylovOptions& options,
                       std::shared_ptr<const VectorSpace<T>> space) {
     sparse_detail::check_tolerances(options.rtol, options.atol, options.check_every, "BiCgStab");
@@ -54,7 +56,7 @@ BiCgStab<T>::BiCgStab(std::shared_ptr<const LinearOperator<T>> a, const KrylovOp
                                  module.kernel("rtcg_bicgstab_rho")});
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 SolveResult BiCgStab<T>::solve(const Array<T>& b, const Array<T>& x) const {
     const detail::BiCgStabState<T>& s = *state_;
     const LinearOperator<T>& a = *s.matrix;
@@ -84,7 +86,8 @@ SolveResult BiCgStab<T>::solve(const Array<T>& b, const Array<T>& x) const {
                                       s.options.atol);
     std::array<T, scalar_slots> initial{};
     initial[omega_slot] = T(1);
-    initial[threshold2_slot] = static_cast<T>(threshold * threshold);
+    // The tolerance in the real part of its slot, as the device reads it for complex values.
+    initial[threshold2_slot] = sparse_detail::value_of<T>(threshold * threshold);
     const auto scalars = Array<T>::to_device(context, std::vector<T>(initial.begin(), initial.end()));
     const auto status = Array<std::int64_t>::zeros(context, 2);
 
@@ -119,12 +122,14 @@ SolveResult BiCgStab<T>::solve(const Array<T>& b, const Array<T>& x) const {
     return result;
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 std::string BiCgStab<T>::source(codegen::Dialect dialect) const {
     return sparse_detail::krylov_source<T>(dialect, state_->configuration);
 }
 
 template class BiCgStab<float>;
 template class BiCgStab<double>;
+template class BiCgStab<std::complex<float>>;
+template class BiCgStab<std::complex<double>>;
 
 } // namespace rtcg

@@ -3,7 +3,7 @@
 #include "krylov.hpp"
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
-#include "value_operations.hpp"
+#include "values.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/error.hpp>
@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <complex>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -22,7 +23,7 @@
 namespace rtcg {
 namespace detail {
 
-template <std::floating_point T>
+template <SparseValue T>
 struct CgState {
     std::shared_ptr<const LinearOperator<T>> matrix;
     std::shared_ptr<const VectorSpace<T>> space;
@@ -50,20 +51,18 @@ std::size_t shares_region(const sparse_detail::VectorLaunch& launch, std::size_t
     return std::max(launch.partials, pq_partials);
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 std::string cg_source(codegen::Dialect dialect, const std::string& configuration, CgVariant variant) {
-    const std::string values =
-        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::DType::int32()) + configuration;
     if (variant == CgVariant::single_reduction)
-        return sparse_detail::program_source(
-            dialect, values,
-            {detail::sparse_device::kernel::cg, detail::sparse_device::kernel::cg_single_reduction}, false);
-    return sparse_detail::program_source(dialect, values, {detail::sparse_device::kernel::cg}, false);
+        return sparse_detail::solver_source<T>(
+            dialect, configuration,
+            {detail::sparse_device::kernel::cg, detail::sparse_device::kernel::cg_single_reduction});
+    return sparse_detail::solver_source<T>(dialect, configuration, {detail::sparse_device::kernel::cg});
 }
 
 } // namespace
 
-template <std::floating_point T>
+template <SparseValue T>
 ConjugateGradient<T>::ConjugateGradient(std::shared_ptr<const LinearOperator<T>> a, const CgOptions& options,
                                         std::shared_ptr<const VectorSpace<T>> space) {
     sparse_detail::check_tolerances(options.rtol, options.atol, options.check_every, "ConjugateGradient");
@@ -100,8 +99,10 @@ ConjugateGradient<T>::ConjugateGradient(std::shared_ptr<const LinearOperator<T>>
         std::move(configuration)});
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const {
+    // alpha, beta and the norms are real for complex values too (cg.rtcg).
+    using Real = sparse_detail::real_of_t<T>;
     const detail::CgState<T>& s = *state_;
     const LinearOperator<T>& a = *s.matrix;
     const VectorSpace<T>& space = *s.space;
@@ -140,9 +141,9 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     space.combine(partials, 0, s.launch.partials);
     const double b_norm2 = sparse_detail::host_sum(partials, 0, s.launch.partials);
     const double threshold = std::max(s.options.rtol * std::sqrt(b_norm2), s.options.atol);
-    std::array<T, scalar_slots> initial{};
-    initial[threshold2_slot] = static_cast<T>(threshold * threshold);
-    const auto scalars = Array<T>::to_device(context, std::vector<T>(initial.begin(), initial.end()));
+    std::array<Real, scalar_slots> initial{};
+    initial[threshold2_slot] = static_cast<Real>(threshold * threshold);
+    const auto scalars = Array<Real>::to_device(context, std::vector<Real>(initial.begin(), initial.end()));
     const auto status = Array<std::int64_t>::zeros(context, 2);
 
     std::function<void(int)> step;
@@ -180,29 +181,32 @@ CgResult ConjugateGradient<T>::solve(const Array<T>& b, const Array<T>& x) const
     a.apply(T(-1), work, T(1), r);
     step(0);
 
-    const SolveResult result =
-        sparse_detail::iterate<T>(queue, status, scalars, rr_slot, s.options.max_iterations, s.options.check_every, [&] {
-            if (!single) {
-                product_and_dot(p, q);
-                space.combine(partials, pq_first, s.pq_partials);
-            }
-            step(1);
-        });
+    auto iteration = [&] {
+        if (!single) {
+            product_and_dot(p, q);
+            space.combine(partials, pq_first, s.pq_partials);
+        }
+        step(1);
+    };
+    const SolveResult result = sparse_detail::iterate<Real>(queue, status, scalars, rr_slot, s.options.max_iterations,
+                                                            s.options.check_every, iteration);
     if (&work.data().buffer() != &x.data().buffer()) detail::copy_elements(x.data(), work.data());
     return result;
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 std::string ConjugateGradient<T>::source(codegen::Dialect dialect) const {
     return cg_source<T>(dialect, state_->configuration, state_->options.variant);
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 const LinearOperator<T>& ConjugateGradient<T>::linear_operator() const noexcept {
     return *state_->matrix;
 }
 
 template class ConjugateGradient<float>;
 template class ConjugateGradient<double>;
+template class ConjugateGradient<std::complex<float>>;
+template class ConjugateGradient<std::complex<double>>;
 
 } // namespace rtcg

@@ -3,7 +3,7 @@
 #include "krylov.hpp"
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
-#include "value_operations.hpp"
+#include "values.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/error.hpp>
@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -21,7 +22,7 @@
 namespace rtcg {
 namespace detail {
 
-template <std::floating_point T>
+template <SparseValue T>
 struct GmresState {
     std::shared_ptr<const LinearOperator<T>> matrix;
     std::shared_ptr<const VectorSpace<T>> space;
@@ -42,17 +43,15 @@ constexpr std::size_t threshold_from_end = 2, residual_from_end = 1;
 constexpr int chunk = 8;
 enum StatusSlot : std::size_t { iterations_slot, reason_slot, steps_slot, open_slot, broke_slot, limit_slot, slots };
 
-template <std::floating_point T>
+template <SparseValue T>
 std::string gmres_source(codegen::Dialect dialect, const std::string& configuration) {
-    return sparse_detail::program_source(
-        dialect,
-        sparse_detail::value_operations(dialect, codegen::dtype_of<T>(), codegen::DType::int32()) + configuration,
-        {detail::sparse_device::kernel::cg, detail::sparse_device::kernel::gmres}, false);
+    return sparse_detail::solver_source<T>(dialect, configuration,
+                                           {detail::sparse_device::kernel::cg, detail::sparse_device::kernel::gmres});
 }
 
 } // namespace
 
-template <std::floating_point T>
+template <SparseValue T>
 Gmres<T>::Gmres(std::shared_ptr<const LinearOperator<T>> a, const KrylovOptions& options,
                 std::shared_ptr<const VectorSpace<T>> space) {
     sparse_detail::check_tolerances(options.rtol, options.atol, options.check_every, "Gmres");
@@ -79,7 +78,7 @@ Gmres<T>::Gmres(std::shared_ptr<const LinearOperator<T>> a, const KrylovOptions&
         module.kernel("rtcg_gmres_update"), module.kernel("rtcg_gmres_restart")});
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 SolveResult Gmres<T>::solve(const Array<T>& b, const Array<T>& x) const {
     const detail::GmresState<T>& s = *state_;
     const LinearOperator<T>& a = *s.matrix;
@@ -118,7 +117,8 @@ SolveResult Gmres<T>::solve(const Array<T>& b, const Array<T>& x) const {
     const double threshold =
         std::max(s.options.rtol * std::sqrt(sparse_detail::host_sum(partials, m * count, count)), s.options.atol);
     std::vector<T> initial_small(small_size(m), T(0));
-    initial_small[initial_small.size() - threshold_from_end] = static_cast<T>(threshold);
+    // The tolerance in the real part of its slot, as the device reads it for complex values.
+    initial_small[initial_small.size() - threshold_from_end] = sparse_detail::value_of<T>(threshold);
     const auto small = Array<T>::to_device(context, initial_small);
     std::vector<std::int64_t> initial_status(slots, 0);
     initial_status[limit_slot] = static_cast<std::int64_t>(std::min<std::size_t>(
@@ -204,7 +204,7 @@ SolveResult Gmres<T>::solve(const Array<T>& b, const Array<T>& x) const {
     const std::vector<std::int64_t> last = status.get();
     SolveResult result;
     result.iterations = static_cast<std::size_t>(last[iterations_slot]);
-    result.residual_norm = static_cast<double>(small.get()[small_size(m) - residual_from_end]);
+    result.residual_norm = sparse_detail::real_part(small.get()[small_size(m) - residual_from_end]);
     result.reason = last[reason_slot] == 1   ? SolveStop::converged
                     : last[reason_slot] == 2 ? SolveStop::breakdown
                                              : SolveStop::iteration_limit;
@@ -212,12 +212,14 @@ SolveResult Gmres<T>::solve(const Array<T>& b, const Array<T>& x) const {
     return result;
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 std::string Gmres<T>::source(codegen::Dialect dialect) const {
     return gmres_source<T>(dialect, state_->configuration);
 }
 
 template class Gmres<float>;
 template class Gmres<double>;
+template class Gmres<std::complex<float>>;
+template class Gmres<std::complex<double>>;
 
 } // namespace rtcg

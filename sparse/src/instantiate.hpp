@@ -12,10 +12,3 @@
     X(std::complex<float>, std::int64_t)                                                                               \
     X(std::complex<double>, std::int32_t)                                                                              \
     X(std::complex<double>, std::int64_t)
-
-// The real value types only (the solvers).
-#define RTCG_SPARSE_FOR_EACH_REAL_TYPE(X)                                                                              \
-    X(float, std::int32_t)                                                                                             \
-    X(float, std::int64_t)                                                                                             \
-    X(double, std::int32_t)                                                                                            \
-    X(double, std::int64_t)

@@ -3,6 +3,7 @@
 #include "programs.hpp"
 #include "sparse_device_sources.hpp"
 #include "value_operations.hpp"
+#include "values.hpp"
 
 #include <rtcg/arrays/index.hpp>
 #include <rtcg/core/error.hpp>
@@ -12,6 +13,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <complex>
 #include <cstdint>
 
 namespace rtcg::sparse_detail {
@@ -36,11 +38,18 @@ std::string vector_configuration(const VectorLaunch& launch, std::size_t n, std:
            ")\n#define RTCG_CG_RAGGED " + (n % block != 0 ? "1" : "0") + "\n";
 }
 
-template <std::floating_point T>
-std::string krylov_source(codegen::Dialect dialect, const std::string& configuration) {
+template <SparseValue T>
+std::string solver_source(codegen::Dialect dialect, const std::string& configuration,
+                          std::initializer_list<std::string_view> files) {
     return program_source(dialect,
                           value_operations(dialect, codegen::dtype_of<T>(), codegen::DType::int32()) + configuration,
-                          {detail::sparse_device::kernel::cg, detail::sparse_device::kernel::krylov}, false);
+                          files, is_complex_v<T>);
+}
+
+template <SparseValue T>
+std::string krylov_source(codegen::Dialect dialect, const std::string& configuration) {
+    return solver_source<T>(dialect, configuration,
+                            {detail::sparse_device::kernel::cg, detail::sparse_device::kernel::krylov});
 }
 
 void check_tolerances(double rtol, double atol, std::size_t check_every, const char* where) {
@@ -51,7 +60,7 @@ void check_tolerances(double rtol, double atol, std::size_t check_every, const c
     if (check_every == 0) throw InvalidArgument("check_every must be at least 1", where);
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 void check_square(const LinearOperator<T>* a, const char* where) {
     if (a == nullptr) throw InvalidArgument("the operator is null", where);
     if (a->rows() != a->cols())
@@ -60,7 +69,7 @@ void check_square(const LinearOperator<T>* a, const char* where) {
                               where);
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 void check_vector(const Array<T>& v, const char* name, std::size_t n, const Context& context, const char* where) {
     if (v.context() != context)
         throw InvalidArgument(std::string(name) + " belongs to another context than the operator", where);
@@ -72,17 +81,17 @@ void check_vector(const Array<T>& v, const char* name, std::size_t n, const Cont
     if (!v.is_contiguous()) throw InvalidArgument(std::string(name) + " must be contiguous", where);
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 double host_sum(const Array<T>& partials, std::size_t first, std::size_t count) {
     double sum = 0;
     for (const T part :
          partials(slice(static_cast<std::int64_t>(first), static_cast<std::int64_t>(first + count))).get())
-        sum += static_cast<double>(part);
+        sum += real_part(part);
     return sum;
 }
 
-template <std::floating_point T>
-SolveResult iterate(Queue& queue, const Array<std::int64_t>& status, const Array<T>& scalars, std::size_t rr_slot,
+template <class S>
+SolveResult iterate(Queue& queue, const Array<std::int64_t>& status, const Array<S>& scalars, std::size_t rr_slot,
                     std::size_t max_iterations, std::size_t check_every, const std::function<void()>& iteration) {
     std::array<std::int64_t, 2> seen{};
     Event copied;
@@ -110,7 +119,7 @@ SolveResult iterate(Queue& queue, const Array<std::int64_t>& status, const Array
     const std::vector<std::int64_t> last = status.get();
     SolveResult result;
     result.iterations = static_cast<std::size_t>(last[0]);
-    result.residual_norm = std::sqrt(static_cast<double>(scalars.get()[rr_slot]));
+    result.residual_norm = std::sqrt(real_part(scalars.get()[rr_slot]));
     result.reason = last[1] == 1   ? SolveStop::converged
                     : last[1] == 2 ? SolveStop::breakdown
                                    : SolveStop::iteration_limit;
@@ -120,11 +129,15 @@ SolveResult iterate(Queue& queue, const Array<std::int64_t>& status, const Array
 #define RTCG_KRYLOV_INSTANTIATE(T)                                                                                     \
     template SolveResult iterate<T>(Queue&, const Array<std::int64_t>&, const Array<T>&, std::size_t, std::size_t,     \
                                     std::size_t, const std::function<void()>&);                                        \
+    template std::string solver_source<T>(codegen::Dialect, const std::string&,                                        \
+                                          std::initializer_list<std::string_view>);                                    \
     template std::string krylov_source<T>(codegen::Dialect, const std::string&);                                       \
     template void check_square<T>(const LinearOperator<T>*, const char*);                                              \
     template void check_vector<T>(const Array<T>&, const char*, std::size_t, const Context&, const char*);             \
     template double host_sum<T>(const Array<T>&, std::size_t, std::size_t);
 RTCG_KRYLOV_INSTANTIATE(float)
 RTCG_KRYLOV_INSTANTIATE(double)
+RTCG_KRYLOV_INSTANTIATE(std::complex<float>)
+RTCG_KRYLOV_INSTANTIATE(std::complex<double>)
 
 } // namespace rtcg::sparse_detail

@@ -6,76 +6,80 @@
 
 namespace rtcg {
 
-template <std::floating_point T>
+template <SparseValue T>
 void LinearOperator<T>::apply_and_dot(T, const Array<T>&, T, const Array<T>&, const Array<T>&, std::size_t) const {
     throw InvalidArgument("this operator does not fold a dot product into its product (dot_shares() is 0)",
                           "LinearOperator::apply_and_dot");
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 Array<T> LinearOperator<T>::inverse_diagonal() const {
     throw InvalidArgument("this operator does not know its diagonal, which the Jacobi preconditioner needs",
                           "LinearOperator::inverse_diagonal");
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 Array<T> LinearOperator<T>::inverse_diagonal_blocks(std::size_t) const {
     throw InvalidArgument("this operator does not know its diagonal blocks, which the block-Jacobi preconditioner needs",
                           "LinearOperator::inverse_diagonal_blocks");
 }
 
-template <std::floating_point T>
+template <SparseValue T>
 void VectorSpace<T>::combine(const Array<T>&, std::size_t, std::size_t, std::size_t) const {}
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 CsrOperator<T, I>::CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options) : product_(a, options, true) {}
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 const Context& CsrOperator<T, I>::context() const {
     return product_.matrix().context();
 }
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 std::size_t CsrOperator<T, I>::rows() const {
     return product_.matrix().rows();
 }
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 std::size_t CsrOperator<T, I>::cols() const {
     return product_.matrix().cols();
 }
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 void CsrOperator<T, I>::apply(T alpha, const Array<T>& x, T beta, const Array<T>& y) const {
     product_(alpha, x, beta, y);
 }
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 std::size_t CsrOperator<T, I>::dot_shares() const {
     return product_.groups();
 }
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 void CsrOperator<T, I>::apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                                       std::size_t first) const {
     product_.product_and_dot(alpha, x, beta, y, partials, first);
 }
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 Array<T> CsrOperator<T, I>::inverse_diagonal() const {
     return product_.inverse_diagonal();
 }
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 Array<T> CsrOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
     return product_.inverse_diagonal_blocks(block);
 }
 
 template class LinearOperator<float>;
 template class LinearOperator<double>;
+template class LinearOperator<std::complex<float>>;
+template class LinearOperator<std::complex<double>>;
 template class VectorSpace<float>;
 template class VectorSpace<double>;
+template class VectorSpace<std::complex<float>>;
+template class VectorSpace<std::complex<double>>;
 #define RTCG_SPARSE_INSTANTIATE(T, I) template class CsrOperator<T, I>;
-RTCG_SPARSE_FOR_EACH_REAL_TYPE(RTCG_SPARSE_INSTANTIATE)
+RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
 
 } // namespace rtcg

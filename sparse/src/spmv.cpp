@@ -8,7 +8,6 @@
 #include "spmv_state.hpp"
 #include "spmv_tuning.hpp"
 #include "value_operations.hpp"
-#include "values.hpp"
 
 #include <rtcg/arrays/device_library.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
@@ -217,10 +216,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                               Dim3{state->group}, 0};
         }
     }
-    if constexpr (!sparse_detail::is_complex_v<T>) {
-        state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
-        state->inverse_diagonal_blocks = module.kernel("rtcg_csr_inverse_diagonal_blocks");
-    }
+    state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
+    state->inverse_diagonal_blocks = module.kernel("rtcg_csr_inverse_diagonal_blocks");
     if (dot) state->dot_scratch.emplace(Array<T>::empty(context, std::max<std::size_t>(dot_shares(*state), 1)));
     state_ = std::move(state);
 }

@@ -29,8 +29,8 @@ struct SpmvState {
     std::optional<Array<I>> cols{};
     std::optional<Array<T>> values{};
     Kernel kernel{};
-    Kernel inverse_diagonal{};        // for real values only
-    Kernel inverse_diagonal_blocks{}; // likewise
+    Kernel inverse_diagonal{};
+    Kernel inverse_diagonal_blocks{};
     LaunchConfig launch{};
     bool dot = false;
     // Where the public products of a dot plan put the shares nobody reads.

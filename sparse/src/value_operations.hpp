@@ -1,9 +1,14 @@
 #pragma once
 // The configuration lines that give a kernel its value and index types and their arithmetic:
-// rtcg_sparse_value_t, rtcg_sparse_index_t, and RTCG_SPARSE_ZERO, RTCG_SPARSE_ADD(a, b),
-// RTCG_SPARSE_SUB(a, b), RTCG_SPARSE_MUL(a, b), RTCG_SPARSE_IS_ZERO(a) (and RTCG_SPARSE_REAL for real
-// types), which are C's operators
-// for real types and the prelude's complex functions for complex ones.
+// rtcg_sparse_value_t, rtcg_sparse_index_t, rtcg_sparse_real_t (the value type's real numbers:
+// itself for real types), and, as C's operators for real types and the prelude's complex
+// functions for complex ones (OpenCL C has no operator overloading):
+//   RTCG_SPARSE_ZERO, RTCG_SPARSE_FROM_REAL(x), RTCG_SPARSE_REAL_PART(a)
+//   RTCG_SPARSE_ADD(a, b), _SUB(a, b), _MUL(a, b), _DIV(a, b), _NEG(a), _CONJ(a)
+//   RTCG_SPARSE_CONJ_MUL(a, b)   conj(a) b, the term of the inner product <a, b>
+//   RTCG_SPARSE_RMUL(x, a), RTCG_SPARSE_MULR(a, x), RTCG_SPARSE_DIVR(a, x)   with x real
+//   RTCG_SPARSE_ABS(a) (real), RTCG_SPARSE_IS_ZERO(a), _IS_NAN(a), _IS_FINITE(a)
+// and RTCG_SPARSE_REAL for real types.
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 

@@ -44,7 +44,8 @@
 
 namespace rtcg {
 
-/// A square sparse matrix in row blocks; see distributed_csr.hpp.
+/// A square sparse matrix in row blocks; see distributed_csr.hpp. Real values only (the solvers
+/// take complex ones on one device: operator.hpp).
 template <std::floating_point T, SparseIndex I>
 class DistributedCsrOperator final : public LinearOperator<T> {
 public:

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// BiCGStab (van der Vorst) for general square operators (operator.hpp), with every scalar on the
-/// device as in cg.hpp:
+/// BiCGStab (van der Vorst) for general square operators (operator.hpp), real or complex, with every
+/// scalar on the device as in cg.hpp:
 ///
 /// \code
 ///   rtcg::BiCgStab<double> solver(std::make_shared<const rtcg::CsrOperator<double, int>>(a), {.rtol = 1e-8});
@@ -15,28 +15,33 @@
 /// products pass through the vector space; the host reads the status asynchronously every
 /// check_every iterations, and waits for the queue only when it starts (for ||b||) and ends.
 ///
+/// Complex values (std::complex<float>, std::complex<double>) take the complex iteration, as
+/// SciPy's bicgstab does: the dot products are inner products <a, b> = sum conj(a_k) b_k, the
+/// shadow residual r^ is r_0, and rho = <r^, r>, alpha, omega = <t, s> / <t, t> and beta are
+/// complex; norms and tolerances are real.
+///
 /// b and x are contiguous vectors of the operator's rows, of its context. Each fault, and options
 /// out of range, is an InvalidArgument before anything runs. Work runs on the context's current
 /// queue (queue_scope.hpp).
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
+#include <rtcg/sparse/matrix.hpp>
 #include <rtcg/sparse/operator.hpp>
 #include <rtcg/sparse/solver.hpp>
 
-#include <concepts>
 #include <memory>
 #include <string>
 
 namespace rtcg {
 
 namespace detail {
-template <std::floating_point T>
+template <SparseValue T>
 struct BiCgStabState;
 } // namespace detail
 
-/// A BiCGStab solver planned for one operator; see bicgstab.hpp.
-template <std::floating_point T>
+/// A BiCGStab solver planned for one operator, real or complex; see bicgstab.hpp.
+template <SparseValue T>
 class RTCG_API BiCgStab {
 public:
     /// Plans solves with `a` (square; InvalidArgument otherwise, for a null operator or for

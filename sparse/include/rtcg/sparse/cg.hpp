@@ -1,9 +1,10 @@
 #pragma once
 /// \file
-/// Conjugate gradients for symmetric positive definite operators (operator.hpp: a CSR matrix, a
-/// matrix-free stencil, a distributed matrix), plain or with the Jacobi (inverse diagonal) or, for
-/// a CSR matrix, the block-Jacobi preconditioner (the inverses of the diagonal blocks of a few
-/// consecutive rows, which pays where unknowns are coupled in small groups, several per node):
+/// Conjugate gradients for symmetric positive definite operators, or for complex values Hermitian
+/// positive definite ones (operator.hpp: a CSR matrix, a matrix-free stencil, a distributed
+/// matrix), plain or with the Jacobi (inverse diagonal) or, for a CSR matrix, the block-Jacobi
+/// preconditioner (the inverses of the diagonal blocks of a few consecutive rows, which pays where
+/// unknowns are coupled in small groups, several per node):
 ///
 /// \code
 ///   rtcg::ConjugateGradient<double> solver(a, {.rtol = 1e-8, .preconditioner = rtcg::Preconditioner::jacobi});
@@ -16,7 +17,7 @@
 /// \endcode
 ///
 /// The solver stops when the residual's norm ||r|| falls to max(rtol ||b||, atol) (converged), when
-/// p^T A p or r^T z is not positive or not a number (breakdown: the operator, or the
+/// p^H A p or r^H z is not positive or not a number (breakdown: the operator, or the
 /// preconditioner, is not positive definite), or after max_iterations (iteration_limit); the
 /// result says which, after how many iterations, with the last residual norm (the recursively
 /// updated residual's).
@@ -30,7 +31,15 @@
 /// updates. CgVariant::single_reduction (cg_single_reduction.rtcg) rearranges the iteration after
 /// Chronopoulos and Gear so that its three dot products come after one product and are combined
 /// at once, with one kernel fewer per iteration; it keeps one more vector (two with Jacobi), and
-/// its rounding differs from the textbook recurrences, so it may take an iteration or two more. The device decides when to stop; the host copies the two words of its
+/// its rounding differs from the textbook recurrences, so it may take an iteration or two more.
+///
+/// Complex values (std::complex<float>, std::complex<double>) solve Hermitian positive definite
+/// systems as SciPy's cg does: the dot products are inner products <a, b> = sum conj(a_k) b_k, and
+/// alpha and beta, real in exact arithmetic, are taken from the real parts of r^H z and p^H A p.
+/// Jacobi and block-Jacobi precondition complex systems too (the blocks inverted in complex
+/// arithmetic); the matrix-free stencil and the distributed operator are real only.
+///
+/// The device decides when to stop; the host copies the two words of its
 /// status asynchronously every check_every iterations and stops enqueuing once a copy says so.
 /// Iterations enqueued after the stop change nothing. The solver waits for the queue when it
 /// starts (for ||b||) and when it ends.
@@ -46,7 +55,6 @@
 #include <rtcg/sparse/solver.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
-#include <concepts>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -87,12 +95,12 @@ using CgStop = SolveStop;
 using CgResult = SolveResult;
 
 namespace detail {
-template <std::floating_point T>
+template <SparseValue T>
 struct CgState;
 } // namespace detail
 
-/// A conjugate-gradient solver planned for one operator; see cg.hpp.
-template <std::floating_point T>
+/// A conjugate-gradient solver planned for one operator, real or complex; see cg.hpp.
+template <SparseValue T>
 class RTCG_API ConjugateGradient {
 public:
     /// Plans solves with `a` (square; InvalidArgument otherwise, for a null operator, for options
@@ -117,13 +125,13 @@ private:
 };
 
 /// Solves A x = b from the guess in `x` with a solver planned for this call.
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 CgResult cg(const CsrMatrix<T, I>& a, const Array<T>& b, const Array<T>& x, const CgOptions& options = {}) {
     return ConjugateGradient<T>(a, options).solve(b, x);
 }
 
 /// Solves A x = b from the guess in `x` with a solver planned for this call.
-template <std::floating_point T>
+template <SparseValue T>
 CgResult cg(std::shared_ptr<const LinearOperator<T>> a, const Array<T>& b, const Array<T>& x,
             const CgOptions& options = {}) {
     return ConjugateGradient<T>(std::move(a), options).solve(b, x);

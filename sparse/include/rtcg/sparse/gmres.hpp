@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// Restarted GMRES(m) (Saad and Schultz) for general square operators (operator.hpp):
+/// Restarted GMRES(m) (Saad and Schultz) for general square operators (operator.hpp), real or
+/// complex:
 ///
 /// \code
 ///   rtcg::Gmres<double> solver(std::make_shared<const rtcg::CsrOperator<double, int>>(a), {.rtol = 1e-8, .restart = 30});
@@ -20,6 +21,11 @@
 /// cycle's update meets the tolerance); max_iterations Arnoldi steps over all cycles end it with
 /// iteration_limit. The result reports the steps done and the last true residual's norm.
 ///
+/// Complex values (std::complex<float>, std::complex<double>) take the complex process, as SciPy's
+/// gmres does: the Hessenberg entries are inner products <V_i, w> = sum conj(V_i) w, and the
+/// Givens rotations are unitary, c = a / sqrt(|a|^2 + |b|^2) complex and s = b / sqrt(...) real (b
+/// = ||w||), so that R's diagonal stays real and positive; norms and tolerances are real.
+///
 /// The host copies the device's status asynchronously every check_every steps and at each
 /// cycle's end, and moves on to the next cycle, or stops, once a copy says so; the steps it
 /// enqueued after the device closed a cycle change nothing, but each still applies the operator.
@@ -32,22 +38,22 @@
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
+#include <rtcg/sparse/matrix.hpp>
 #include <rtcg/sparse/operator.hpp>
 #include <rtcg/sparse/solver.hpp>
 
-#include <concepts>
 #include <memory>
 #include <string>
 
 namespace rtcg {
 
 namespace detail {
-template <std::floating_point T>
+template <SparseValue T>
 struct GmresState;
 } // namespace detail
 
-/// A GMRES(m) solver planned for one operator; see gmres.hpp.
-template <std::floating_point T>
+/// A GMRES(m) solver planned for one operator, real or complex; see gmres.hpp.
+template <SparseValue T>
 class RTCG_API Gmres {
 public:
     /// Plans solves with `a` (square; InvalidArgument otherwise, for a null operator, or for

@@ -18,24 +18,29 @@
 /// it. For one device combine does nothing; a distributed vector space all-reduces there (on the
 /// device, in queue order), so that every process folds the same global sums and takes the same
 /// decisions, with no host synchronisation added.
+///
+/// Values are real or complex (SparseValue: float, double, std::complex<float>,
+/// std::complex<double>). For complex values the solvers' dot products are inner products
+/// <x, y> = sum conj(x_k) y_k, and their partial sums complex; norms and tolerances stay real. The
+/// CSR operator is complex too; the matrix-free stencil (stencil.hpp) and the distributed operator
+/// are real only.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/export.hpp>
 #include <rtcg/sparse/matrix.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
-#include <concepts>
 #include <cstddef>
 #include <memory>
 
 namespace rtcg {
 
-/// y = alpha A x + beta y for some A; see operator.hpp.
+/// y = alpha A x + beta y for some A, real or complex; see operator.hpp.
 ///
 /// x has cols() elements and y rows() elements (this process's parts for a distributed operator),
 /// contiguous 1-d arrays of the operator's context, possibly views; y does not share memory with x.
 /// Work runs on the context's current queue (queue_scope.hpp) and does not wait for it.
-template <std::floating_point T>
+template <SparseValue T>
 class RTCG_API LinearOperator {
 public:
     virtual ~LinearOperator() = default;
@@ -48,9 +53,9 @@ public:
     /// y = alpha A x + beta y; y is not read when beta is 0.
     virtual void apply(T alpha, const Array<T>& x, T beta, const Array<T>& y) const = 0;
     /// How many partial sums apply_and_dot writes; 0 (the default) when the operator has no fused
-    /// form, and the solvers take x . y with a kernel of their own after apply.
+    /// form, and the solvers take <x, y> with a kernel of their own after apply.
     virtual std::size_t dot_shares() const { return 0; }
-    /// apply, which also writes partial sums of x . y (the new y) into
+    /// apply, which also writes partial sums of <x, y> = sum conj(x_k) y_k (the new y) into
     /// partials[first, first + dot_shares()); x and y are whole arrays (offset 0). The default
     /// throws InvalidArgument: the solvers call it only when dot_shares() is not 0.
     virtual void apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
@@ -75,21 +80,22 @@ protected:
 };
 
 /// Where the solvers' vectors live; see operator.hpp. This class is the single-device space.
-template <std::floating_point T>
+template <SparseValue T>
 class RTCG_API VectorSpace {
 public:
     virtual ~VectorSpace() = default;
     /// For each of `sums` consecutive regions of `count` elements from partials[first], makes the
     /// region's sum the sum of that region over every process, in the order of the context's
     /// current queue and without waiting for the host (an all-reduce, for instance, of the
-    /// regions' folded sums). Each process passes its own count. For one device (this class)
+    /// regions' folded sums; complex sums for complex values). Each process passes its own count.
+    /// For one device (this class)
     /// there is nothing to add: it does nothing.
     virtual void combine(const Array<T>& partials, std::size_t first, std::size_t count, std::size_t sums = 1) const;
 };
 
 /// A CSR matrix as a LinearOperator: a Spmv planned once (spmv.hpp), whose product folds the
 /// solvers' dot product; square or not.
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 class RTCG_API CsrOperator final : public LinearOperator<T> {
 public:
     /// Plans products with `a` as Spmv does with `options` (InvalidArgument as there).
@@ -101,10 +107,12 @@ public:
     std::size_t dot_shares() const override;
     void apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                        std::size_t first) const override;
-    /// 1 / the diagonal (the entries on it summed; infinity for a row without one).
+    /// 1 / the diagonal (the entries on it summed; infinity for a row without one, not a number
+    /// for complex values).
     Array<T> inverse_diagonal() const override;
     /// The inverses of the diagonal blocks (each block's entries summed), computed on the device
-    /// and checked there; waits for the device once, for the check.
+    /// (in complex arithmetic for complex values) and checked there; waits for the device once,
+    /// for the check.
     Array<T> inverse_diagonal_blocks(std::size_t block) const override;
     /// The product's plan.
     const Spmv<T, I>& plan() const noexcept { return product_; }

@@ -55,7 +55,6 @@
 #include <rtcg/core/export.hpp>
 #include <rtcg/sparse/matrix.hpp>
 
-#include <concepts>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -149,7 +148,7 @@ template <SparseValue T, SparseIndex I>
 struct SpmvState;
 } // namespace detail
 
-template <std::floating_point T, SparseIndex I>
+template <SparseValue T, SparseIndex I>
 class CsrOperator;
 
 /// A planned product with one CSR matrix; see spmv.hpp.
@@ -178,9 +177,9 @@ public:
 
 private:
     // The solvers' plan (operator.hpp): each product also writes every work-group's share of
-    // x . y (the new y) into partials[first + group], for groups() groups
+    // <x, y> = sum conj(x_k) y_k (the new y) into partials[first + group], for groups() groups
     // (device/kernel/spmv.rtcg, RTCG_SPMV_DOT).
-    template <std::floating_point, SparseIndex>
+    template <SparseValue, SparseIndex>
     friend class CsrOperator;
     Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot);
     void product_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,

@@ -56,7 +56,8 @@ template <std::floating_point T>
 struct StencilState;
 } // namespace detail
 
-/// A stencil as a LinearOperator; see stencil.hpp.
+/// A stencil as a LinearOperator; see stencil.hpp. Real values only: its kernel, fused dot product
+/// included, computes with C's operators.
 template <std::floating_point T>
 class RTCG_API StencilOperator final : public LinearOperator<T> {
 public:
