@@ -59,33 +59,6 @@ private:
 
 constexpr rtcg::CgVariant variants[] = {rtcg::CgVariant::standard, rtcg::CgVariant::single_reduction};
 
-// Three unknowns per node of an m x m grid, coupled strongly within a node (a block s_node (I + 10
-// 1 1^T), s_node from 1 to 41) and weakly to the same unknown of the neighbouring nodes (the 2-D
-// Poisson matrix's entries): symmetric positive definite, and what block-Jacobi with blocks of 3
-// helps with where Jacobi cannot.
-rtcg::HostCsr<double, std::int32_t> coupled_nodes(std::size_t m) {
-    const std::size_t nodes = m * m, rows = 3 * nodes;
-    rtcg::HostCsr<double, std::int32_t> a{rows, rows, {0}, {}, {}};
-    for (std::size_t node = 0; node < nodes; ++node) {
-        const double scale = 1.0 + static_cast<double>(node * 7 % 5) * 10;
-        const std::size_t i = node / m, j = node % m;
-        for (std::size_t c = 0; c < 3; ++c) {
-            std::vector<std::pair<std::size_t, double>> entries;
-            for (std::size_t d = 0; d < 3; ++d) entries.emplace_back(3 * node + d, scale * ((c == d) + 10.0) + (c == d) * 4.0);
-            if (i > 0) entries.emplace_back(3 * (node - m) + c, -1.0);
-            if (i + 1 < m) entries.emplace_back(3 * (node + m) + c, -1.0);
-            if (j > 0) entries.emplace_back(3 * (node - 1) + c, -1.0);
-            if (j + 1 < m) entries.emplace_back(3 * (node + 1) + c, -1.0);
-            std::sort(entries.begin(), entries.end());
-            for (const auto& [column, value] : entries) {
-                a.col_indices.push_back(static_cast<std::int32_t>(column));
-                a.values.push_back(value);
-            }
-            a.row_offsets.push_back(static_cast<std::int32_t>(a.values.size()));
-        }
-    }
-    return a;
-}
 
 } // namespace
 
@@ -251,7 +224,7 @@ TEST_CASE("Jacobi-preconditioned CG needs fewer iterations on a badly scaled mat
 }
 
 TEST_CASE("block-Jacobi CG needs fewer iterations than Jacobi where unknowns are coupled in blocks") {
-    const auto host = coupled_nodes(7); // 147 rows: blocks of 4 leave a last block of 3
+    const auto host = rtcg::test::coupled_nodes<double>(7); // 147 rows: blocks of 4 leave a last block of 3
     const auto b_host = rtcg::test::random_values<double>(host.rows, 8);
     const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), host);
     const auto b = Array<double>::to_device(context(), b_host);

@@ -53,39 +53,6 @@ rtcg::HostCsr<T, std::int32_t> hermitian_positive(std::size_t n) {
     return a;
 }
 
-// Three unknowns per node of an m x m grid, coupled strongly within a node (s (I + 10 1 1^T) + 4 I
-// + 0.5 s i K, K antisymmetric with 1 above its diagonal, s from 1 to 41) and by -1 to the same
-// unknown of the neighbouring nodes: Hermitian positive definite (the node's block has
-// eigenvalues of at least s + 4 - 0.5 s |K| > 4 + 0.1 s, the coupling at least -4), and what
-// block-Jacobi with blocks of 3 helps with where Jacobi cannot.
-template <class T>
-rtcg::HostCsr<T, std::int32_t> coupled_nodes(std::size_t m) {
-    const std::size_t nodes = m * m, rows = 3 * nodes;
-    rtcg::HostCsr<T, std::int32_t> a{rows, rows, {0}, {}, {}};
-    for (std::size_t node = 0; node < nodes; ++node) {
-        const double scale = 1.0 + static_cast<double>(node * 7 % 5) * 10;
-        const std::size_t i = node / m, j = node % m;
-        for (std::size_t c = 0; c < 3; ++c) {
-            std::vector<std::pair<std::size_t, T>> entries;
-            for (std::size_t d = 0; d < 3; ++d)
-                entries.emplace_back(3 * node + d,
-                                     rtcg::test::make<T>(scale * ((c == d) + 10.0) + (c == d) * 4.0,
-                                                         0.5 * scale * (d > c ? 1.0 : d < c ? -1.0 : 0.0)));
-            if (i > 0) entries.emplace_back(3 * (node - m) + c, T(-1));
-            if (i + 1 < m) entries.emplace_back(3 * (node + m) + c, T(-1));
-            if (j > 0) entries.emplace_back(3 * (node - 1) + c, T(-1));
-            if (j + 1 < m) entries.emplace_back(3 * (node + 1) + c, T(-1));
-            std::sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-            for (const auto& [column, value] : entries) {
-                a.col_indices.push_back(static_cast<std::int32_t>(column));
-                a.values.push_back(value);
-            }
-            a.row_offsets.push_back(static_cast<std::int32_t>(a.values.size()));
-        }
-    }
-    return a;
-}
-
 // A shifted convection-diffusion matrix: the 2-D Poisson matrix plus (0.3 + 0.5i) I, with 0.3 added
 // to the entries towards the next column: neither Hermitian nor complex symmetric, and
 // diagonally dominant.
@@ -208,8 +175,8 @@ TEST_CASE_TEMPLATE("complex CG on a Hermitian positive definite matrix converges
     // Rounding in single precision can cost a few iterations more than the host's.
     const std::size_t slack = std::is_same_v<T, std::complex<float>> ? 6 : 2;
     for (const bool jacobi : {false, true}) {
-        const std::size_t expected =
-            host_cg_iterations(host, b_host, static_cast<long double>(rtol * b_norm), jacobi, 1000);
+        const std::size_t expected = host_cg_iterations(host, b_host, static_cast<long double>(rtol * b_norm), jacobi,
+                                                        1000);
         CAPTURE(jacobi);
         CAPTURE(expected);
         for (const rtcg::CgVariant variant : variants) {
@@ -241,8 +208,7 @@ TEST_CASE_TEMPLATE("complex CG's p^H A p from every product format's fused dot, 
     const auto b = Array<T>::to_device(context(), b_host);
     const double rtol = rtol_of<T>(), b_norm = norm_of(b_host);
     const std::size_t slack = std::is_same_v<T, std::complex<float>> ? 6 : 2;
-    const std::size_t expected =
-        host_cg_iterations(host, b_host, static_cast<long double>(rtol * b_norm), false, 1000);
+    const std::size_t expected = host_cg_iterations(host, b_host, static_cast<long double>(rtol * b_norm), false, 1000);
     auto check = [&](const std::shared_ptr<const rtcg::LinearOperator<T>>& op, rtcg::CgVariant variant) {
         const auto x = Array<T>::zeros(context(), host.rows);
         const rtcg::CgResult result = rtcg::cg(op, b, x, {.rtol = rtol, .variant = variant});
@@ -252,9 +218,9 @@ TEST_CASE_TEMPLATE("complex CG's p^H A p from every product format's fused dot, 
     };
     for (const rtcg::CgVariant variant : variants) {
         CAPTURE(static_cast<int>(variant));
-        for (const rtcg::SpmvFormat format : {rtcg::SpmvFormat::csr_vector, rtcg::SpmvFormat::ell,
-                                              rtcg::SpmvFormat::csr_binned, rtcg::SpmvFormat::csr_merge,
-                                              rtcg::SpmvFormat::sell}) {
+        for (const rtcg::SpmvFormat format :
+             {rtcg::SpmvFormat::csr_vector, rtcg::SpmvFormat::ell, rtcg::SpmvFormat::csr_binned,
+              rtcg::SpmvFormat::csr_merge, rtcg::SpmvFormat::sell}) {
             CAPTURE(rtcg::format_name(format));
             check(std::make_shared<const rtcg::CsrOperator<T, std::int32_t>>(a, rtcg::SpmvOptions{.format = format}),
                   variant);
@@ -265,7 +231,7 @@ TEST_CASE_TEMPLATE("complex CG's p^H A p from every product format's fused dot, 
 
 TEST_CASE_TEMPLATE("complex block-Jacobi CG inverts its blocks in complex arithmetic", T, std::complex<float>,
                    std::complex<double>) {
-    const auto host = coupled_nodes<T>(7); // 147 rows: blocks of 4 leave a last block of 3
+    const auto host = rtcg::test::coupled_nodes<T>(7); // 147 rows: blocks of 4 leave a last block of 3
     const auto b_host = rtcg::test::random_values<T>(host.rows, 32);
     const auto a = rtcg::CsrMatrix<T, std::int32_t>::to_device(context(), host);
     const auto b = Array<T>::to_device(context(), b_host);

@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstddef>
@@ -14,6 +15,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace rtcg::test {
@@ -36,6 +38,41 @@ T make(double re, double im = 0) {
         return static_cast<T>(re);
     else
         return T(static_cast<real_t<T>>(re), static_cast<real_t<T>>(im));
+}
+
+// Three unknowns per node of an m x m grid, coupled strongly within a node (s (I + 10 1 1^T) + 4 I,
+// s from 1 to 41, plus 0.5 s i K for complex T, K antisymmetric with 1 above its diagonal) and by
+// -1 to the same unknown of the neighbouring nodes: symmetric (Hermitian) positive definite (the
+// node's block has eigenvalues of at least s + 4 - 0.5 s |K| > 4 + 0.1 s, the coupling at least
+// -4), and what block-Jacobi with blocks of 3 helps with where Jacobi cannot.
+template <class T>
+HostCsr<T, std::int32_t> coupled_nodes(std::size_t m) {
+    const std::size_t nodes = m * m, rows = 3 * nodes;
+    HostCsr<T, std::int32_t> a{rows, rows, {0}, {}, {}};
+    for (std::size_t node = 0; node < nodes; ++node) {
+        const double scale = 1.0 + static_cast<double>(node * 7 % 5) * 10;
+        const std::size_t i = node / m, j = node % m;
+        for (std::size_t c = 0; c < 3; ++c) {
+            std::vector<std::pair<std::size_t, T>> entries;
+            for (std::size_t d = 0; d < 3; ++d)
+                entries.emplace_back(3 * node + d,
+                                     make<T>(scale * ((c == d) + 10.0) + (c == d) * 4.0, 0.5 * scale *
+                                                                                             (d > c   ? 1.0
+                                                                                              : d < c ? -1.0
+                                                                                                      : 0.0)));
+            if (i > 0) entries.emplace_back(3 * (node - m) + c, T(-1));
+            if (i + 1 < m) entries.emplace_back(3 * (node + m) + c, T(-1));
+            if (j > 0) entries.emplace_back(3 * (node - 1) + c, T(-1));
+            if (j + 1 < m) entries.emplace_back(3 * (node + 1) + c, T(-1));
+            std::sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+            for (const auto& [column, value] : entries) {
+                a.col_indices.push_back(static_cast<std::int32_t>(column));
+                a.values.push_back(value);
+            }
+            a.row_offsets.push_back(static_cast<std::int32_t>(a.values.size()));
+        }
+    }
+    return a;
 }
 
 // y = alpha A x + beta y, summed in long double (or its complex) per row; beta 0 ignores y.
