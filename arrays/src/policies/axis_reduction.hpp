@@ -23,12 +23,11 @@ inline constexpr AxisReductionPolicy default_axis_reduction_policy{.block_size =
                                                                    .groups_per_compute_unit = 16,
                                                                    .min_items_per_slice = 16};
 
-inline constexpr AxisReductionPolicy nvidia_axis_reduction_policy{.block_size = 256,
-                                                                  .items_per_work_item = 8,
-                                                                  .row_block_size = 128,
-                                                                  .row_items_per_work_item = 8,
-                                                                  .groups_per_compute_unit = 16,
-                                                                  .min_items_per_slice = 16};
+inline constexpr AxisReductionPolicy nvidia_axis_reduction_policy = [] {
+    AxisReductionPolicy policy = default_axis_reduction_policy;
+    policy.row_block_size = 128;
+    return policy;
+}();
 
 inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = nvidia_axis_reduction_policy,
                                                                           .gpu = default_axis_reduction_policy,
