@@ -2,10 +2,10 @@
 // on an n x n x n grid (or n x n x (n * ranks) with "weak": n^3 rows per rank), its rows in
 // blocks over the ranks, as a DistributedCsrOperator.
 //
-//   mpiexec -n 4 distributed_cg [n, default 64] [weak] [iterations, default 100]
+//   mpiexec -n 4 distributed_cg [n, default 64] [weak | strong] [iterations, default 100]
 //
 // Runs the given number of iterations (or fewer, at a residual of 1e-12), prints the time per
-// iteration and the transport, and exits non-zero when the residual did not fall.
+// iteration and the transport, and exits non-zero when the solver broke down.
 #include <rtcg/distributed/distributed_csr.hpp>
 #include <rtcg/distributed/generators.hpp>
 #include <rtcg/distributed/session.hpp>
@@ -56,7 +56,10 @@ int main(int argc, char** argv) {
                         n, n, nz, weak ? "weak" : "strong", comm.size(), to_string(comm.transport().chosen),
                         result.iterations, 1e3 * seconds / static_cast<double>(result.iterations), initial,
                         result.residual_norm);
-        return result.residual_norm < initial ? 0 : 1;
+        // CG minimises the error's energy norm, not the residual's: within a given number of
+        // iterations the residual of a large grid may well rise, so only a breakdown or a value
+        // that is not a number fails the run.
+        return result.reason != rtcg::SolveStop::breakdown && std::isfinite(result.residual_norm) ? 0 : 1;
     } catch (const std::exception& e) {
         mpi.abort(e.what());
     }
