@@ -14,12 +14,10 @@
 #include <rtcg/fft.hpp>
 
 #include <charconv>
-#include <cmath>
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <numbers>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -125,13 +123,7 @@ std::vector<Exact> real_spectrum(const std::vector<Exact>& forward) {
 // numpy's irfft of `half` to n points: the Hermitian extension's inverse DFT, the imaginary parts
 // of the first point and (n even) of the last ignored.
 std::vector<long double> inverse_real_dft(const std::vector<Exact>& half, std::size_t n) {
-    std::vector<long double> cosines(n), sines(n);
-    for (std::size_t m = 0; m < n; ++m) {
-        const long double angle = 2 * std::numbers::pi_v<long double> * static_cast<long double>(m) /
-                                  static_cast<long double>(n);
-        cosines[m] = std::cos(angle);
-        sines[m] = std::sin(angle);
-    }
+    const std::vector<Exact> roots = roots_of_unity(n, +1);
     std::vector<long double> x(n);
     for (std::size_t j = 0; j < n; ++j) {
         long double sum = half[0].real();
@@ -139,7 +131,7 @@ std::vector<long double> inverse_real_dft(const std::vector<Exact>& half, std::s
         for (std::size_t k = 1; 2 * k < n; ++k) {
             m += j;
             if (m >= n) m -= n;
-            sum += 2 * (half[k].real() * cosines[m] - half[k].imag() * sines[m]);
+            sum += 2 * (half[k] * roots[m]).real();
         }
         if (n % 2 == 0) sum += (j % 2 == 0 ? 1 : -1) * half[n / 2].real();
         x[j] = sum / static_cast<long double>(n);

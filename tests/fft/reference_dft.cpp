@@ -4,20 +4,20 @@
 #include <numbers>
 
 namespace rtcg::test::fft {
-namespace {
 
-Exact root(std::size_t m, std::size_t n, int sign) {
-    const long double angle = 2 * std::numbers::pi_v<long double> * static_cast<long double>(m) /
-                              static_cast<long double>(n);
-    return {std::cos(angle), sign * std::sin(angle)};
+std::vector<Exact> roots_of_unity(std::size_t n, int sign) {
+    std::vector<Exact> roots(n);
+    for (std::size_t m = 0; m < n; ++m) {
+        const long double angle = 2 * std::numbers::pi_v<long double> * static_cast<long double>(m) /
+                                  static_cast<long double>(n);
+        roots[m] = {std::cos(angle), sign * std::sin(angle)};
+    }
+    return roots;
 }
-
-} // namespace
 
 std::vector<Exact> dft(const std::vector<Exact>& x, int sign) {
     const std::size_t n = x.size();
-    std::vector<Exact> roots(n);
-    for (std::size_t m = 0; m < n; ++m) roots[m] = root(m, n, sign);
+    const std::vector<Exact> roots = roots_of_unity(n, sign);
     std::vector<Exact> result(n);
     for (std::size_t k = 0; k < n; ++k) {
         Exact sum = 0;
@@ -34,8 +34,7 @@ std::vector<Exact> dft(const std::vector<Exact>& x, int sign) {
 
 std::vector<Exact> dft_at(const std::vector<Exact>& x, const std::vector<std::size_t>& at, int sign) {
     const std::size_t n = x.size();
-    std::vector<Exact> roots(n);
-    for (std::size_t m = 0; m < n; ++m) roots[m] = root(m, n, sign);
+    const std::vector<Exact> roots = roots_of_unity(n, sign);
     std::vector<Exact> result;
     for (const std::size_t k : at) {
         Exact sum = 0;

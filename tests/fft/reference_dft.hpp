@@ -10,6 +10,9 @@ namespace rtcg::test::fft {
 
 using Exact = std::complex<long double>;
 
+// exp(sign 2 pi i m / n) for m = 0 .. n - 1: the twiddles every reference transform sums with.
+std::vector<Exact> roots_of_unity(std::size_t n, int sign);
+
 // X_k = sum_j x_j exp(sign 2 pi i j k / n) for every k: O(n^2), for n up to a few thousand.
 std::vector<Exact> dft(const std::vector<Exact>& x, int sign);
 
