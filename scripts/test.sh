@@ -7,8 +7,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 preset="${1:-default}"
 ./scripts/setup.sh "$preset"
 build_dir=build; [[ "$preset" == default ]] || build_dir="build-$preset"
-# A sanitized build's programs run with the options its CTest preset gives them (CMakePresets.json).
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:protect_shadow_gap=0}" "./$build_dir/bin/rtcg-info"
+"./$build_dir/bin/rtcg-info"
 ctest --preset "$preset" -j "$(nproc)"
 # The install as other projects use it: a consumer project built against `cmake --install`'s tree.
 ./scripts/check-install.sh "$build_dir"

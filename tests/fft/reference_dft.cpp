@@ -15,37 +15,35 @@ std::vector<Exact> roots_of_unity(std::size_t n, int sign) {
     return roots;
 }
 
-std::vector<Exact> dft(const std::vector<Exact>& x, int sign) {
+namespace {
+
+// X_k from the roots of unity of x's length: the one sum both transforms below are made of.
+Exact dft_term(const std::vector<Exact>& x, const std::vector<Exact>& roots, std::size_t k) {
     const std::size_t n = x.size();
-    const std::vector<Exact> roots = roots_of_unity(n, sign);
-    std::vector<Exact> result(n);
-    for (std::size_t k = 0; k < n; ++k) {
-        Exact sum = 0;
-        std::size_t m = 0; // j k mod n, stepped
-        for (std::size_t j = 0; j < n; ++j) {
-            sum += x[j] * roots[m];
-            m += k;
-            if (m >= n) m -= n;
-        }
-        result[k] = sum;
+    Exact sum = 0;
+    std::size_t m = 0; // j k mod n, stepped
+    for (std::size_t j = 0; j < n; ++j) {
+        sum += x[j] * roots[m];
+        m += k;
+        if (m >= n) m -= n;
     }
+    return sum;
+}
+
+} // namespace
+
+std::vector<Exact> dft(const std::vector<Exact>& x, int sign) {
+    const std::vector<Exact> roots = roots_of_unity(x.size(), sign);
+    std::vector<Exact> result(x.size());
+    for (std::size_t k = 0; k < x.size(); ++k) result[k] = dft_term(x, roots, k);
     return result;
 }
 
 std::vector<Exact> dft_at(const std::vector<Exact>& x, const std::vector<std::size_t>& at, int sign) {
-    const std::size_t n = x.size();
-    const std::vector<Exact> roots = roots_of_unity(n, sign);
+    const std::vector<Exact> roots = roots_of_unity(x.size(), sign);
     std::vector<Exact> result;
-    for (const std::size_t k : at) {
-        Exact sum = 0;
-        std::size_t m = 0;
-        for (std::size_t j = 0; j < n; ++j) {
-            sum += x[j] * roots[m];
-            m += k;
-            if (m >= n) m -= n;
-        }
-        result.push_back(sum);
-    }
+    result.reserve(at.size());
+    for (const std::size_t k : at) result.push_back(dft_term(x, roots, k));
     return result;
 }
 
