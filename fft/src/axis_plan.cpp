@@ -215,6 +215,7 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
         planning.one_pass ? (strided_ ? group_across(n_, fitting) : 1) : passes_group(n_, fitting);
     planning.real_step = real_step;
     planning.tuning = tuning;
+    planning.sixteens = layout.sixteens;
     if (planning.one_pass) {
         planning.sizes = {n_};
         return planning;
@@ -243,10 +244,11 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
     for (const std::size_t points : sizes) {
         Pass pass;
         const bool contiguous = planning.one_pass && !strided_;
-        const PassChoice choice =
+        PassChoice choice =
             planning.one_pass && planning.real_step == RealStep::none
                 ? one_pass_choice(context_, points, real, planning.limits, planning.min_group, contiguous, planning.tuning)
                 : built_in_choice(points, planning.limits, planning.min_group, contiguous);
+        if (!planning.one_pass) choice.sixteens = planning.sixteens;
         const std::optional<PassShape> shape = make_pass_shape(points, planning.limits, choice, contiguous);
         if (!shape)
             throw InvalidArgument("the device " + device.name + " has too little local memory (" +
@@ -274,7 +276,14 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
                                       "fft plan");
         }
         pass.twiddles = twiddle_table(context_, pass.shape, single);
-        if (pass.ns > 1) pass.outer_twiddles = outer_table(context_, pass.shape, pass.ns, single);
+        if (pass.ns > 1) {
+            constexpr auto int_limit = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
+            if (outer_twiddle_count(pass.shape, pass.ns) > int_limit)
+                throw InvalidArgument("a transform of " + std::to_string(n_) +
+                                          " points needs more twiddles between passes than the kernels index",
+                                      "fft plan");
+            pass.outer_twiddles = outer_table(context_, pass.shape, pass.ns, single);
+        }
         passes.push_back(std::move(pass));
     }
     return passes;
@@ -292,9 +301,9 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
     std::vector<PassLayout> layouts{built_in};
     std::vector<std::vector<Pass>> candidates;
     candidates.push_back(std::move(passes_));
-    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t>> made;
+    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool>> made;
     const auto passes_of = [](const PassPlanning& planning) {
-        return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads);
+        return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens);
     };
     made.push_back(passes_of(*planning_for(built_in, RealStep::none, tuning)));
     for (const PassLayout& layout : layout_candidates()) {
@@ -310,9 +319,11 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
         for (const Pass& pass : candidates[k])
             passes += (passes.empty() ? "" : ", ") + std::to_string(pass.shape.points) + " in groups of " +
                       std::to_string(pass.shape.group) + " x " + std::to_string(pass.shape.threads);
-        plugin::logger().debug("fft: {} points, local_kib={} threads={} shortest_first={} (passes of {}): {}", n_,
-                               layouts[k].local_budget / 1024, layouts[k].max_threads, layouts[k].shortest_first,
-                               passes, times[k] ? std::to_string(*times[k]) + " ms" : std::string("passed over"));
+        plugin::logger().debug("fft: {} points, local_kib={} threads={} shortest_first={} sixteens={} "
+                               "(passes of {}): {}",
+                               n_, layouts[k].local_budget / 1024, layouts[k].max_threads, layouts[k].shortest_first,
+                               layouts[k].sixteens, passes,
+                               times[k] ? std::to_string(*times[k]) + " ms" : std::string("passed over"));
     }
     std::size_t best = 0;
     for (std::size_t k = 1; k < candidates.size(); ++k)

@@ -51,8 +51,10 @@ struct PassLimits {
 // How a transform's passes over global memory are laid out, the choices of a multi-pass plan
 // (pass_tuning.hpp): the local memory a work-group may keep for its points (`local_budget` bytes,
 // within what the device has), which decides how long a pass may be and so how many passes there
-// are, and how many sub-transforms a group takes; the work-items a group may have; and whether
-// the passes run from the shortest instead of the longest first.
+// are, and how many sub-transforms a group takes; the work-items a group may have; whether the
+// passes run from the shortest instead of the longest first; and whether their sub-transforms
+// take radix-16 local passes (local_radices), which save local passes and barriers but hold more
+// registers per work-item, so that neither wins for every layout (NOTES.md, session 46).
 // A PassLayout's local_budget that takes all the local memory the device has (no GPU has more).
 inline constexpr std::size_t whole_local_memory = 256 * 1024;
 
@@ -60,6 +62,7 @@ struct PassLayout {
     std::size_t local_budget = pass_local_budget;
     std::size_t max_threads = 256;
     bool shortest_first = false;
+    bool sixteens = true;
 
     friend bool operator==(const PassLayout&, const PassLayout&) = default;
 };
@@ -120,6 +123,14 @@ std::vector<std::complex<Real>> local_twiddles(const PassShape& shape) {
     return table;
 }
 
+// The entries of outer_twiddles(shape, ns): (R / P + P - 1) ns, R / P butterflies and P the
+// first local radix. The kernel indexes the table with ints (kernel/pass.rtcg): AxisPlan refuses a
+// pass whose table exceeds them.
+inline std::size_t outer_twiddle_count(const PassShape& shape, std::size_t ns) {
+    const std::size_t radix = shape.radices.empty() ? 1 : shape.radices.front();
+    return (shape.points / radix + radix - 1) * ns;
+}
+
 // The twiddles by which a pass after the first (FFT_TWIDDLED) turns its input, `ns` points combined
 // before it, split along the way its first local pass reads: butterfly i (< R / P, P the first
 // local radix) of sub-transform k = j mod ns reads the points i + r R / P (r < P), whose twiddle
@@ -136,7 +147,7 @@ std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape, std::size
     const std::size_t radix = shape.radices.empty() ? 1 : shape.radices.front();
     const std::size_t butterflies = shape.points / radix;
     std::vector<std::complex<Real>> table;
-    table.reserve((butterflies + radix - 1) * ns);
+    table.reserve(outer_twiddle_count(shape, ns));
     const auto add = [&table](std::size_t m, std::size_t n) {
         const std::complex<long double> w = root_of_unity(m % n, n);
         table.emplace_back(static_cast<Real>(w.real()), static_cast<Real>(w.imag()));

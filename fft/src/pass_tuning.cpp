@@ -21,7 +21,7 @@ namespace {
 
 // The generators' names and versions in the database keys: change one when a choice's meaning does.
 constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v4";
-constexpr const char* tuned_layout = "rtcg.fft.passes/v1";
+constexpr const char* tuned_layout = "rtcg.fft.passes/v2";
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
 // of 16 points already fill 256 work-items.
@@ -62,20 +62,24 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
 // The local memory of a layout's groups in KiB (the last: all the device has), and the
 // work-items each may have.
 constexpr std::int64_t layout_kib[] = {32, 64, 128, whole_local_memory / 1024};
-constexpr std::int64_t layout_threads[] = {256, 1024};
+constexpr std::int64_t layout_threads[] = {256, 512, 1024};
 
 // The choices of a multi-pass transform's layout. Groups of 32 KiB leave room for several on a
 // multiprocessor, which hides each one's barriers behind the others: 256 work-items do; larger
-// groups sit fewer to a multiprocessor and need 1024 to hide them (NOTES.md, session 38).
+// groups sit fewer to a multiprocessor and need more to hide them: 1024 (NOTES.md, session 38),
+// or 512 where 128 KiB leave room for a second group (session 46).
 tuning::ParameterSpace layout_space() {
     tuning::ParameterSpace space;
     space.integer("local_kib", std::vector<std::int64_t>(std::begin(layout_kib), std::end(layout_kib)))
         .integer("threads", std::vector<std::int64_t>(std::begin(layout_threads), std::end(layout_threads)))
         .integer("shortest_first", {0, 1})
-        .constraint("groups of 32 KiB have 256 work-items, larger ones 1024, but for 64 KiB either",
+        .integer("sixteens", {0, 1})
+        .constraint("groups of 32 KiB have 256 work-items, of 64 any number, of 128 512 or 1024, of more 1024",
                     [](const tuning::Configuration& c) {
                         const std::int64_t kib = c.integer("local_kib"), threads = c.integer("threads");
-                        return kib == 64 || threads == (kib == 32 ? 256 : 1024);
+                        if (kib == 32) return threads == 256;
+                        if (kib == 64) return true;
+                        return threads == 1024 || (kib == 128 && threads == 512);
                     });
     return space;
 }
@@ -83,7 +87,8 @@ tuning::ParameterSpace layout_space() {
 PassLayout layout_of(const tuning::Configuration& configuration) {
     return PassLayout{.local_budget = static_cast<std::size_t>(configuration.integer("local_kib")) * 1024,
                       .max_threads = static_cast<std::size_t>(configuration.integer("threads")),
-                      .shortest_first = configuration.integer("shortest_first") != 0};
+                      .shortest_first = configuration.integer("shortest_first") != 0,
+                      .sixteens = configuration.integer("sixteens") != 0};
 }
 
 tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous) {
@@ -231,7 +236,8 @@ void store_layout(const Context& context, std::size_t n, const codegen::DType& r
     if (!database) return;
     const std::string text = "local_kib=" + std::to_string(layout.local_budget / 1024) +
                              ",threads=" + std::to_string(layout.max_threads) +
-                             ",shortest_first=" + (layout.shortest_first ? "1" : "0");
+                             ",shortest_first=" + (layout.shortest_first ? "1" : "0") +
+                             ",sixteens=" + (layout.sixteens ? "1" : "0");
     database->store(layout_key(context, n, real, contiguous),
                     tuning::TuningEntry{layout_space().parse(text).to_string(), time_ms});
 }

@@ -68,9 +68,10 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
                            const PassLimits& limits, std::size_t min_group, bool contiguous, rtcg::fft::Tuning tuning);
 
 // The layouts a multi-pass plan may be timed with (PassLayout): groups of 32, 64, 128 KiB of local
-// memory or all the device has, the larger ones with up to 1024 work-items (a group that fills its
-// multiprocessor alone needs them to overlap its barriers), each with either pass order. The
-// plan drops those its device cannot take and those that make the same passes.
+// memory or all the device has, the larger ones with up to 512 or 1024 work-items (a group that
+// fills its multiprocessor alone needs them to overlap its barriers), each with either pass order
+// and with or without radix-16 local passes. The plan drops those its device cannot take and those
+// that make the same passes.
 std::vector<PassLayout> layout_candidates();
 
 // The layout of a transform of n points longer than one pass that the tuning database holds for

@@ -117,7 +117,7 @@ Plan long_plan_of(Tuning tuning) {
 }
 
 rtcg::tuning::TuningKey layout_key() {
-    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v1",
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v2",
                                        std::to_string(long_points) + "_float32_contiguous");
 }
 
@@ -142,6 +142,16 @@ std::vector<std::size_t> group_sizes(const Plan& plan) {
     std::vector<std::size_t> sizes;
     for (std::size_t k = 0; k < groups.size(); ++k) sizes.push_back(groups[k] * threads[k]);
     return sizes;
+}
+
+// Whether a pass of `plan` has a local pass of radix 16.
+bool uses_radix_16(const Plan& plan) {
+    for (const char* name : {"FFT_P_FIRST", "FFT_P_LAST"})
+        for (const std::size_t radix : defined_values(plan, name))
+            if (radix == 16) return true;
+    for (const std::string& source : plan.sources())
+        if (source.find("fft_local_pass_16(") != std::string::npos) return true;
+    return false;
 }
 
 void check_long_plan(const Plan& plan) {
@@ -170,15 +180,23 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     REQUIRE(database);
 
     SUBCASE("the same groups, from the shortest pass") {
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=1", 1.0});
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=1,sixteens=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> ascending = pass_lengths(stored);
         CHECK(std::is_sorted(ascending.begin(), ascending.end()));
         CHECK(std::is_permutation(ascending.begin(), ascending.end(), built_in.begin(), built_in.end()));
         check_long_plan(stored);
     }
+    SUBCASE("the same passes through local passes of radix 8 at most") {
+        CHECK(uses_radix_16(built_in_plan));
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0,sixteens=0", 1.0});
+        const Plan stored = long_plan_of(Tuning::stored);
+        CHECK(pass_lengths(stored) == built_in);
+        CHECK_FALSE(uses_radix_16(stored));
+        check_long_plan(stored);
+    }
     SUBCASE("groups of twice the local memory and up to 1024 work-items") {
-        database->store(layout_key(), {"local_kib=64,threads=1024,shortest_first=0", 1.0});
+        database->store(layout_key(), {"local_kib=64,threads=1024,shortest_first=0,sixteens=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> sizes = group_sizes(stored);
         CHECK(*std::max_element(sizes.begin(), sizes.end()) > 256);
@@ -186,9 +204,12 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
         check_long_plan(stored);
     }
     SUBCASE("an entry that no longer parses or keeps the constraints is passed over") {
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=2", 1.0});
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=2,sixteens=1", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
-        database->store(layout_key(), {"local_kib=32,threads=1024,shortest_first=0", 1.0});
+        database->store(layout_key(), {"local_kib=32,threads=1024,shortest_first=0,sixteens=1", 1.0});
+        CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
+        // An entry of the layouts' first version, without the radix choice.
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
     }
 }
