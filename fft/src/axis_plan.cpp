@@ -259,6 +259,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         pass.shape.untangle = planning.real_step == RealStep::untangle && planning.one_pass;
         pass.shape.tangle = planning.real_step == RealStep::tangle && planning.one_pass;
         pass.shape.twiddled = ns > 1;
+        pass.shape.int_twiddle_indices = ns > 1 && codegen::dialect_of(device) == codegen::Dialect::cuda;
         pass.ns = ns;
         ns *= points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
@@ -278,7 +279,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         pass.twiddles = twiddle_table(context_, pass.shape, single);
         if (pass.ns > 1) {
             constexpr auto int_limit = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
-            if (outer_twiddle_count(pass.shape, pass.ns) > int_limit)
+            if (pass.shape.int_twiddle_indices && outer_twiddle_count(pass.shape, pass.ns) > int_limit)
                 throw InvalidArgument("a transform of " + std::to_string(n_) +
                                           " points needs more twiddles between passes than the kernels index",
                                       "fft plan");

@@ -27,6 +27,10 @@ struct PassShape {
     bool untangle = false; // writes a real transform's points (FFT_UNTANGLE)
     bool tangle = false;   // reads a real transform's points (FFT_TANGLE)
     bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
+    // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX):
+    // faster through NVRTC at every length measured, but NVIDIA's OpenCL compiler makes some
+    // passes far slower so (bench/NOTES.md, session 46).
+    bool int_twiddle_indices = false;
 };
 
 // The elements a row of `points` points takes in local memory: one more after every 16 points
@@ -124,8 +128,8 @@ std::vector<std::complex<Real>> local_twiddles(const PassShape& shape) {
 }
 
 // The entries of outer_twiddles(shape, ns): (R / P + P - 1) ns, R / P butterflies and P the
-// first local radix. The kernel indexes the table with ints (kernel/pass.rtcg): AxisPlan refuses a
-// pass whose table exceeds them.
+// first local radix. A kernel with int_twiddle_indices indexes the table with ints: AxisPlan
+// refuses a pass whose table exceeds them.
 inline std::size_t outer_twiddle_count(const PassShape& shape, std::size_t ns) {
     const std::size_t radix = shape.radices.empty() ? 1 : shape.radices.front();
     return (shape.points / radix + radix - 1) * ns;

@@ -6,6 +6,7 @@
 #include "../support/test_context.hpp"
 #include "reference_dft.hpp"
 
+#include <rtcg/codegen/dialect.hpp>
 #include <rtcg/fft.hpp>
 #include <rtcg/tuning/database.hpp>
 
@@ -212,6 +213,16 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
         database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
     }
+}
+
+TEST_CASE("the passes after the first index their twiddles with ints through CUDA only") {
+    const Plan plan = long_plan_of(Tuning::built_in);
+    const bool cuda = rtcg::codegen::dialect_of(rtcg::test::context().device()) == rtcg::codegen::Dialect::cuda;
+    const std::string expected = cuda ? "#define FFT_TWIDDLE_INDEX int\n" : "#define FFT_TWIDDLE_INDEX rtcg_index_t\n";
+    const std::vector<std::string> sources = plan.sources();
+    REQUIRE(sources.size() > 1);
+    for (std::size_t k = 1; k < sources.size(); ++k) CHECK(sources[k].find(expected) != std::string::npos);
+    check_long_plan(plan);
 }
 
 TEST_CASE("a plan tuned over several passes transforms correctly and stores its layout") {
