@@ -198,7 +198,8 @@ PassLayout AxisPlan::built_in_layout(RealStep real_step) const {
     const bool wide = context_.device().type == DeviceType::gpu && !strided_ && real_step == RealStep::none &&
                       std::has_single_bit(n_) && n_ * element_bytes > pass_local_budget &&
                       n_ <= usable_local_bytes() / element_bytes;
-    return wide ? PassLayout{.local_budget = whole_local_memory, .max_threads = 1024} : PassLayout{};
+    if (wide) return PassLayout{.local_budget = whole_local_memory, .max_threads = 1024};
+    return PassLayout{.int_twiddle_indices = codegen::dialect_of(context_.device()) == codegen::Dialect::cuda};
 }
 
 std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, RealStep real_step,
@@ -216,6 +217,7 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
     planning.real_step = real_step;
     planning.tuning = tuning;
     planning.sixteens = layout.sixteens;
+    planning.int_twiddle_indices = layout.int_twiddle_indices;
     if (planning.one_pass) {
         planning.sizes = {n_};
         return planning;
@@ -259,7 +261,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         pass.shape.untangle = planning.real_step == RealStep::untangle && planning.one_pass;
         pass.shape.tangle = planning.real_step == RealStep::tangle && planning.one_pass;
         pass.shape.twiddled = ns > 1;
-        pass.shape.int_twiddle_indices = ns > 1 && codegen::dialect_of(device) == codegen::Dialect::cuda;
+        pass.shape.int_twiddle_indices = ns > 1 && planning.int_twiddle_indices;
         pass.ns = ns;
         ns *= points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
@@ -302,12 +304,13 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
     std::vector<PassLayout> layouts{built_in};
     std::vector<std::vector<Pass>> candidates;
     candidates.push_back(std::move(passes_));
-    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool>> made;
+    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool, bool>> made;
     const auto passes_of = [](const PassPlanning& planning) {
-        return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens);
+        return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens,
+                               planning.int_twiddle_indices);
     };
     made.push_back(passes_of(*planning_for(built_in, RealStep::none, tuning)));
-    for (const PassLayout& layout : layout_candidates()) {
+    for (const PassLayout& layout : layout_candidates(codegen::dialect_of(context_.device()))) {
         const std::optional<PassPlanning> planning = planning_for(layout, RealStep::none, tuning);
         if (!planning || std::find(made.begin(), made.end(), passes_of(*planning)) != made.end()) continue;
         made.push_back(passes_of(*planning));
@@ -320,10 +323,7 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
         for (const Pass& pass : candidates[k])
             passes += (passes.empty() ? "" : ", ") + std::to_string(pass.shape.points) + " in groups of " +
                       std::to_string(pass.shape.group) + " x " + std::to_string(pass.shape.threads);
-        plugin::logger().debug("fft: {} points, local_kib={} threads={} shortest_first={} sixteens={} "
-                               "(passes of {}): {}",
-                               n_, layouts[k].local_budget / 1024, layouts[k].max_threads, layouts[k].shortest_first,
-                               layouts[k].sixteens, passes,
+        plugin::logger().debug("fft: {} points, {} (passes of {}): {}", n_, layout_text(layouts[k]), passes,
                                times[k] ? std::to_string(*times[k]) + " ms" : std::string("passed over"));
     }
     std::size_t best = 0;

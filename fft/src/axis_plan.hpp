@@ -121,6 +121,7 @@ private:
         bool one_pass = true;
         std::vector<std::size_t> sizes; // the points of each pass, in order
         bool sixteens = true;           // radix-16 local passes, where there are several passes
+        bool int_twiddle_indices = false; // the passes after the first index their twiddles with ints
         RealStep real_step = RealStep::none;
         rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in;
     };

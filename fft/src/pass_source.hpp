@@ -27,9 +27,8 @@ struct PassShape {
     bool untangle = false; // writes a real transform's points (FFT_UNTANGLE)
     bool tangle = false;   // reads a real transform's points (FFT_TANGLE)
     bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
-    // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX):
-    // faster through NVRTC at every length measured, but NVIDIA's OpenCL compiler makes some
-    // passes far slower so (bench/NOTES.md, session 46).
+    // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);
+    // a layout's choice (PassLayout).
     bool int_twiddle_indices = false;
 };
 
@@ -56,9 +55,11 @@ struct PassLimits {
 // (pass_tuning.hpp): the local memory a work-group may keep for its points (`local_budget` bytes,
 // within what the device has), which decides how long a pass may be and so how many passes there
 // are, and how many sub-transforms a group takes; the work-items a group may have; whether the
-// passes run from the shortest instead of the longest first; and whether their sub-transforms
-// take radix-16 local passes (local_radices), which save local passes and barriers but hold more
-// registers per work-item, so that neither wins for every layout (NOTES.md, session 46).
+// passes run from the shortest instead of the longest first; whether their sub-transforms take
+// radix-16 local passes (local_radices), which save local passes and barriers but hold more
+// registers per work-item, so that neither wins for every layout; and whether the passes index
+// their twiddles with ints, faster through NVRTC at every length measured, while NVIDIA's OpenCL
+// compiler makes some lengths' passes far slower so and others faster (NOTES.md, session 46).
 // A PassLayout's local_budget that takes all the local memory the device has (no GPU has more).
 inline constexpr std::size_t whole_local_memory = 256 * 1024;
 
@@ -67,6 +68,7 @@ struct PassLayout {
     std::size_t max_threads = 256;
     bool shortest_first = false;
     bool sixteens = true;
+    bool int_twiddle_indices = false;
 
     friend bool operator==(const PassLayout&, const PassLayout&) = default;
 };

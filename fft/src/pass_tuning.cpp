@@ -68,12 +68,14 @@ constexpr std::int64_t layout_threads[] = {256, 512, 1024};
 // multiprocessor, which hides each one's barriers behind the others: 256 work-items do; larger
 // groups sit fewer to a multiprocessor and need more to hide them: 1024 (NOTES.md, session 38),
 // or 512 where 128 KiB leave room for a second group (session 46).
-tuning::ParameterSpace layout_space() {
+tuning::ParameterSpace layout_space(codegen::Dialect dialect) {
     tuning::ParameterSpace space;
     space.integer("local_kib", std::vector<std::int64_t>(std::begin(layout_kib), std::end(layout_kib)))
         .integer("threads", std::vector<std::int64_t>(std::begin(layout_threads), std::end(layout_threads)))
         .integer("shortest_first", {0, 1})
         .integer("sixteens", {0, 1})
+        .integer("int_indices", dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{1}
+                                                                  : std::vector<std::int64_t>{0, 1})
         .constraint("groups of 32 KiB have 256 work-items, of 64 any number, of 128 512 or 1024, of more 1024",
                     [](const tuning::Configuration& c) {
                         const std::int64_t kib = c.integer("local_kib"), threads = c.integer("threads");
@@ -88,7 +90,8 @@ PassLayout layout_of(const tuning::Configuration& configuration) {
     return PassLayout{.local_budget = static_cast<std::size_t>(configuration.integer("local_kib")) * 1024,
                       .max_threads = static_cast<std::size_t>(configuration.integer("threads")),
                       .shortest_first = configuration.integer("shortest_first") != 0,
-                      .sixteens = configuration.integer("sixteens") != 0};
+                      .sixteens = configuration.integer("sixteens") != 0,
+                      .int_twiddle_indices = configuration.integer("int_indices") != 0};
 }
 
 tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous) {
@@ -213,10 +216,17 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
                : tuned_choice<double>(context, points, real, limits, contiguous, built_in, key, std::move(space));
 }
 
-std::vector<PassLayout> layout_candidates() {
-    const tuning::ParameterSpace space = layout_space();
+std::string layout_text(const PassLayout& layout) {
+    return "local_kib=" + std::to_string(layout.local_budget / 1024) + ",threads=" +
+           std::to_string(layout.max_threads) + ",shortest_first=" + (layout.shortest_first ? "1" : "0") +
+           ",sixteens=" + (layout.sixteens ? "1" : "0") + ",int_indices=" + (layout.int_twiddle_indices ? "1" : "0");
+}
+
+std::vector<PassLayout> layout_candidates(codegen::Dialect dialect) {
+    const tuning::ParameterSpace space = layout_space(dialect);
     std::vector<PassLayout> layouts;
-    for (const tuning::Configuration& configuration : space.valid_configurations()) layouts.push_back(layout_of(configuration));
+    for (const tuning::Configuration& configuration : space.valid_configurations())
+        layouts.push_back(layout_of(configuration));
     return layouts;
 }
 
@@ -224,8 +234,8 @@ std::optional<PassLayout> stored_layout(const Context& context, std::size_t n, c
                                         bool contiguous) {
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (!database) return std::nullopt;
-    const std::optional<tuning::Configuration> stored =
-        stored_configuration(*database, layout_key(context, n, real, contiguous), layout_space());
+    const std::optional<tuning::Configuration> stored = stored_configuration(
+        *database, layout_key(context, n, real, contiguous), layout_space(codegen::dialect_of(context.device())));
     if (!stored) return std::nullopt;
     return layout_of(*stored);
 }
@@ -234,12 +244,9 @@ void store_layout(const Context& context, std::size_t n, const codegen::DType& r
                   const PassLayout& layout, double time_ms) {
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (!database) return;
-    const std::string text = "local_kib=" + std::to_string(layout.local_budget / 1024) +
-                             ",threads=" + std::to_string(layout.max_threads) +
-                             ",shortest_first=" + (layout.shortest_first ? "1" : "0") +
-                             ",sixteens=" + (layout.sixteens ? "1" : "0");
+    const tuning::ParameterSpace space = layout_space(codegen::dialect_of(context.device()));
     database->store(layout_key(context, n, real, contiguous),
-                    tuning::TuningEntry{layout_space().parse(text).to_string(), time_ms});
+                    tuning::TuningEntry{space.parse(layout_text(layout)).to_string(), time_ms});
 }
 
 } // namespace rtcg::detail::fft

@@ -6,6 +6,7 @@
 // which AxisPlan times itself: its candidates are whole plans of several kernels.
 #include "pass_source.hpp"
 
+#include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/device_info.hpp>
@@ -69,10 +70,14 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
 
 // The layouts a multi-pass plan may be timed with (PassLayout): groups of 32, 64, 128 KiB of local
 // memory or all the device has, the larger ones with up to 512 or 1024 work-items (a group that
-// fills its multiprocessor alone needs them to overlap its barriers), each with either pass order
-// and with or without radix-16 local passes. The plan drops those its device cannot take and those
-// that make the same passes.
-std::vector<PassLayout> layout_candidates();
+// fills its multiprocessor alone needs them to overlap its barriers), each with either pass order,
+// with or without radix-16 local passes, and in `dialect` OpenCL with int or 64-bit twiddle
+// indices (CUDA's: int). The plan drops those its device cannot take and those that make the same
+// passes.
+std::vector<PassLayout> layout_candidates(codegen::Dialect dialect);
+
+// The layout as the tuning database writes it ("local_kib=32,threads=256,...").
+std::string layout_text(const PassLayout& layout);
 
 // The layout of a transform of n points longer than one pass that the tuning database holds for
 // the device, precision and layout of the axis (`contiguous`: the last axis); nullopt where there

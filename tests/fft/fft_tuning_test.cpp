@@ -181,7 +181,7 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     REQUIRE(database);
 
     SUBCASE("the same groups, from the shortest pass") {
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=1,sixteens=1", 1.0});
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=1,sixteens=1,int_indices=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> ascending = pass_lengths(stored);
         CHECK(std::is_sorted(ascending.begin(), ascending.end()));
@@ -190,14 +190,14 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     }
     SUBCASE("the same passes through local passes of radix 8 at most") {
         CHECK(uses_radix_16(built_in_plan));
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0,sixteens=0", 1.0});
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0,sixteens=0,int_indices=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         CHECK(pass_lengths(stored) == built_in);
         CHECK_FALSE(uses_radix_16(stored));
         check_long_plan(stored);
     }
     SUBCASE("groups of twice the local memory and up to 1024 work-items") {
-        database->store(layout_key(), {"local_kib=64,threads=1024,shortest_first=0,sixteens=1", 1.0});
+        database->store(layout_key(), {"local_kib=64,threads=1024,shortest_first=0,sixteens=1,int_indices=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> sizes = group_sizes(stored);
         CHECK(*std::max_element(sizes.begin(), sizes.end()) > 256);
@@ -205,9 +205,9 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
         check_long_plan(stored);
     }
     SUBCASE("an entry that no longer parses or keeps the constraints is passed over") {
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=2,sixteens=1", 1.0});
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=2,sixteens=1,int_indices=1", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
-        database->store(layout_key(), {"local_kib=32,threads=1024,shortest_first=0,sixteens=1", 1.0});
+        database->store(layout_key(), {"local_kib=32,threads=1024,shortest_first=0,sixteens=1,int_indices=1", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
         // An entry of the layouts' first version, without the radix choice.
         database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0", 1.0});
@@ -215,14 +215,31 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     }
 }
 
-TEST_CASE("the passes after the first index their twiddles with ints through CUDA only") {
-    const Plan plan = long_plan_of(Tuning::built_in);
-    const bool cuda = rtcg::codegen::dialect_of(rtcg::test::context().device()) == rtcg::codegen::Dialect::cuda;
-    const std::string expected = cuda ? "#define FFT_TWIDDLE_INDEX int\n" : "#define FFT_TWIDDLE_INDEX rtcg_index_t\n";
+// Whether every pass of `plan` after the first indexes its twiddles with ints.
+bool int_twiddle_indices(const Plan& plan) {
     const std::vector<std::string> sources = plan.sources();
     REQUIRE(sources.size() > 1);
-    for (std::size_t k = 1; k < sources.size(); ++k) CHECK(sources[k].find(expected) != std::string::npos);
-    check_long_plan(plan);
+    return std::all_of(sources.begin() + 1, sources.end(), [](const std::string& source) {
+        return source.find("#define FFT_TWIDDLE_INDEX int\n") != std::string::npos;
+    });
+}
+
+TEST_CASE("the passes after the first index their twiddles with ints through CUDA, on OpenCL as the layout says") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const bool cuda = rtcg::codegen::dialect_of(rtcg::test::context().device()) == rtcg::codegen::Dialect::cuda;
+    const Plan built_in = long_plan_of(Tuning::built_in);
+    CHECK(int_twiddle_indices(built_in) == cuda);
+    check_long_plan(built_in);
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    // The other choice: OpenCL takes it, CUDA passes it over for the built-in layout.
+    database->store(layout_key(), {std::string("local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=") +
+                                       (cuda ? "0" : "1"),
+                                   1.0});
+    const Plan stored = long_plan_of(Tuning::stored);
+    CHECK(int_twiddle_indices(stored));
+    if (cuda) CHECK(stored.sources() == built_in.sources());
+    check_long_plan(stored);
 }
 
 TEST_CASE("a plan tuned over several passes transforms correctly and stores its layout") {
