@@ -98,11 +98,26 @@ void power_of_two_splits(std::size_t twos, std::size_t widest, std::vector<std::
 
 } // namespace
 
+std::vector<std::size_t> odd_radices(const std::vector<std::size_t>& primes) {
+    std::vector<std::size_t> radices;
+    for (auto p = primes.rbegin(); p != primes.rend(); ++p) {
+        auto fits = std::find_if(radices.begin(), radices.end(), [&](std::size_t radix) {
+            return radix * *p <= largest_odd_radix;
+        });
+        if (fits != radices.end())
+            *fits *= *p;
+        else
+            radices.push_back(*p);
+    }
+    std::sort(radices.begin(), radices.end(), std::greater<>());
+    return radices;
+}
+
 std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t max_threads) {
     const std::size_t points = r;
     std::size_t twos = 0;
     for (; r % 2 == 0; r /= 2) ++twos;
-    const std::vector<std::size_t> odd = prime_factors(r);
+    const std::vector<std::size_t> odd = odd_radices(prime_factors(r));
     // Ties go to fewer passes (fewer barriers), then to the more even split.
     using Rank = std::tuple<double, std::size_t, std::size_t>;
     Rank best_rank{std::numeric_limits<double>::infinity(), 0, 0};

@@ -30,9 +30,10 @@ std::string configuration(const codegen::DType& real) {
     return text;
 }
 
-// The DFT of an odd prime p in place, pairing the points r and p - r: with a_r = u_r + u_(p-r) and
-// b_r = u_r - u_(p-r), X_q = u_0 + sum a_r cos(2 pi q r / p) + i s sum b_r sin(2 pi q r / p), and
-// X_(p-q) the same with the last sum's sign turned (s: the direction's sign).
+// The DFT of an odd p (a prime, or a product of small ones: odd_radices) in place, pairing the
+// points r and p - r: with a_r = u_r + u_(p-r) and b_r = u_r - u_(p-r), X_q = u_0 + sum a_r
+// cos(2 pi q r / p) + i s sum b_r sin(2 pi q r / p), and X_(p-q) the same with the last sum's sign
+// turned (s: the direction's sign).
 std::string odd_dft(const codegen::DType& real, std::size_t p) {
     const std::size_t half = (p - 1) / 2;
     const std::string n = std::to_string(p);
