@@ -219,7 +219,12 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
     planning.sixteens = layout.sixteens;
     planning.int_twiddle_indices = layout.int_twiddle_indices;
     if (planning.one_pass) {
+        // One kernel chooses its radices itself (one_pass_choice) and has no twiddles between
+        // passes: the layout's choices of them do not apply, and leaving them out lets
+        // choose_layout drop the layouts that differ only there.
         planning.sizes = {n_};
+        planning.sixteens = false;
+        planning.int_twiddle_indices = false;
         return planning;
     }
     // A prime factor longer than the layout's groups hold: no such passes.
