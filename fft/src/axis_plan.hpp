@@ -119,8 +119,8 @@ private:
         PassLimits limits;
         std::size_t min_group = 1;
         bool one_pass = true;
-        std::vector<std::size_t> sizes; // the points of each pass, in order
-        bool sixteens = true;           // radix-16 local passes, where there are several passes
+        std::vector<std::size_t> sizes;   // the points of each pass, in order
+        bool sixteens = true;             // radix-16 local passes, where there are several passes
         bool int_twiddle_indices = false; // the passes after the first index their twiddles with ints
         RealStep real_step = RealStep::none;
         rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in;
