@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 #include <tuple>
+#include <utility>
 
 namespace rtcg::detail::fft {
 
@@ -37,24 +38,34 @@ std::size_t bluestein_size(std::size_t n) {
     return m;
 }
 
+namespace {
+
+// `factors` combined into products of at most `largest` by first fit, largest factors first: few
+// products, largest first. A factor above `largest` stays alone.
+std::vector<std::size_t> first_fit_products(std::vector<std::size_t> factors, std::size_t largest) {
+    std::sort(factors.begin(), factors.end(), std::greater<>());
+    std::vector<std::size_t> products;
+    for (const std::size_t p : factors) {
+        auto fits = std::find_if(products.begin(), products.end(), [&](std::size_t r) { return r <= largest / p; });
+        if (fits != products.end())
+            *fits *= p;
+        else
+            products.push_back(p);
+    }
+    std::sort(products.begin(), products.end(), std::greater<>());
+    return products;
+}
+
+} // namespace
+
 std::vector<std::size_t> global_passes(std::size_t n, std::size_t largest) {
     std::vector<std::size_t> factors = prime_factors(n);
     if (!factors.empty() && factors.back() > largest)
         throw InvalidArgument("the prime factor " + std::to_string(factors.back()) + " of " + std::to_string(n) +
                                   " exceeds the " + std::to_string(largest) + " points a work-group holds",
                               "fft plan");
-    // First fit, largest factors first, into as few passes as hold them.
-    std::sort(factors.begin(), factors.end(), std::greater<>());
-    std::vector<std::size_t> passes;
-    for (const std::size_t p : factors) {
-        auto fits = std::find_if(passes.begin(), passes.end(), [&](std::size_t r) { return r <= largest / p; });
-        if (fits != passes.end())
-            *fits *= p;
-        else
-            passes.push_back(p);
-    }
+    std::vector<std::size_t> passes = first_fit_products(std::move(factors), largest);
     if (passes.empty()) passes.push_back(1);
-    std::sort(passes.begin(), passes.end(), std::greater<>());
     return passes;
 }
 
@@ -99,18 +110,7 @@ void power_of_two_splits(std::size_t twos, std::size_t widest, std::vector<std::
 } // namespace
 
 std::vector<std::size_t> odd_radices(const std::vector<std::size_t>& primes) {
-    std::vector<std::size_t> radices;
-    for (auto p = primes.rbegin(); p != primes.rend(); ++p) {
-        auto fits = std::find_if(radices.begin(), radices.end(), [&](std::size_t radix) {
-            return radix * *p <= largest_odd_radix;
-        });
-        if (fits != radices.end())
-            *fits *= *p;
-        else
-            radices.push_back(*p);
-    }
-    std::sort(radices.begin(), radices.end(), std::greater<>());
-    return radices;
+    return first_fit_products(primes, largest_odd_radix);
 }
 
 std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t max_threads) {
