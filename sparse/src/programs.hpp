@@ -3,6 +3,7 @@
 // into the source) followed by device files (sparse/device, embedded as
 // rtcg::detail::sparse_device), compiled for one context. The context's compile cache makes a
 // second build of the same text a lookup.
+#include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 #include <rtcg/core/context.hpp>
@@ -37,5 +38,13 @@ std::size_t most_block(const DeviceInfo& device);
 // A grid-stride launch of `block` work-items per group covering `n` items, with at most a few
 // groups per compute unit.
 LaunchConfig grid_stride(const Context& context, std::size_t n, std::size_t block = 256);
+
+// `a` as a kernel argument, which starts at its buffer's start and cannot be empty: `a` itself where
+// it is contiguous from its buffer's start, else a copy; one element of zero where it is empty.
+template <class X>
+Array<X> kernel_argument(const Array<X>& a) {
+    if (a.size() == 0) return Array<X>::zeros(a.context(), 1);
+    return a.data().offset() == 0 && a.is_contiguous() ? a : a.copy();
+}
 
 } // namespace rtcg::sparse_detail

@@ -42,14 +42,6 @@ std::string spmm_source(codegen::Dialect dialect, const std::string& configurati
         codegen::dtype_of<T>().is_complex());
 }
 
-// The array itself when a kernel can take it from its buffer's start, else a copy; one element of
-// zero when it is empty.
-template <class X>
-Array<X> kernel_argument(const Array<X>& a) {
-    if (a.size() == 0) return Array<X>::zeros(a.context(), 1);
-    return a.data().offset() == 0 && a.is_contiguous() ? a : a.copy();
-}
-
 } // namespace
 
 template <SparseValue T, SparseIndex I>
@@ -64,11 +56,12 @@ Spmm<T, I>::Spmm(const CsrMatrix<T, I>& a, std::size_t k) {
     const std::string configuration = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) +
                                       ")\n#define RTCG_SPMM_K ((rtcg_index_t)" + std::to_string(k) + ")\n";
     const Module module = context.compile(spmm_source<T, I>(sparse_detail::dialect(context), configuration));
-    const auto matrix = CsrMatrix<T, I>::from_arrays(a.rows(), a.cols(), kernel_argument(a.row_offsets()),
-                                                     a.col_indices(), a.values());
-    state_ = std::make_shared<detail::SpmmState<T, I>>(detail::SpmmState<T, I>{
-        matrix, k, configuration, kernel_argument(a.col_indices()), kernel_argument(a.values()),
-        module.kernel("rtcg_spmm_csr"), sparse_detail::grid_stride(context, std::max<std::size_t>(a.rows() * k, 1))});
+    const auto matrix = CsrMatrix<T, I>::from_arrays(
+        a.rows(), a.cols(), sparse_detail::kernel_argument(a.row_offsets()), a.col_indices(), a.values());
+    state_ = std::make_shared<detail::SpmmState<T, I>>(
+        detail::SpmmState<T, I>{matrix, k, configuration, sparse_detail::kernel_argument(a.col_indices()),
+                                sparse_detail::kernel_argument(a.values()), module.kernel("rtcg_spmm_csr"),
+                                sparse_detail::grid_stride(context, std::max<std::size_t>(a.rows() * k, 1))});
 }
 
 template <SparseValue T, SparseIndex I>

@@ -2,6 +2,7 @@
 #include "column_order.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
+#include "sliced.hpp"
 #include "sparse_device_sources.hpp"
 #include "spmv_merge.hpp"
 #include "spmv_sell.hpp"
@@ -40,15 +41,39 @@ Array<X> at_start(const Array<X>& a) {
     return a.data().offset() == 0 && a.is_contiguous() ? a : a.copy();
 }
 
+// The configuration lines every plan starts with.
+std::string rows_configuration(std::size_t rows) {
+    return "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(rows) + ")\n#define RTCG_SPMV_MAX_JACOBI_BLOCK " +
+           std::to_string(max_jacobi_block) + "\n";
+}
+
+// The slots of a layout that hold entries (their column is not -1); waits for the queue.
 template <SparseIndex I>
-std::size_t longest_row(const Array<I>& row_offsets, std::size_t rows) {
-    if (rows == 0) return 0;
+std::size_t stored_entries(const Array<I>& cols) {
+    if (cols.size() == 0) return 0;
     const std::string index = std::is_same_v<I, std::int32_t> ? "int" : "int64_t";
-    const ReductionKernel<std::int64_t> longest(
-        row_offsets.context(), index + " *o",
-        {.map_expr = "(rtcg_index_t)(o[i + 1] - o[i])", .reduce_expr = "a > b ? a : b", .neutral = "0"},
-        {.name = "sparse_longest_row"});
-    return static_cast<std::size_t>(longest(Range{0, static_cast<std::int64_t>(rows)}, row_offsets).get());
+    const ReductionKernel<std::int64_t> stored(
+        cols.context(), index + " *c",
+        {.map_expr = "(rtcg_index_t)(c[i] >= 0)", .reduce_expr = "a + b", .neutral = "0"},
+        {.name = "sparse_stored_entries"});
+    return static_cast<std::size_t>(stored(cols).get());
+}
+
+// An ELL product's layout and configuration: one work-item per row, in work-groups of the largest
+// block.
+template <SparseValue T, SparseIndex I>
+std::string plan_ell(detail::SpmvState<T, I>& state, const EllMatrix<T, I>& ell, std::size_t most_block) {
+    state.group = most_block;
+    state.cols.emplace(sparse_detail::kernel_argument(ell.col_indices()));
+    state.values.emplace(sparse_detail::kernel_argument(ell.values()));
+    return "#define RTCG_SPMV_WIDTH " + std::to_string(ell.width()) + "\n#define RTCG_SPMV_GROUP " +
+           std::to_string(state.group) + "\n";
+}
+
+template <SparseValue T, SparseIndex I>
+void prepare_ell(detail::SpmvState<T, I>& state, const Module& module) {
+    state.kernel = module.kernel("rtcg_spmv_ell");
+    state.launch = sparse_detail::grid_stride(state.context(), state.statistics.rows, state.group);
 }
 
 std::size_t team_for(double mean) {
@@ -70,7 +95,8 @@ std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect d
             dialect, configuration,
             {device_library::scan_pairs(), device_library::block_scan(), files::spmv, files::spmv_merge}, complex);
     if (state.format == SpmvFormat::sell)
-        return sparse_detail::program_source(dialect, configuration, {files::spmv, files::spmv_sell}, complex);
+        return sparse_detail::program_source(dialect, configuration, {files::spmv, files::sliced, files::spmv_sell},
+                                             complex);
     return sparse_detail::program_source(dialect, configuration, {files::spmv}, complex);
 }
 
@@ -93,10 +119,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
         throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),
                               "Spmv");
-    if (options.slice_height != 0 && (options.slice_height > 1024 || !std::has_single_bit(options.slice_height)))
-        throw InvalidArgument("the SELL slice height must be a power of two up to 1024, not " +
-                                  std::to_string(options.slice_height),
-                              "Spmv");
+    if (options.slice_height != 0) (void)detail::sell_slices(0, options.slice_height, "Spmv");
     if (options.merge_group != 0 &&
         (options.merge_group < 32 || options.merge_group > 256 || !std::has_single_bit(options.merge_group)))
         throw InvalidArgument("the merge form's work-group must be 32, 64, 128 or 256, not " +
@@ -110,10 +133,11 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     auto state = std::make_shared<detail::SpmvState<T, I>>(
         detail::SpmvState<T, I>{.matrix = CsrMatrix<T, I>::from_arrays(a.rows(), a.cols(), at_start(a.row_offsets()),
                                                                        at_start(a.col_indices()), at_start(a.values())),
+                                .columns = a.cols(),
                                 .statistics = RowStatistics{a.rows(), a.nnz(), 0},
                                 .dot = dot});
     RowStatistics& statistics = state->statistics;
-    statistics.longest = longest_row(state->matrix.row_offsets(), a.rows());
+    statistics.longest = sparse_detail::longest_row(state->matrix->row_offsets(), a.rows());
     const bool regular = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest) <=
                          1.2 * static_cast<double>(statistics.nnz);
     const std::size_t most_block = sparse_detail::most_block(context.device());
@@ -122,7 +146,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     // The tuner's choice, where it makes one, fills in what the options leave open.
     SpmvOptions chosen = options;
     if (!options.format && options.tuning != SpmvTuning::built_in)
-        if (const std::optional<SpmvOptions> tuned = sparse_detail::tuned_options(state->matrix, statistics, options))
+        if (const std::optional<SpmvOptions> tuned = sparse_detail::tuned_options(*state->matrix, statistics, options))
             chosen = *tuned;
     state->format = chosen.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
                                            : skewed                      ? SpmvFormat::csr_merge
@@ -130,30 +154,25 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     // Every format below plans on the matrix as its kernels read it. A dot plan's kernels read x
     // at the rows too, in the matrix's own numbering: it keeps the columns as given.
     if (chosen.column_order == ColumnOrder::by_count && !dot && a.cols() != 0 && a.nnz() != 0) {
-        const sparse_detail::ColumnRenumbering<I> renumbering = sparse_detail::renumber_columns_by_count(state->matrix);
-        state->given.emplace(state->matrix);
-        state->matrix = sparse_detail::renumbered_matrix(state->matrix, renumbering);
+        const sparse_detail::ColumnRenumbering<I> renumbering = sparse_detail::renumber_columns_by_count(
+            *state->matrix);
+        state->given.emplace(*state->matrix);
+        state->matrix = sparse_detail::renumbered_matrix(*state->matrix, renumbering);
         state->old_of_new.emplace(renumbering.old_of_new);
     }
 
-    if (state->format == SpmvFormat::ell && statistics.longest != 0 &&
-        statistics.rows > std::numeric_limits<std::size_t>::max() / statistics.longest)
-        throw InvalidArgument("an ELL layout of " + std::to_string(statistics.rows) + " rows of " +
-                                  std::to_string(statistics.longest) + " slots has more slots than size_t counts",
-                              "Spmv");
-    const std::string rows = "#define RTCG_SPMV_ROWS ((rtcg_index_t)" + std::to_string(a.rows()) +
-                             ")\n#define RTCG_SPMV_MAX_JACOBI_BLOCK " + std::to_string(max_jacobi_block) + "\n";
+    std::string configuration = rows_configuration(a.rows());
     if (state->format == SpmvFormat::csr_merge) {
-        state->configuration = rows + sparse_detail::plan_merge(*state, chosen, most_block);
+        configuration += sparse_detail::plan_merge(*state, chosen, most_block);
     } else if (state->format == SpmvFormat::sell) {
-        state->configuration = rows + sparse_detail::plan_sell(*state, options, most_block);
+        configuration += sparse_detail::plan_sell(
+            *state, to_sell(*state->matrix, {.slice_height = chosen.slice_height, .sort_window = chosen.sort_window}),
+            most_block);
     } else if (state->format == SpmvFormat::ell) {
-        state->group = most_block;
-        state->configuration = rows + "#define RTCG_SPMV_WIDTH " + std::to_string(statistics.longest) +
-                               "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) + "\n";
+        configuration += plan_ell(*state, sparse_detail::ell_from_csr(*state->matrix, statistics.longest), most_block);
     } else if (state->format == SpmvFormat::csr_binned) {
         // The rows longer than a work-group, listed apart from the others.
-        const std::vector<I> offsets = state->matrix.row_offsets().get();
+        const std::vector<I> offsets = state->matrix->row_offsets().get();
         std::vector<I> short_rows, long_rows;
         std::size_t short_entries = 0;
         for (std::size_t r = 0; r < a.rows(); ++r) {
@@ -172,39 +191,30 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                       : static_cast<double>(short_entries) / static_cast<double>(short_rows.size());
         state->team = std::min(options.team_size != 0 ? options.team_size : team_for(short_mean), most_block);
         state->group = most_block;
-        state->configuration = rows + "#define RTCG_SPMV_TEAM " + std::to_string(state->team) +
-                               "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) +
-                               "\n#define RTCG_SPMV_LISTED " + std::to_string(state->listed) +
-                               "\n#define RTCG_SPMV_LONG " + std::to_string(state->long_rows) + "\n";
+        configuration += "#define RTCG_SPMV_TEAM " + std::to_string(state->team) + "\n#define RTCG_SPMV_GROUP " +
+                         std::to_string(state->group) + "\n#define RTCG_SPMV_LISTED " + std::to_string(state->listed) +
+                         "\n#define RTCG_SPMV_LONG " + std::to_string(state->long_rows) + "\n";
         state->listed_rows.emplace(non_empty(Array<I>::to_device(context, short_rows)));
         state->long_list.emplace(non_empty(Array<I>::to_device(context, long_rows)));
     } else {
         state->team = std::min(options.team_size != 0 ? options.team_size : team_for(statistics.mean()), most_block);
         state->group = most_block / state->team * state->team;
-        state->configuration = rows + "#define RTCG_SPMV_TEAM " + std::to_string(state->team) +
-                               "\n#define RTCG_SPMV_GROUP " + std::to_string(state->group) + "\n";
+        configuration += "#define RTCG_SPMV_TEAM " + std::to_string(state->team) + "\n#define RTCG_SPMV_GROUP " +
+                         std::to_string(state->group) + "\n";
     }
-    if (dot) state->configuration += "#define RTCG_SPMV_DOT 1\n";
+    if (dot) configuration += "#define RTCG_SPMV_DOT 1\n";
+    state->configuration = std::move(configuration);
     const Module module = context.compile(full_source(*state, sparse_detail::dialect(context)));
     if (state->format == SpmvFormat::csr_merge) {
         sparse_detail::prepare_merge(*state, module);
     } else if (state->format == SpmvFormat::sell) {
         sparse_detail::prepare_sell(*state, module);
     } else if (state->format == SpmvFormat::ell) {
-        const std::size_t slots = statistics.rows * statistics.longest;
-        state->cols.emplace(non_empty(Array<I>::empty(context, slots)));
-        state->values.emplace(non_empty(Array<T>::empty(context, slots)));
-        if (slots != 0)
-            module.kernel("rtcg_csr_to_ell")(
-                detail::current_queue(context), sparse_detail::grid_stride(context, a.rows()),
-                state->matrix.row_offsets().data().buffer(), state->matrix.col_indices().data().buffer(),
-                state->matrix.values().data().buffer(), state->cols->data().buffer(), state->values->data().buffer());
-        state->kernel = module.kernel("rtcg_spmv_ell");
-        state->launch = sparse_detail::grid_stride(context, a.rows(), state->group);
+        prepare_ell(*state, module);
     } else {
         state->kernel = module.kernel("rtcg_spmv_csr_vector");
-        state->cols.emplace(non_empty(state->matrix.col_indices()));
-        state->values.emplace(non_empty(state->matrix.values()));
+        state->cols.emplace(non_empty(state->matrix->col_indices()));
+        state->values.emplace(non_empty(state->matrix->values()));
         const std::size_t teams = state->group / state->team;
         const std::size_t most_groups = std::max<std::size_t>(context.device().compute_units, 1) * 16;
         const std::size_t team_rows = state->format == SpmvFormat::csr_binned ? state->listed : a.rows();
@@ -223,6 +233,38 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
 }
 
 template <SparseValue T, SparseIndex I>
+Spmv<T, I>::Spmv(const EllMatrix<T, I>& a) {
+    const Context& context = a.context();
+    auto state = std::make_shared<detail::SpmvState<T, I>>(
+        detail::SpmvState<T, I>{.columns = a.cols(),
+                                .statistics = RowStatistics{a.rows(), stored_entries(a.col_indices()), a.width()},
+                                .format = SpmvFormat::ell});
+    state->configuration = rows_configuration(a.rows()) +
+                           plan_ell(*state, a, sparse_detail::most_block(context.device()));
+    prepare_ell(*state, context.compile(full_source(*state, sparse_detail::dialect(context))));
+    state_ = std::move(state);
+}
+
+template <SparseValue T, SparseIndex I>
+Spmv<T, I>::Spmv(const SellMatrix<T, I>& a) {
+    const Context& context = a.context();
+    // The widest slice, from the slice offsets (a read back, as planning from CSR reads the longest
+    // row back).
+    const std::vector<std::int64_t> offsets = a.slice_offsets().get();
+    std::size_t widest = 0;
+    for (std::size_t s = 0; s + 1 < offsets.size(); ++s)
+        widest = std::max(widest, static_cast<std::size_t>(offsets[s + 1] - offsets[s]) / a.slice_height());
+    auto state = std::make_shared<detail::SpmvState<T, I>>(
+        detail::SpmvState<T, I>{.columns = a.cols(),
+                                .statistics = RowStatistics{a.rows(), stored_entries(a.col_indices()), widest},
+                                .format = SpmvFormat::sell});
+    state->configuration = rows_configuration(a.rows()) +
+                           sparse_detail::plan_sell(*state, a, sparse_detail::most_block(context.device()));
+    sparse_detail::prepare_sell(*state, context.compile(full_source(*state, sparse_detail::dialect(context))));
+    state_ = std::move(state);
+}
+
+template <SparseValue T, SparseIndex I>
 void Spmv<T, I>::operator()(T alpha, const Array<T>& x, T beta, const Array<T>& y) const {
     if (state_->dot)
         product_and_dot(alpha, x, beta, y, *state_->dot_scratch, 0);
@@ -233,60 +275,60 @@ void Spmv<T, I>::operator()(T alpha, const Array<T>& x, T beta, const Array<T>& 
 template <SparseValue T, SparseIndex I>
 void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                                  std::size_t first) const {
-    const CsrMatrix<T, I>& a = state_->matrix;
+    const detail::SpmvState<T, I>& s = *state_;
+    const std::size_t rows = s.statistics.rows;
     const char* where = "Spmv";
     auto check = [&](const Array<T>& v, const char* name, std::size_t size) {
-        if (v.context() != a.context())
+        if (v.context() != s.context())
             throw InvalidArgument(std::string(name) + " belongs to another context than the matrix", where);
         if (v.ndim() != 1 || v.size() != size)
             throw InvalidArgument(std::string(name) + " must be a vector of " + std::to_string(size) +
-                                      " elements for a " + std::to_string(a.rows()) + " x " + std::to_string(a.cols()) +
+                                      " elements for a " + std::to_string(rows) + " x " + std::to_string(s.columns) +
                                       " matrix, not of shape " + detail::shape_text(v.shape()),
                                   where);
         if (!v.is_contiguous()) throw InvalidArgument(std::string(name) + " must be contiguous", where);
     };
-    check(x, "x", a.cols());
-    check(y, "y", a.rows());
+    check(x, "x", s.columns);
+    check(y, "y", rows);
     if (&x.data().buffer() == &y.data().buffer())
         throw InvalidArgument("x and y share memory: the product would read what it writes", where);
-    if (a.rows() == 0) return;
-    Queue& queue = detail::current_queue(a.context());
+    if (rows == 0) return;
+    Queue& queue = detail::current_queue(s.context());
     // A matrix of no columns multiplies an empty x, which a kernel cannot take: one unread element.
-    const Array<T> x_argument = x.size() == 0        ? Array<T>::zeros(a.context(), 1)
-                                : state_->old_of_new ? sparse_detail::gathered(x, *state_->old_of_new)
-                                                     : x;
+    const Array<T> x_argument = x.size() == 0  ? Array<T>::zeros(s.context(), 1)
+                                : s.old_of_new ? sparse_detail::gathered(x, *s.old_of_new)
+                                               : x;
     const auto x_offset = static_cast<std::int64_t>(x_argument.data().offset());
     const auto y_offset = static_cast<std::int64_t>(y.data().offset());
     const auto dot_first = static_cast<std::int64_t>(first);
-    if (state_->format == SpmvFormat::ell && state_->dot)
-        state_->kernel(queue, state_->launch, state_->cols->data().buffer(), state_->values->data().buffer(),
-                       x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta,
-                       partials.data().buffer(), dot_first);
-    else if (state_->format == SpmvFormat::ell)
-        state_->kernel(queue, state_->launch, state_->cols->data().buffer(), state_->values->data().buffer(),
-                       x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta);
-    else if (state_->format == SpmvFormat::csr_binned)
+    if (s.format == SpmvFormat::ell && s.dot)
+        s.kernel(queue, s.launch, s.cols->data().buffer(), s.values->data().buffer(), x_argument.data().buffer(),
+                 x_offset, y.data().buffer(), y_offset, alpha, beta, partials.data().buffer(), dot_first);
+    else if (s.format == SpmvFormat::ell)
+        s.kernel(queue, s.launch, s.cols->data().buffer(), s.values->data().buffer(), x_argument.data().buffer(),
+                 x_offset, y.data().buffer(), y_offset, alpha, beta);
+    else if (s.format == SpmvFormat::csr_binned)
         binned_product(alpha, x_argument, beta, y, partials, first);
-    else if (state_->format == SpmvFormat::csr_merge)
-        sparse_detail::merge_product(*state_, queue, alpha, x_argument, beta, y, partials, first);
-    else if (state_->format == SpmvFormat::sell)
-        sparse_detail::sell_product(*state_, queue, alpha, x_argument, beta, y, partials, first);
-    else if (state_->dot)
-        state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
-                       state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
-                       y_offset, alpha, beta, partials.data().buffer(), dot_first);
+    else if (s.format == SpmvFormat::csr_merge)
+        sparse_detail::merge_product(s, queue, alpha, x_argument, beta, y, partials, first);
+    else if (s.format == SpmvFormat::sell)
+        sparse_detail::sell_product(s, queue, alpha, x_argument, beta, y, partials, first);
+    else if (s.dot)
+        s.kernel(queue, s.launch, s.matrix->row_offsets().data().buffer(), s.cols->data().buffer(),
+                 s.values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha,
+                 beta, partials.data().buffer(), dot_first);
     else
-        state_->kernel(queue, state_->launch, a.row_offsets().data().buffer(), state_->cols->data().buffer(),
-                       state_->values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
-                       y_offset, alpha, beta);
+        s.kernel(queue, s.launch, s.matrix->row_offsets().data().buffer(), s.cols->data().buffer(),
+                 s.values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha,
+                 beta);
 }
 
 template <SparseValue T, SparseIndex I>
 void Spmv<T, I>::binned_product(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                                 std::size_t first) const {
     const detail::SpmvState<T, I>& s = *state_;
-    Queue& queue = detail::current_queue(s.matrix.context());
-    const Buffer& offsets = s.matrix.row_offsets().data().buffer();
+    Queue& queue = detail::current_queue(s.context());
+    const Buffer& offsets = s.matrix->row_offsets().data().buffer();
     const auto x_offset = static_cast<std::int64_t>(x.data().offset());
     const auto y_offset = static_cast<std::int64_t>(y.data().offset());
     // The long rows' shares follow the short rows'.
@@ -345,7 +387,7 @@ std::size_t Spmv<T, I>::groups() const noexcept {
 
 template <SparseValue T, SparseIndex I>
 const CsrMatrix<T, I>& Spmv<T, I>::matrix() const noexcept {
-    return state_->given ? *state_->given : state_->matrix;
+    return state_->given ? *state_->given : *state_->matrix;
 }
 
 template <SparseValue T, SparseIndex I>

@@ -30,7 +30,7 @@ bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_siz
 
 template <SparseValue T, SparseIndex I>
 std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block) {
-    const DeviceInfo& device = state.matrix.context().device();
+    const DeviceInfo& device = state.matrix->context().device();
     if (options.merge_group > most_block)
         throw InvalidArgument("the merge form's work-group of " + std::to_string(options.merge_group) +
                                   " is more than the " + std::to_string(most_block) + " it may have on " + device.name,
@@ -75,14 +75,14 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
 
 template <SparseValue T, SparseIndex I>
 void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
-    const Context& context = state.matrix.context();
+    const Context& context = state.matrix->context();
     state.tile_rows.emplace(Array<I>::empty(context, state.tiles + 1));
     state.carries.emplace(Array<T>::empty(context, std::max<std::size_t>(state.tiles, 1)));
-    state.cols.emplace(state.matrix.col_indices().size() != 0 ? state.matrix.col_indices()
-                                                              : Array<I>::zeros(context, 1));
-    state.values.emplace(state.matrix.values().size() != 0 ? state.matrix.values() : Array<T>::zeros(context, 1));
+    state.cols.emplace(state.matrix->col_indices().size() != 0 ? state.matrix->col_indices()
+                                                               : Array<I>::zeros(context, 1));
+    state.values.emplace(state.matrix->values().size() != 0 ? state.matrix->values() : Array<T>::zeros(context, 1));
     module.kernel("rtcg_spmv_merge_partition")(detail::current_queue(context), grid_stride(context, state.tiles + 1),
-                                               state.matrix.row_offsets().data().buffer(),
+                                               state.matrix->row_offsets().data().buffer(),
                                                state.tile_rows->data().buffer());
     state.kernel = module.kernel("rtcg_spmv_merge");
     state.launch = LaunchConfig{Dim3{state.tiles}, Dim3{state.group}, 0};
@@ -95,7 +95,7 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
                    const Array<T>& y, const Array<T>& partials, std::size_t first) {
     const auto x_offset = static_cast<std::int64_t>(x.data().offset());
     const auto y_offset = static_cast<std::int64_t>(y.data().offset());
-    const Buffer& offsets = s.matrix.row_offsets().data().buffer();
+    const Buffer& offsets = s.matrix->row_offsets().data().buffer();
     const Buffer& tile_rows = s.tile_rows->data().buffer();
     const Buffer& carries = s.carries->data().buffer();
     if (s.dot) {

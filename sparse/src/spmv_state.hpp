@@ -15,7 +15,10 @@ namespace rtcg::detail {
 
 template <SparseValue T, SparseIndex I>
 struct SpmvState {
-    CsrMatrix<T, I> matrix; // as the kernels read it: its columns renumbered with ColumnOrder::by_count
+    // The CSR matrix as the kernels read it (its columns renumbered with ColumnOrder::by_count);
+    // none in a plan made from an ELL or SELL matrix.
+    std::optional<CsrMatrix<T, I>> matrix{};
+    std::size_t columns = 0; // the matrix's (its rows are statistics.rows)
     // With ColumnOrder::by_count: the matrix in its own numbering, and its column of each new one.
     std::optional<CsrMatrix<T, I>> given{};
     std::optional<Array<I>> old_of_new{};
@@ -47,12 +50,14 @@ struct SpmvState {
     std::optional<Array<T>> carries{};
     Kernel fixup_kernel{};
     LaunchConfig fixup_launch{};
-    // SELL-C-sigma (spmv_sell.cpp): the slice height C, the sort window sigma, the slices and their
-    // slots, the sorted rows' places in the matrix, and each slice's first slot (slices + 1 of
-    // them); the layout itself is in cols and values.
-    std::size_t slice_height = 0, sort_window = 0, slices = 0, sell_slots = 0;
+    // SELL-C-sigma (spmv_sell.cpp): the slice height C, the row at each sorted position, and each
+    // slice's first slot (one more than the slices); the layout's slots are in cols and values.
+    std::size_t slice_height = 0;
     std::optional<Array<I>> sell_rows{};
     std::optional<Array<std::int64_t>> slice_offsets{};
+
+    // Where the products run: every format's kernels read `values`.
+    const Context& context() const { return values->context(); }
 };
 
 } // namespace rtcg::detail

@@ -21,18 +21,9 @@ using rtcg::test::message_of;
 namespace {
 
 template <class T, class I>
-void check_same(const rtcg::HostCsr<T, I>& got, const rtcg::HostCsr<T, I>& expected) {
-    CHECK(got.rows == expected.rows);
-    CHECK(got.cols == expected.cols);
-    REQUIRE(got.row_offsets == expected.row_offsets);
-    REQUIRE(got.col_indices == expected.col_indices);
-    CHECK(got.values == expected.values);
-}
-
-template <class T, class I>
 void converts_like_the_host(const rtcg::HostCoo<T, I>& coo) {
     const auto device = rtcg::to_csr(rtcg::CooMatrix<T, I>::to_device(context(), coo)).get();
-    check_same(device, rtcg::host_to_csr(coo));
+    rtcg::test::check_same_csr(device, rtcg::host_to_csr(coo));
 }
 
 } // namespace
@@ -163,7 +154,7 @@ TEST_CASE_TEMPLATE("CSR to COO and the transpose on the device", P, std::pair<fl
     const auto coo = rtcg::test::random_coo<T, I>(300, 257, 5000, 3, 7);
     const auto host = rtcg::host_to_csr(coo);
     const auto csr = rtcg::CsrMatrix<T, I>::to_device(context(), host);
-    check_same(rtcg::to_csr(rtcg::to_coo(csr)).get(), host);
+    rtcg::test::check_same_csr(rtcg::to_csr(rtcg::to_coo(csr)).get(), host);
 
     rtcg::HostCoo<T, I> swapped{host.cols, host.rows, {}, {}, host.values};
     for (std::size_t r = 0; r < host.rows; ++r)
@@ -171,7 +162,7 @@ TEST_CASE_TEMPLATE("CSR to COO and the transpose on the device", P, std::pair<fl
             swapped.row.push_back(host.col_indices[static_cast<std::size_t>(k)]);
             swapped.col.push_back(static_cast<I>(r));
         }
-    check_same(rtcg::transpose(csr).get(), rtcg::host_to_csr(swapped));
+    rtcg::test::check_same_csr(rtcg::transpose(csr).get(), rtcg::host_to_csr(swapped));
     const auto none = rtcg::CsrMatrix<T, I>::to_device(context(), rtcg::HostCsr<T, I>{3, 2, {0, 0, 0, 0}, {}, {}});
     const auto flipped = rtcg::transpose(none).get();
     CHECK(flipped.rows == 2);

@@ -104,6 +104,16 @@ void check_close(const std::vector<T>& got, const std::vector<T>& expected, doub
     }
 }
 
+// Whether `got` has the shape and the very arrays of `expected`.
+template <class T, class I>
+void check_same_csr(const HostCsr<T, I>& got, const HostCsr<T, I>& expected) {
+    CHECK(got.rows == expected.rows);
+    CHECK(got.cols == expected.cols);
+    REQUIRE(got.row_offsets == expected.row_offsets);
+    REQUIRE(got.col_indices == expected.col_indices);
+    CHECK(got.values == expected.values);
+}
+
 // The precision of T's real part.
 template <class T>
 double epsilon_of() {

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// Sparse matrices on the device and on the host: CSR (compressed sparse rows, the format every
-/// operation takes) and COO (triplets, as read from files or assembled by the user).
+/// operation takes) and COO (triplets, as read from files or assembled by the user). ELL and
+/// SELL-C-sigma, for products, are in ell.hpp and sell.hpp.
 ///
 /// \code
 ///   rtcg::HostCsr<double, int> h = rtcg::poisson_3d<double, int>(64);   // generators.hpp

@@ -7,6 +7,7 @@
 ///   product(1.0, x, 0.0, y);                        // y = A x (y not read when beta is 0)
 ///   product(2.0, x, 1.0, y);                        // y += 2 A x
 ///   rtcg::spmv(1.0, a, x, 0.0, y);                  // the same, planning each call
+///   rtcg::Spmv<double, int> sliced(rtcg::to_sell(a)); // a SELL-C-sigma matrix's layout, as it is
 /// \endcode
 ///
 /// Making a Spmv plans the product once: it reads the matrix's row statistics (the mean row
@@ -44,6 +45,11 @@
 /// format comes from the tuning database instead, or from timing every format on the matrix
 /// (SpmvTuning).
 ///
+/// A plan made from an EllMatrix (ell.hpp) or a SellMatrix (sell.hpp) multiplies that layout as it
+/// is, with the ELL or SELL kernel; it holds the layout's arrays and sees its values changed in
+/// place. Its statistics count the slots that are not padding as nnz, and take the widest slice's
+/// width as the longest row.
+///
 /// x (cols elements) and y (rows elements) are 1-d contiguous arrays of the matrix's value type
 /// and context, possibly views; y must not share memory with x. Each fault is an InvalidArgument
 /// before anything runs. The product runs on the context's current queue (queue_scope.hpp) and
@@ -53,7 +59,9 @@
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
+#include <rtcg/sparse/ell.hpp>
 #include <rtcg/sparse/matrix.hpp>
+#include <rtcg/sparse/sell.hpp>
 
 #include <cstddef>
 #include <memory>
@@ -158,6 +166,10 @@ public:
     /// Plans products with `a`. InvalidArgument for an unknown team size or slice height, or a layout
     /// (ELL, SELL, merge tiles) larger than the kernels can index.
     explicit Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options = {});
+    /// Plans products with the ELL matrix `a`, in its own layout (SpmvFormat::ell).
+    explicit Spmv(const EllMatrix<T, I>& a);
+    /// Plans products with the SELL-C-sigma matrix `a`, in its own layout (SpmvFormat::sell).
+    explicit Spmv(const SellMatrix<T, I>& a);
     /// y = alpha A x + beta y; see spmv.hpp for what x and y must be.
     void operator()(T alpha, const Array<T>& x, T beta, const Array<T>& y) const;
     /// The kernel chosen.
@@ -199,10 +211,11 @@ private:
     std::shared_ptr<const detail::SpmvState<T, I>> state_;
 };
 
-/// y = alpha A x + beta y with a plan made for this call.
-template <SparseValue T, SparseIndex I>
-void spmv(T alpha, const CsrMatrix<T, I>& a, const Array<T>& x, T beta, const Array<T>& y) {
-    const Spmv<T, I> product(a);
+/// y = alpha A x + beta y with a plan made for this call; `a` a CsrMatrix, EllMatrix or SellMatrix.
+template <class Matrix, SparseValue T>
+    requires requires(const Matrix& a) { Spmv{a}; }
+void spmv(T alpha, const Matrix& a, const Array<T>& x, T beta, const Array<T>& y) {
+    const Spmv product(a);
     product(alpha, x, beta, y);
 }
 
