@@ -1,6 +1,9 @@
 #include "batch_layout.hpp"
 
+#include <rtcg/core/error.hpp>
+
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace rtcg::detail::fft {
@@ -38,6 +41,13 @@ std::optional<AxisBatch> batch_layout(const ArrayData& array, std::size_t axis) 
                                array.strides()[axis], after->extent, after->stride, before->stride};
     batch.batch = static_cast<std::size_t>(before->extent * after->extent);
     return batch;
+}
+
+void check_not_broadcast(const ArrayData& out, const char* where) {
+    for (std::size_t axis = 0; axis < out.shape().size(); ++axis)
+        if (out.shape()[axis] > 1 && out.strides()[axis] == 0)
+            throw InvalidArgument(
+                "the output's axis " + std::to_string(axis) + " is broadcast (stride 0): its elements overlap", where);
 }
 
 } // namespace rtcg::detail::fft

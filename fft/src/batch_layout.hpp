@@ -18,4 +18,8 @@ struct AxisBatch {
 // The transforms along `axis` of `array`, or nothing where the other axes do not collapse.
 std::optional<AxisBatch> batch_layout(const ArrayData& array, std::size_t axis);
 
+// InvalidArgument from `where` where an axis of `out` of more than one element has stride 0, as
+// broadcast_to's views have: a transform cannot write an output whose elements overlap.
+void check_not_broadcast(const ArrayData& out, const char* where);
+
 } // namespace rtcg::detail::fft

@@ -101,7 +101,7 @@ Plan::Plan(const Context& context, std::vector<std::size_t> shape, std::vector<s
 
 void Plan::execute_data(const detail::ArrayData& in, const detail::ArrayData& out) const {
     const State& plan = *state_;
-    constexpr std::string_view where = "fft::Plan::execute";
+    constexpr const char* where = "fft::Plan::execute";
     for (const auto& [array, name] : {std::pair{&in, "input"}, std::pair{&out, "output"}}) {
         if (array->dtype() != plan.dtype)
             throw InvalidArgument("the " + std::string(name) + " is " + std::string(array->dtype().name()) +
@@ -115,11 +115,7 @@ void Plan::execute_data(const detail::ArrayData& in, const detail::ArrayData& ou
             throw InvalidArgument("the " + std::string(name) + " belongs to another context than the plan",
                                   std::string(where));
     }
-    for (std::size_t axis = 0; axis < out.shape().size(); ++axis)
-        if (out.shape()[axis] > 1 && out.strides()[axis] == 0)
-            throw InvalidArgument("the output's axis " + std::to_string(axis) +
-                                      " is broadcast (stride 0): its elements overlap",
-                                  std::string(where));
+    detail::fft::check_not_broadcast(out, where);
     if (in.size() == 0) return;
 
     Queue& queue = detail::current_queue(plan.context);

@@ -127,11 +127,7 @@ void RealPlan::execute_data(const ArrayData& in, const ArrayData& out) const {
     const std::vector<std::size_t> spectrum = spectrum_shape();
     check_array(in, "input", forward ? plan.real : plan.complex, forward ? plan.shape : spectrum, plan.context, !forward);
     check_array(out, "output", forward ? plan.complex : plan.real, forward ? spectrum : plan.shape, plan.context, false);
-    for (std::size_t axis = 0; axis < out.shape().size(); ++axis)
-        if (out.shape()[axis] > 1 && out.strides()[axis] == 0)
-            throw InvalidArgument("the output's axis " + std::to_string(axis) +
-                                      " is broadcast (stride 0): its elements overlap",
-                                  "fft::RealPlan::execute");
+    detail::fft::check_not_broadcast(out, "fft::RealPlan::execute");
     const std::size_t length = plan.length;
     const std::size_t batch = out.size() / out.shape().back();
     if (batch == 0) return;

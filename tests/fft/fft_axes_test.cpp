@@ -274,6 +274,11 @@ TEST_CASE("RealPlan: made once, executed on arrays of its shape; bad input") {
     CHECK(rtcg::test::contains(message([&] {
         forward.execute_data(x.data(), rtcg::Array<float>::zeros(ctx, {2, 16}).data());
     }), "complex64"));
+    CHECK(rtcg::test::contains(
+        message([&] {
+            forward.execute_data(x.data(), rtcg::Array<Complex>::zeros(ctx, {1, 16}).broadcast_to({2, 16}).data());
+        }),
+        "the output's axis 0 is broadcast"));
 }
 
 TEST_CASE("a plan made once executes without compiling") {

@@ -1,6 +1,6 @@
 // The solvers on complex values, in complex64 and complex128, against host references in
-// std::complex<long double>: conjugate gradients (both variants; plain, Jacobi and block-Jacobi;
-// p^H A p from each product format's fused dot and from the solver's own kernel) on Hermitian
+// std::complex<long double>: conjugate gradients (both variants; plain and Jacobi; p^H A p from
+// each product format's fused dot and from the solver's own kernel; block-Jacobi is cg_test.cpp's) on Hermitian
 // positive definite matrices, BiCGStab and GMRES(m) on a non-Hermitian one, each
 // checked by its iterations and by the residual of its solution on the host; a breakdown on a
 // matrix that is not positive definite; the kernels' CUDA text through NVRTC.
@@ -26,6 +26,7 @@
 
 using rtcg::Array;
 using rtcg::test::context;
+using rtcg::test::residual_norm;
 
 namespace {
 
@@ -78,20 +79,6 @@ template <class T>
 double norm_of(const std::vector<T>& v) {
     long double sum = 0;
     for (const T& e : v) sum += std::norm(Wide(e));
-    return static_cast<double>(std::sqrt(sum));
-}
-
-// ||b - A x||, in long double.
-template <class T>
-double residual_norm(const rtcg::HostCsr<T, std::int32_t>& a, const std::vector<T>& b, const std::vector<T>& x) {
-    long double sum = 0;
-    for (std::size_t r = 0; r < a.rows; ++r) {
-        Wide ax = 0;
-        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]);
-             ++k)
-            ax += Wide(a.values[k]) * Wide(x[static_cast<std::size_t>(a.col_indices[k])]);
-        sum += std::norm(Wide(b[r]) - ax);
-    }
     return static_cast<double>(std::sqrt(sum));
 }
 
@@ -226,33 +213,6 @@ TEST_CASE_TEMPLATE("complex CG's p^H A p from every product format's fused dot, 
                   variant);
         }
         check(std::make_shared<const UnfusedOperator<T>>(a), variant);
-    }
-}
-
-TEST_CASE_TEMPLATE("complex block-Jacobi CG inverts its blocks in complex arithmetic", T, std::complex<float>,
-                   std::complex<double>) {
-    const auto host = rtcg::test::coupled_nodes<T>(7); // 147 rows: blocks of 4 leave a last block of 3
-    const auto b_host = rtcg::test::random_values<T>(host.rows, 32);
-    const auto a = rtcg::CsrMatrix<T, std::int32_t>::to_device(context(), host);
-    const auto b = Array<T>::to_device(context(), b_host);
-    const double rtol = rtol_of<T>(), b_norm = norm_of(b_host);
-    for (const rtcg::CgVariant variant : variants) {
-        CAPTURE(static_cast<int>(variant));
-        auto solve = [&](rtcg::Preconditioner preconditioner, std::size_t block_size) {
-            CAPTURE(block_size);
-            const auto x = Array<T>::zeros(context(), host.rows);
-            const auto result = rtcg::cg(
-                a, b, x,
-                {.rtol = rtol, .preconditioner = preconditioner, .block_size = block_size, .variant = variant});
-            CHECK(result.reason == rtcg::CgStop::converged);
-            CHECK(residual_norm(host, b_host, x.get()) <= 10 * rtol * b_norm);
-            return result.iterations;
-        };
-        const std::size_t jacobi = solve(rtcg::Preconditioner::jacobi, 4);
-        const std::size_t nodes = solve(rtcg::Preconditioner::block_jacobi, 3);
-        CHECK(nodes * 2 < jacobi);
-        CHECK(solve(rtcg::Preconditioner::block_jacobi, 1) == jacobi); // blocks of one row: Jacobi
-        (void)solve(rtcg::Preconditioner::block_jacobi, 4);            // across nodes, a ragged last block
     }
 }
 

@@ -157,14 +157,19 @@ HostCoo<T, I> one_dense_row(std::size_t rows, std::size_t cols, std::size_t dens
     return coo;
 }
 
-// ||b - A x|| on the host.
+// ||b - A x|| on the host, in long double (complex for complex T).
 template <class T, class I>
 double residual_norm(const HostCsr<T, I>& a, const std::vector<T>& b, const std::vector<T>& x) {
-    const auto ax = host_spmv(a, T(1), x, T(0), std::vector<T>(a.rows));
-    double sum = 0;
-    for (std::size_t k = 0; k < b.size(); ++k)
-        sum += std::pow(static_cast<double>(b[k]) - static_cast<double>(ax[k]), 2);
-    return std::sqrt(sum);
+    using Wide = std::complex<long double>;
+    long double sum = 0;
+    for (std::size_t r = 0; r < a.rows; ++r) {
+        Wide ax = 0;
+        for (auto k = static_cast<std::size_t>(a.row_offsets[r]); k < static_cast<std::size_t>(a.row_offsets[r + 1]);
+             ++k)
+            ax += Wide(a.values[k]) * Wide(x[static_cast<std::size_t>(a.col_indices[k])]);
+        sum += std::norm(Wide(b[r]) - ax);
+    }
+    return static_cast<double>(std::sqrt(sum));
 }
 
 inline double norm(const std::vector<double>& v) {
