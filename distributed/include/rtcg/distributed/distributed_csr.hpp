@@ -18,14 +18,17 @@
 /// HaloPlan). apply runs the interior product on the current queue and, meanwhile, the halo
 /// exchange on a second queue of the context (started after an Event of the current queue, so it
 /// reads x as written before the call); the ghost product follows on the current queue once the
-/// exchange's Event has happened. With NCCL the whole product runs on the device; with the host
+/// exchange's Event has happened, over the rows that have ghost entries alone, its sums then
+/// added into y. With NCCL the whole product runs on the device; with the host
 /// transport the exchange's MPI transfers overlap the interior product's kernel.
 ///
 /// Every function is collective (each rank calls it in the same order).
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/arrays/axis_reductions.hpp>
+#include <rtcg/arrays/elementwise.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
+#include <rtcg/arrays/range.hpp>
 #include <rtcg/core/event.hpp>
 #include <rtcg/distributed/communicator.hpp>
 #include <rtcg/distributed/halo.hpp>
@@ -37,9 +40,11 @@
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace rtcg {
@@ -62,7 +67,10 @@ public:
         const std::size_t own = partition.count(comm.rank());
         const std::vector<std::size_t>& ghost_columns = halo_.ghost_indices();
         HostCsr<T, I> interior{rows.rows, own, {I(0)}, {}, {}};
-        HostCsr<T, I> ghost{rows.rows, ghost_columns.size(), {I(0)}, {}, {}};
+        // The ghost block keeps only the rows that have ghost entries (a plane or two of a
+        // stencil's), so that its product does not pass over every row of y.
+        HostCsr<T, I> ghost{0, ghost_columns.size(), {I(0)}, {}, {}};
+        std::vector<I> ghost_rows;
         for (std::size_t row = 0; row < rows.rows; ++row) {
             for (auto k = static_cast<std::size_t>(rows.row_offsets[row]);
                  k < static_cast<std::size_t>(rows.row_offsets[row + 1]); ++k) {
@@ -77,13 +85,23 @@ public:
                 }
             }
             interior.row_offsets.push_back(static_cast<I>(interior.col_indices.size()));
-            ghost.row_offsets.push_back(static_cast<I>(ghost.col_indices.size()));
+            if (static_cast<std::size_t>(ghost.row_offsets.back()) != ghost.col_indices.size()) {
+                ghost.row_offsets.push_back(static_cast<I>(ghost.col_indices.size()));
+                ghost_rows.push_back(static_cast<I>(row));
+            }
         }
+        ghost.rows = ghost_rows.size();
         interior_ = CsrMatrix<T, I>::to_device(comm.context(), interior);
         interior_product_.emplace(*interior_, options);
-        if (!ghost_columns.empty()) {
+        if (!ghost_rows.empty()) {
             ghost_matrix_ = CsrMatrix<T, I>::to_device(comm.context(), ghost);
             ghost_product_.emplace(*ghost_matrix_, options);
+            ghost_rows_ = Array<I>::to_device(comm.context(), ghost_rows);
+            ghost_sums_ = Array<T>::empty(comm.context(), ghost_rows.size());
+            const std::string index = std::is_same_v<I, std::int32_t> ? "int" : "int64_t";
+            const std::string value = std::is_same_v<T, float> ? "float" : "double";
+            ghost_add_.emplace(comm.context(), index + " *rows, " + value + " *sums, " + value + " *y",
+                               "y[rows[i]] += sums[i]", ElementwiseOptions{.name = "distributed_ghost_add"});
         }
     }
 
@@ -103,7 +121,9 @@ public:
             halo_.exchange(x, ghosts_);
         }
         main.wait_for(side_.record());
-        if (ghost_product_) (*ghost_product_)(alpha, ghosts_, T(1), y);
+        if (!ghost_product_) return;
+        (*ghost_product_)(alpha, ghosts_, T(0), *ghost_sums_);
+        (*ghost_add_)(Range{0, static_cast<std::int64_t>(ghost_sums_->size())}, *ghost_rows_, *ghost_sums_, y);
     }
     /// 1 / the diagonal of this rank's rows (which lies in its own columns).
     Array<T> inverse_diagonal() const override { return CsrOperator<T, I>(*interior_).inverse_diagonal(); }
@@ -147,10 +167,15 @@ private:
     mutable Queue side_;
     HaloPlan<T> halo_;
     std::optional<CsrMatrix<T, I>> interior_;
-    std::optional<CsrMatrix<T, I>> ghost_matrix_;
+    std::optional<CsrMatrix<T, I>> ghost_matrix_; // the rows with ghost entries only
     std::optional<Spmv<T, I>> interior_product_;
     std::optional<Spmv<T, I>> ghost_product_;
     Array<T> ghosts_;
+    // The ghost block's rows in this rank's block, its product (alpha A_ghost ghosts, one sum per
+    // row), and the kernel that adds those sums into y.
+    std::optional<Array<I>> ghost_rows_;
+    std::optional<Array<T>> ghost_sums_;
+    std::optional<ElementwiseKernel> ghost_add_;
 };
 
 /// The vector space of vectors in blocks over a communicator's ranks: the solvers' dot products
