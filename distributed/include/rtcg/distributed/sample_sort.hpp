@@ -3,7 +3,8 @@
 /// rtcg::sort of a DistributedArray: a sample sort. Each rank sorts its block (rtcg::sort, the
 /// radix sort), draws evenly spaced samples from it, and the ranks agree on p - 1 splitters from
 /// all the samples; each rank then sends rank j the elements between splitters j - 1 and j
-/// (all_to_all_v) and sorts what it receives.
+/// (all_to_all_v) and sorts what it receives (a radix sort of the p sorted runs is faster than
+/// merging them); on one rank the sorted block is the result.
 ///
 /// \code
 ///   auto sorted = rtcg::sort(x);          // collective; sorted.gather(0) is numpy.sort(x)
@@ -14,6 +15,7 @@
 /// repeated key is larger. Elements equal to a splitter go to the later rank; NaN goes last, as in
 /// numpy.
 #include <rtcg/arrays/algorithms.hpp>
+#include <rtcg/arrays/counting.hpp>
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/arrays/reductions.hpp>
 #include <rtcg/distributed/distributed_array.hpp>
@@ -74,14 +76,15 @@ DistributedArray<T> sort(const DistributedArray<T>& x) {
     Communicator& comm = x.communicator();
     const auto p = static_cast<std::size_t>(comm.size());
     const Array<T> sorted = x.local().size() ? rtcg::sort(x.local()) : x.local();
+    if (p == 1) return DistributedArray<T>::from_local(comm, sorted);
     const std::vector<T> bounds = detail::splitters(comm, sorted);
 
-    // This rank's elements below each splitter; as the block is sorted, the buckets follow in order.
+    // This rank's elements below each splitter (a binary search of the sorted block for each); as
+    // the block is sorted, the buckets follow in order.
     std::vector<std::size_t> below;
-    for (const T& bound : bounds)
-        below.push_back(sorted.size() ? static_cast<std::size_t>(
-                                            rtcg::sum((sorted < bound).template astype<std::int64_t>()).get())
-                                      : 0);
+    if (!bounds.empty() && sorted.size() != 0)
+        for (const std::int64_t count : searchsorted(sorted, Array<T>::to_device(comm.context(), bounds)).get())
+            below.push_back(static_cast<std::size_t>(count));
     // Without usable samples (every block empty, or all NaN) there are no splitters: everything goes
     // to rank 0.
     below.resize(p - 1, sorted.size());
