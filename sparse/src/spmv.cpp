@@ -4,6 +4,7 @@
 #include "programs.hpp"
 #include "sliced.hpp"
 #include "sparse_device_sources.hpp"
+#include "spmv_dia.hpp"
 #include "spmv_merge.hpp"
 #include "spmv_sell.hpp"
 #include "spmv_state.hpp"
@@ -94,6 +95,8 @@ std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect d
         return sparse_detail::program_source(
             dialect, configuration,
             {device_library::scan_pairs(), device_library::block_scan(), files::spmv, files::spmv_merge}, complex);
+    if (state.format == SpmvFormat::dia)
+        return sparse_detail::program_source(dialect, configuration, {files::spmv, files::spmv_dia}, complex);
     if (state.format == SpmvFormat::sell)
         return sparse_detail::program_source(dialect, configuration, {files::spmv, files::sliced, files::spmv_sell},
                                              complex);
@@ -143,17 +146,39 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     const std::size_t most_block = sparse_detail::most_block(context.device());
     const bool skewed = static_cast<double>(statistics.longest) >
                         std::max(static_cast<double>(most_block), 16 * statistics.mean());
+    // The diagonals, where DIA is asked for or could be chosen (rows regular enough for the
+    // tuner's DIA and ELL candidates).
+    std::vector<std::int64_t> diagonals;
+    const bool dia_asked = options.format == SpmvFormat::dia;
+    const bool fairly_regular = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest) <=
+                                4 * static_cast<double>(statistics.nnz);
+    if (options.format ? dia_asked : fairly_regular) {
+        diagonals = sparse_detail::occupied_diagonals(*state->matrix);
+        statistics.diagonals = diagonals.size();
+        if (dia_asked && diagonals.empty() && statistics.nnz != 0)
+            throw InvalidArgument("DIA takes a matrix whose entries lie on at most " +
+                                      std::to_string(max_dia_diagonals) +
+                                      " diagonals (as 64 rows sampled across it show, and every row then confirms); "
+                                      "this one's do not",
+                                  "Spmv");
+    }
+    const bool few_diagonals = statistics.diagonals != 0 &&
+                               static_cast<double>(statistics.rows) * static_cast<double>(statistics.diagonals) <=
+                                   1.2 * static_cast<double>(statistics.nnz);
     // The tuner's choice, where it makes one, fills in what the options leave open.
     SpmvOptions chosen = options;
     if (!options.format && options.tuning != SpmvTuning::built_in)
         if (const std::optional<SpmvOptions> tuned = sparse_detail::tuned_options(*state->matrix, statistics, options))
             chosen = *tuned;
-    state->format = chosen.format.value_or(regular && statistics.nnz > 0 ? SpmvFormat::ell
-                                           : skewed                      ? SpmvFormat::csr_merge
-                                                                         : SpmvFormat::csr_vector);
+    state->format = chosen.format.value_or(regular && statistics.nnz > 0
+                                               ? (few_diagonals ? SpmvFormat::dia : SpmvFormat::ell)
+                                           : skewed ? SpmvFormat::csr_merge
+                                                    : SpmvFormat::csr_vector);
     // Every format below plans on the matrix as its kernels read it. A dot plan's kernels read x
-    // at the rows too, in the matrix's own numbering: it keeps the columns as given.
-    if (chosen.column_order == ColumnOrder::by_count && !dot && a.cols() != 0 && a.nnz() != 0) {
+    // at the rows too, in the matrix's own numbering: it keeps the columns as given, as DIA does,
+    // whose diagonals renumbered columns would scatter.
+    if (chosen.column_order == ColumnOrder::by_count && !dot && state->format != SpmvFormat::dia && a.cols() != 0 &&
+        a.nnz() != 0) {
         const sparse_detail::ColumnRenumbering<I> renumbering = sparse_detail::renumber_columns_by_count(
             *state->matrix);
         state->given.emplace(*state->matrix);
@@ -168,6 +193,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         configuration += sparse_detail::plan_sell(
             *state, to_sell(*state->matrix, {.slice_height = chosen.slice_height, .sort_window = chosen.sort_window}),
             most_block);
+    } else if (state->format == SpmvFormat::dia) {
+        configuration += sparse_detail::plan_dia(*state, diagonals, most_block);
     } else if (state->format == SpmvFormat::ell) {
         configuration += plan_ell(*state, sparse_detail::ell_from_csr(*state->matrix, statistics.longest), most_block);
     } else if (state->format == SpmvFormat::csr_binned) {
@@ -209,6 +236,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         sparse_detail::prepare_merge(*state, module);
     } else if (state->format == SpmvFormat::sell) {
         sparse_detail::prepare_sell(*state, module);
+    } else if (state->format == SpmvFormat::dia) {
+        sparse_detail::prepare_dia(*state, module);
     } else if (state->format == SpmvFormat::ell) {
         prepare_ell(*state, module);
     } else {
@@ -307,6 +336,12 @@ void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array
     else if (s.format == SpmvFormat::ell)
         s.kernel(queue, s.launch, s.cols->data().buffer(), s.values->data().buffer(), x_argument.data().buffer(),
                  x_offset, y.data().buffer(), y_offset, alpha, beta);
+    else if (s.format == SpmvFormat::dia && s.dot)
+        s.kernel(queue, s.launch, s.values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
+                 y_offset, alpha, beta, partials.data().buffer(), dot_first);
+    else if (s.format == SpmvFormat::dia)
+        s.kernel(queue, s.launch, s.values->data().buffer(), x_argument.data().buffer(), x_offset, y.data().buffer(),
+                 y_offset, alpha, beta);
     else if (s.format == SpmvFormat::csr_binned)
         binned_product(alpha, x_argument, beta, y, partials, first);
     else if (s.format == SpmvFormat::csr_merge)

@@ -30,8 +30,8 @@ constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v3";
 constexpr std::int64_t merge_groups[] = {64, 128, 256};
 constexpr std::int64_t merge_item_counts[] = {3, 5, 7, 9, 11, 13};
 
-constexpr SpmvFormat every_format[] = {SpmvFormat::csr_vector, SpmvFormat::ell, SpmvFormat::csr_binned,
-                                       SpmvFormat::csr_merge, SpmvFormat::sell};
+constexpr SpmvFormat every_format[] = {SpmvFormat::csr_vector, SpmvFormat::ell,  SpmvFormat::csr_binned,
+                                       SpmvFormat::csr_merge,  SpmvFormat::sell, SpmvFormat::dia};
 
 std::optional<SpmvFormat> format_named(const std::string& name) {
     for (const SpmvFormat format : every_format)
@@ -40,7 +40,8 @@ std::optional<SpmvFormat> format_named(const std::string& name) {
 }
 
 // The candidates' space: every format, ELL only where its padding stays within four times the
-// entries (a power-law graph's ELL copy would not fit the device); the merge form with each shape
+// entries (a power-law graph's ELL copy would not fit the device), DIA likewise and only where the
+// plan found the matrix's diagonals (statistics.diagonals), with the columns as given; the merge form with each shape
 // whose tile fits the local memory (the options' shape only, where they give one) and either
 // column order (the options' only, where they give one), the other formats with one shape and
 // the columns as given (the merge form is the power-law graphs' format, whose columns renumbering
@@ -65,6 +66,8 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const Sp
         items.assign(std::begin(merge_item_counts), std::end(merge_item_counts));
     const double slots = static_cast<double>(statistics.rows) * static_cast<double>(statistics.longest);
     const double entries = static_cast<double>(statistics.nnz);
+    const double diagonal_slots = static_cast<double>(statistics.rows) * static_cast<double>(statistics.diagonals);
+    const bool diagonal = statistics.diagonals != 0;
     const std::int64_t first_group = groups.front(), first_items = items.front();
     const std::uint64_t local_bytes = device.static_local_memory_bytes;
     tuning::ParameterSpace space;
@@ -83,6 +86,11 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const Sp
         .constraint("ELL pads to at most four times the entries",
                     [slots, entries](const tuning::Configuration& c) {
                         return c.choice("format") != "ell" || slots <= 4 * entries;
+                    })
+        .constraint("DIA takes a matrix of few diagonals, padded to at most four times the entries, as given",
+                    [diagonal, diagonal_slots, entries](const tuning::Configuration& c) {
+                        return c.choice("format") != "dia" ||
+                               (diagonal && diagonal_slots <= 4 * entries && c.choice("column_order") == "as_given");
                     })
         .constraint("only the merge form varies its tile's shape",
                     [first_group, first_items](const tuning::Configuration& c) {
@@ -116,6 +124,7 @@ const char* main_kernel(SpmvFormat format) {
     case SpmvFormat::ell: return "rtcg_spmv_ell";
     case SpmvFormat::csr_merge: return "rtcg_spmv_merge";
     case SpmvFormat::sell: return "rtcg_spmv_sell";
+    case SpmvFormat::dia: return "rtcg_spmv_dia";
     case SpmvFormat::csr_vector:
     case SpmvFormat::csr_binned: break;
     }

@@ -207,7 +207,7 @@ TEST_CASE_TEMPLATE("complex CG's p^H A p from every product format's fused dot, 
         CAPTURE(static_cast<int>(variant));
         for (const rtcg::SpmvFormat format :
              {rtcg::SpmvFormat::csr_vector, rtcg::SpmvFormat::ell, rtcg::SpmvFormat::csr_binned,
-              rtcg::SpmvFormat::csr_merge, rtcg::SpmvFormat::sell}) {
+              rtcg::SpmvFormat::csr_merge, rtcg::SpmvFormat::sell, rtcg::SpmvFormat::dia}) {
             CAPTURE(rtcg::format_name(format));
             check(std::make_shared<const rtcg::CsrOperator<T, std::int32_t>>(a, rtcg::SpmvOptions{.format = format}),
                   variant);

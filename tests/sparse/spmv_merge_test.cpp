@@ -48,7 +48,7 @@ TEST_CASE("Merge-based SpMV: the automatic choice, rows of every length, the tra
     CHECK(product.statistics().longest > 16 * product.statistics().mean());
     CHECK(rtcg::Spmv<double, std::int32_t>(
               rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), rtcg::poisson_2d<double, std::int32_t>(9)))
-              .format() == rtcg::SpmvFormat::ell);
+              .format() == rtcg::SpmvFormat::dia);
 
     // Row r has r % 97 entries, so that rows end at every position of a work-item's items and of
     // a tile, some of them right at the edges.

@@ -1,5 +1,5 @@
 // Sparse matrix-vector products against the host's, for each value and index type, on irregular
-// matrices (vector CSR), a dense row among empty ones, no entries, and stencils (ELL); forced
+// matrices (vector CSR), a dense row among empty ones, no entries, and stencils (DIA); forced
 // formats and team sizes; the CUDA text through NVRTC; bad arguments.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
@@ -39,8 +39,8 @@ TEST_CASE_TEMPLATE("SpMV matches the host on every kind of matrix", P, std::pair
         multiplies_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(300, 2000, 150)), {},
                                  rtcg::SpmvFormat::csr_merge);
     }
-    SUBCASE("a 3-D Poisson matrix: ELL") {
-        multiplies_like_the_host(rtcg::poisson_3d<T, I>(9), {}, rtcg::SpmvFormat::ell);
+    SUBCASE("a 3-D Poisson matrix: DIA") {
+        multiplies_like_the_host(rtcg::poisson_3d<T, I>(9), {}, rtcg::SpmvFormat::dia);
     }
 }
 

@@ -12,8 +12,15 @@
 ///
 /// Making a Spmv plans the product once: it reads the matrix's row statistics (the mean row
 /// length, nnz / rows, and the longest row, found on the device) and picks a kernel:
-/// - ELL (SpmvFormat::ell) when every row is about as long as the mean (rows x longest at most
-///   1.2 nnz): the matrix is copied once into a slot-major ELL layout on the device;
+/// - DIA (SpmvFormat::dia) when every row is about as long as the mean (rows x longest at most
+///   1.2 nnz) and the entries lie on at most max_dia_diagonals diagonals that fill as much
+///   (rows x diagonals at most 1.2 nnz): stencils and banded matrices. The diagonals are found in
+///   64 rows sampled across the matrix and checked against every entry on the device; the
+///   matrix is copied once into diagonal-major values (no column indices), and the diagonals'
+///   offsets are written into the kernel's source, so each term reads x at the row plus a
+///   constant. The columns stay as given (ColumnOrder::by_count does not apply);
+/// - ELL (SpmvFormat::ell) when the rows are as regular but the entries are not on a few
+///   diagonals: the matrix is copied once into a slot-major ELL layout on the device;
 /// - merge-based CSR (SpmvFormat::csr_merge) when a few rows are far longer than the mean (the
 ///   longest above both the work-group size and 16 times the mean: power-law graphs such as
 ///   R-MAT's): after Merrill and Garland's merge-path SpMV, the rows' ends and the non-zeros are
@@ -35,7 +42,7 @@
 ///   the power of two nearest above the mean row length, from 1 to 32.
 /// With SpmvOptions::transpose the products are y = alpha A^T x + beta y (x of rows elements, y of
 /// cols), through a transposed copy. With ColumnOrder::by_count (SpmvOptions::column_order) the
-/// kernels read a copy of the column indices numbered by how many entries each column holds, most
+/// kernels (but DIA's) read a copy of the column indices numbered by how many entries each column holds, most
 /// first, and each product first gathers x into that order: the elements of x that most rows read
 /// then share cache lines, which pays on power-law graphs, where a few columns hold most entries.
 /// The kernel's source has the row count, the team size, the ELL width, the merge tile or the
@@ -54,8 +61,8 @@
 /// and context, possibly views; y must not share memory with x. Each fault is an InvalidArgument
 /// before anything runs. The product runs on the context's current queue (queue_scope.hpp) and
 /// does not wait for it. The plan holds the matrix's arrays: it stays valid as long as the plan
-/// lives, and the CSR formats see the matrix's values changed in place between products; ELL and
-/// SELL multiply the copy they made when planned.
+/// lives, and the CSR formats see the matrix's values changed in place between products; ELL,
+/// SELL and DIA multiply the copy they made when planned.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
@@ -76,7 +83,10 @@ namespace rtcg {
 inline constexpr std::size_t max_jacobi_block = 8;
 
 /// The kernels a Spmv can use; see spmv.hpp.
-enum class SpmvFormat { csr_vector, ell, csr_binned, csr_merge, sell };
+enum class SpmvFormat { csr_vector, ell, csr_binned, csr_merge, sell, dia };
+
+/// The most diagonals a DIA plan (SpmvFormat::dia) takes.
+inline constexpr std::size_t max_dia_diagonals = 64;
 
 /// The format's name as the enumerator spells it ("csr_vector", "ell", ...), for reports.
 constexpr std::string_view format_name(SpmvFormat format) noexcept {
@@ -86,6 +96,7 @@ constexpr std::string_view format_name(SpmvFormat format) noexcept {
     case SpmvFormat::csr_binned: return "csr_binned";
     case SpmvFormat::csr_merge: return "csr_merge";
     case SpmvFormat::sell: return "sell";
+    case SpmvFormat::dia: return "dia";
     }
     return "unknown";
 }
@@ -147,6 +158,9 @@ struct RowStatistics {
     std::size_t rows = 0;    ///< the number of rows
     std::size_t nnz = 0;     ///< the stored entries
     std::size_t longest = 0; ///< the longest row's entries
+    /// The diagonals holding entries, where the plan looked for them and found at most
+    /// max_dia_diagonals (see spmv.hpp's dia); else 0.
+    std::size_t diagonals = 0;
     /// nnz / rows (0 for no rows).
     double mean() const noexcept { return rows == 0 ? 0.0 : static_cast<double>(nnz) / static_cast<double>(rows); }
 };
