@@ -110,10 +110,12 @@ enum class SpmvTuning {
     stored,
     /// The stored choice, else every format planned and timed on this matrix (rtcg::tuning: each
     /// checked against vector CSR's product first, ELL only where it pads to at most four times the
-    /// entries; the merge form with each work-group of 64 to 256 and 3 to 13 items per work-item
-    /// whose tile fits the local memory, and either ColumnOrder), the fastest kept in the database
-    /// for the class. Takes a compile and a few products per candidate, and waits for the queue. A
-    /// format, merge shape or column order given in the options is kept.
+    /// entries, DIA likewise and only where the plan found the diagonals (a stored DIA choice is
+    /// passed over for a matrix without them); the merge form with each work-group of 64 to 256
+    /// and 3 to 13 items per work-item whose tile fits the local memory, and either ColumnOrder),
+    /// the fastest kept in the database for the class. Takes a compile and a few products per
+    /// candidate, and waits for the queue. A format, merge shape or column order given in the
+    /// options is kept.
     tune,
 };
 
