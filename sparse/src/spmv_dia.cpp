@@ -22,7 +22,7 @@
 namespace rtcg::sparse_detail {
 namespace {
 
-// The rows whose entries name the candidate diagonals, spread evenly over the matrix.
+// The rows whose entries name the candidate diagonals, spread across the matrix.
 constexpr std::size_t sampled_rows = 64;
 // The most entries read back from the sampled rows; a matrix of longer rows is not DIA's.
 constexpr std::size_t most_sampled_entries = std::size_t{1} << 16;
@@ -35,20 +35,21 @@ std::uint64_t scrambled(std::uint64_t k) {
     return k ^ (k >> 31);
 }
 
-// The entries of `a` that lie on none of the diagonals `offsets`, counted on the device.
+// The entries of `a` that lie on none of the diagonals `offsets`, counted on the device: each
+// row's entries tested against the offsets, written into the reduction's preamble.
 template <SparseValue T, SparseIndex I>
 std::int64_t entries_off(const CsrMatrix<T, I>& a, const std::vector<std::int64_t>& offsets) {
     const std::string index = std::is_same_v<I, std::int32_t> ? "int" : "rtcg_index_t";
-    std::string on = "0";
-    for (const std::int64_t offset : offsets) on += " || d == (rtcg_index_t)" + std::to_string(offset);
-    const std::string preamble =
-        "RTCG_DEVICE rtcg_index_t sparse_row_entries_off(RTCG_GLOBAL const " + index + "* o, RTCG_GLOBAL const " +
-        index +
-        "* c, rtcg_index_t r) {\n    rtcg_index_t off = 0;\n    for (rtcg_index_t k = o[r]; k < o[r + 1]; ++k) {\n"
-        "        const rtcg_index_t d = (rtcg_index_t)c[k] - r;\n        off += (" +
-        on +
-        ") ? 0 : 1;\n    }\n"
-        "    return off;\n}\n";
+    std::string on_a_diagonal = "0";
+    for (const std::int64_t offset : offsets) on_a_diagonal += " || d == (rtcg_index_t)" + std::to_string(offset);
+    std::string preamble = "RTCG_DEVICE int sparse_on_a_diagonal(rtcg_index_t d) { return " + on_a_diagonal + "; }\n";
+    preamble += "RTCG_DEVICE rtcg_index_t sparse_row_entries_off(RTCG_GLOBAL const " + index +
+                "* o, RTCG_GLOBAL const " + index + "* c, rtcg_index_t r) {\n";
+    preamble += R"(    rtcg_index_t off = 0;
+    for (rtcg_index_t k = o[r]; k < o[r + 1]; ++k) off += sparse_on_a_diagonal((rtcg_index_t)c[k] - r) ? 0 : 1;
+    return off;
+}
+)";
     const std::string pointer = std::is_same_v<I, std::int32_t> ? "int" : "int64_t";
     const ReductionKernel<std::int64_t> count(
         a.context(), pointer + " *o, " + pointer + " *c",
