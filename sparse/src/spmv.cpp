@@ -30,12 +30,6 @@ namespace rtcg {
 
 namespace {
 
-// `a`, or one element of zero when it is empty.
-template <class X>
-Array<X> non_empty(const Array<X>& a) {
-    return a.size() != 0 ? a : Array<X>::zeros(a.context(), 1);
-}
-
 // The matrix's array itself when a kernel can take it from its buffer's start, else a copy.
 template <class X>
 Array<X> at_start(const Array<X>& a) {
@@ -221,8 +215,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         configuration += "#define RTCG_SPMV_TEAM " + std::to_string(state->team) + "\n#define RTCG_SPMV_GROUP " +
                          std::to_string(state->group) + "\n#define RTCG_SPMV_LISTED " + std::to_string(state->listed) +
                          "\n#define RTCG_SPMV_LONG " + std::to_string(state->long_rows) + "\n";
-        state->listed_rows.emplace(non_empty(Array<I>::to_device(context, short_rows)));
-        state->long_list.emplace(non_empty(Array<I>::to_device(context, long_rows)));
+        state->listed_rows.emplace(sparse_detail::kernel_argument(Array<I>::to_device(context, short_rows)));
+        state->long_list.emplace(sparse_detail::kernel_argument(Array<I>::to_device(context, long_rows)));
     } else {
         state->team = std::min(options.team_size != 0 ? options.team_size : team_for(statistics.mean()), most_block);
         state->group = most_block / state->team * state->team;
@@ -242,8 +236,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         prepare_ell(*state, module);
     } else {
         state->kernel = module.kernel("rtcg_spmv_csr_vector");
-        state->cols.emplace(non_empty(state->matrix->col_indices()));
-        state->values.emplace(non_empty(state->matrix->values()));
+        state->cols.emplace(sparse_detail::kernel_argument(state->matrix->col_indices()));
+        state->values.emplace(sparse_detail::kernel_argument(state->matrix->values()));
         const std::size_t teams = state->group / state->team;
         const std::size_t most_groups = std::max<std::size_t>(context.device().compute_units, 1) * 16;
         const std::size_t team_rows = state->format == SpmvFormat::csr_binned ? state->listed : a.rows();
@@ -432,8 +426,9 @@ Array<T> Spmv<T, I>::inverse_diagonal() const {
     const auto result = Array<T>::empty(a.context(), std::max<std::size_t>(a.rows(), 1));
     if (a.rows() != 0)
         state_->inverse_diagonal(detail::current_queue(a.context()), sparse_detail::grid_stride(a.context(), a.rows()),
-                                 a.row_offsets().data().buffer(), non_empty(a.col_indices()).data().buffer(),
-                                 non_empty(a.values()).data().buffer(), result.data().buffer());
+                                 a.row_offsets().data().buffer(),
+                                 sparse_detail::kernel_argument(a.col_indices()).data().buffer(),
+                                 sparse_detail::kernel_argument(a.values()).data().buffer(), result.data().buffer());
     return result;
 }
 
@@ -450,8 +445,9 @@ Array<T> Spmv<T, I>::inverse_diagonal_blocks(std::size_t block) const {
     if (blocks == 0) return result;
     const auto singular = Array<std::int64_t>::zeros(a.context(), 1);
     state_->inverse_diagonal_blocks(detail::current_queue(a.context()), sparse_detail::grid_stride(a.context(), blocks),
-                                    a.row_offsets().data().buffer(), non_empty(a.col_indices()).data().buffer(),
-                                    non_empty(a.values()).data().buffer(), result.data().buffer(),
+                                    a.row_offsets().data().buffer(),
+                                    sparse_detail::kernel_argument(a.col_indices()).data().buffer(),
+                                    sparse_detail::kernel_argument(a.values()).data().buffer(), result.data().buffer(),
                                     singular.data().buffer(), static_cast<int>(block));
     // Read back once, when the preconditioner is made: a singular block cannot precondition.
     if (const std::int64_t found = singular.get()[0]; found != 0) {

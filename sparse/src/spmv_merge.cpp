@@ -78,9 +78,8 @@ void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
     const Context& context = state.matrix->context();
     state.tile_rows.emplace(Array<I>::empty(context, state.tiles + 1));
     state.carries.emplace(Array<T>::empty(context, std::max<std::size_t>(state.tiles, 1)));
-    state.cols.emplace(state.matrix->col_indices().size() != 0 ? state.matrix->col_indices()
-                                                               : Array<I>::zeros(context, 1));
-    state.values.emplace(state.matrix->values().size() != 0 ? state.matrix->values() : Array<T>::zeros(context, 1));
+    state.cols.emplace(kernel_argument(state.matrix->col_indices()));
+    state.values.emplace(kernel_argument(state.matrix->values()));
     module.kernel("rtcg_spmv_merge_partition")(detail::current_queue(context), grid_stride(context, state.tiles + 1),
                                                state.matrix->row_offsets().data().buffer(),
                                                state.tile_rows->data().buffer());
