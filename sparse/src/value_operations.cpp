@@ -28,6 +28,7 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
         text += "#define RTCG_SPARSE_IS_ZERO(a) ((a).real == 0 && (a).imag == 0)\n";
         text += "#define RTCG_SPARSE_IS_NAN(a) (!((a).real == (a).real) || !((a).imag == (a).imag))\n";
         text += "#define RTCG_SPARSE_IS_FINITE(a) ((a).real - (a).real == 0 && (a).imag - (a).imag == 0)\n";
+        text += "#define RTCG_SPARSE_LOAD_STREAMING(pointer) (*(pointer))\n";
     } else {
         // C's own operators, so that real kernels compute exactly what they would written plainly.
         text += "#define RTCG_SPARSE_REAL 1\n";
@@ -49,6 +50,7 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
         text += "#define RTCG_SPARSE_IS_ZERO(a) ((a) == 0)\n";
         text += "#define RTCG_SPARSE_IS_NAN(a) (!((a) == (a)))\n";
         text += "#define RTCG_SPARSE_IS_FINITE(a) ((a) - (a) == 0)\n";
+        text += "#define RTCG_SPARSE_LOAD_STREAMING(pointer) RTCG_LOAD_STREAMING(pointer)\n";
     }
     return text;
 }

@@ -8,6 +8,8 @@
 //   RTCG_SPARSE_CONJ_MUL(a, b)   conj(a) b, the term of the inner product <a, b>
 //   RTCG_SPARSE_RMUL(x, a), RTCG_SPARSE_MULR(a, x), RTCG_SPARSE_DIVR(a, x)   with x real
 //   RTCG_SPARSE_ABS(a) (real), RTCG_SPARSE_IS_ZERO(a), _IS_NAN(a), _IS_FINITE(a)
+//   RTCG_SPARSE_LOAD_STREAMING(pointer)   a value read once (the prelude's RTCG_LOAD_STREAMING for
+//                                         real types; a plain load of the complex struct)
 // and RTCG_SPARSE_REAL for real types.
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
