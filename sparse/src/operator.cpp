@@ -1,8 +1,12 @@
-// Linear operators and vector spaces (operator.hpp): the defaults, and the CSR matrix's operator.
+// Linear operators and vector spaces (operator.hpp): the defaults, and the stored matrices'
+// operators.
 #include "instantiate.hpp"
 
 #include <rtcg/core/error.hpp>
+#include <rtcg/sparse/conversion.hpp>
 #include <rtcg/sparse/operator.hpp>
+
+#include <utility>
 
 namespace rtcg {
 
@@ -28,47 +32,88 @@ template <SparseValue T>
 void VectorSpace<T>::combine(const Array<T>&, std::size_t, std::size_t, std::size_t) const {}
 
 template <SparseValue T, SparseIndex I>
-CsrOperator<T, I>::CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options) : product_(a, options, true) {}
+PlannedOperator<T, I>::PlannedOperator(Spmv<T, I> product) : product_(std::move(product)) {}
 
 template <SparseValue T, SparseIndex I>
-const Context& CsrOperator<T, I>::context() const {
-    return product_.matrix().context();
+const Context& PlannedOperator<T, I>::context() const {
+    return product_.context();
 }
 
 template <SparseValue T, SparseIndex I>
-std::size_t CsrOperator<T, I>::rows() const {
-    return product_.matrix().rows();
+std::size_t PlannedOperator<T, I>::rows() const {
+    return product_.statistics().rows;
 }
 
 template <SparseValue T, SparseIndex I>
-std::size_t CsrOperator<T, I>::cols() const {
-    return product_.matrix().cols();
+std::size_t PlannedOperator<T, I>::cols() const {
+    return product_.columns();
 }
 
 template <SparseValue T, SparseIndex I>
-void CsrOperator<T, I>::apply(T alpha, const Array<T>& x, T beta, const Array<T>& y) const {
+void PlannedOperator<T, I>::apply(T alpha, const Array<T>& x, T beta, const Array<T>& y) const {
     product_(alpha, x, beta, y);
 }
 
 template <SparseValue T, SparseIndex I>
-std::size_t CsrOperator<T, I>::dot_shares() const {
+std::size_t PlannedOperator<T, I>::dot_shares() const {
     return product_.groups();
 }
 
 template <SparseValue T, SparseIndex I>
-void CsrOperator<T, I>::apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
-                                      std::size_t first) const {
+void PlannedOperator<T, I>::apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y,
+                                          const Array<T>& partials, std::size_t first) const {
     product_.product_and_dot(alpha, x, beta, y, partials, first);
 }
 
 template <SparseValue T, SparseIndex I>
+CsrOperator<T, I>::CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options)
+    : PlannedOperator<T, I>(Spmv<T, I>(a, options, true)) {}
+
+template <SparseValue T, SparseIndex I>
 Array<T> CsrOperator<T, I>::inverse_diagonal() const {
-    return product_.inverse_diagonal();
+    return this->plan().inverse_diagonal();
 }
 
 template <SparseValue T, SparseIndex I>
 Array<T> CsrOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
-    return product_.inverse_diagonal_blocks(block);
+    return this->plan().inverse_diagonal_blocks(block);
+}
+
+namespace {
+
+// A CSR copy of a sliced matrix, planned for what only a CSR plan computes (its diagonal and
+// diagonal blocks); vector CSR, the format that plans without timing or reading more back.
+template <SparseValue T, SparseIndex I, class Sliced>
+Spmv<T, I> csr_plan(const Sliced& a) {
+    return Spmv<T, I>(to_csr(a), SpmvOptions{.format = SpmvFormat::csr_vector});
+}
+
+} // namespace
+
+template <SparseValue T, SparseIndex I>
+EllOperator<T, I>::EllOperator(const EllMatrix<T, I>& a) : PlannedOperator<T, I>(Spmv<T, I>(a, true)), matrix_(a) {}
+
+template <SparseValue T, SparseIndex I>
+Array<T> EllOperator<T, I>::inverse_diagonal() const {
+    return csr_plan<T, I>(matrix_).inverse_diagonal();
+}
+
+template <SparseValue T, SparseIndex I>
+Array<T> EllOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
+    return csr_plan<T, I>(matrix_).inverse_diagonal_blocks(block);
+}
+
+template <SparseValue T, SparseIndex I>
+SellOperator<T, I>::SellOperator(const SellMatrix<T, I>& a) : PlannedOperator<T, I>(Spmv<T, I>(a, true)), matrix_(a) {}
+
+template <SparseValue T, SparseIndex I>
+Array<T> SellOperator<T, I>::inverse_diagonal() const {
+    return csr_plan<T, I>(matrix_).inverse_diagonal();
+}
+
+template <SparseValue T, SparseIndex I>
+Array<T> SellOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
+    return csr_plan<T, I>(matrix_).inverse_diagonal_blocks(block);
 }
 
 template class LinearOperator<float>;
@@ -79,7 +124,11 @@ template class VectorSpace<float>;
 template class VectorSpace<double>;
 template class VectorSpace<std::complex<float>>;
 template class VectorSpace<std::complex<double>>;
-#define RTCG_SPARSE_INSTANTIATE(T, I) template class CsrOperator<T, I>;
+#define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
+    template class PlannedOperator<T, I>;                                                                              \
+    template class CsrOperator<T, I>;                                                                                  \
+    template class EllOperator<T, I>;                                                                                  \
+    template class SellOperator<T, I>;
 RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
 
 } // namespace rtcg

@@ -106,6 +106,16 @@ std::size_t dot_shares(const detail::SpmvState<T, I>& state) {
     return (state.listed != 0 ? state.launch.grid.x : 0) + (state.long_rows != 0 ? state.long_launch.grid.x : 0);
 }
 
+// The configuration line of a dot plan's kernels (spmv.rtcg's RTCG_SPMV_DOT).
+std::string dot_configuration(bool dot) { return dot ? "#define RTCG_SPMV_DOT 1\n" : ""; }
+
+// After the kernels are made: where a dot plan's public products put the shares nobody reads.
+template <SparseValue T, SparseIndex I>
+void add_dot_scratch(detail::SpmvState<T, I>& state) {
+    if (state.dot)
+        state.dot_scratch.emplace(Array<T>::empty(state.context(), std::max<std::size_t>(dot_shares(state), 1)));
+}
+
 } // namespace
 
 template <SparseValue T, SparseIndex I>
@@ -223,7 +233,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         configuration += "#define RTCG_SPMV_TEAM " + std::to_string(state->team) + "\n#define RTCG_SPMV_GROUP " +
                          std::to_string(state->group) + "\n";
     }
-    if (dot) configuration += "#define RTCG_SPMV_DOT 1\n";
+    configuration += dot_configuration(dot);
     state->configuration = std::move(configuration);
     const Module module = context.compile(full_source(*state, sparse_detail::dialect(context)));
     if (state->format == SpmvFormat::csr_merge) {
@@ -251,25 +261,33 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     }
     state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
     state->inverse_diagonal_blocks = module.kernel("rtcg_csr_inverse_diagonal_blocks");
-    if (dot) state->dot_scratch.emplace(Array<T>::empty(context, std::max<std::size_t>(dot_shares(*state), 1)));
+    add_dot_scratch(*state);
     state_ = std::move(state);
 }
 
 template <SparseValue T, SparseIndex I>
-Spmv<T, I>::Spmv(const EllMatrix<T, I>& a) {
+Spmv<T, I>::Spmv(const EllMatrix<T, I>& a) : Spmv(a, false) {}
+
+template <SparseValue T, SparseIndex I>
+Spmv<T, I>::Spmv(const EllMatrix<T, I>& a, bool dot) {
     const Context& context = a.context();
     auto state = std::make_shared<detail::SpmvState<T, I>>(
         detail::SpmvState<T, I>{.columns = a.cols(),
                                 .statistics = RowStatistics{a.rows(), stored_entries(a.col_indices()), a.width()},
-                                .format = SpmvFormat::ell});
+                                .format = SpmvFormat::ell,
+                                .dot = dot});
     state->configuration = rows_configuration(a.rows()) +
-                           plan_ell(*state, a, sparse_detail::most_block(context.device()));
+                           plan_ell(*state, a, sparse_detail::most_block(context.device())) + dot_configuration(dot);
     prepare_ell(*state, context.compile(full_source(*state, sparse_detail::dialect(context))));
+    add_dot_scratch(*state);
     state_ = std::move(state);
 }
 
 template <SparseValue T, SparseIndex I>
-Spmv<T, I>::Spmv(const SellMatrix<T, I>& a) {
+Spmv<T, I>::Spmv(const SellMatrix<T, I>& a) : Spmv(a, false) {}
+
+template <SparseValue T, SparseIndex I>
+Spmv<T, I>::Spmv(const SellMatrix<T, I>& a, bool dot) {
     const Context& context = a.context();
     // The widest slice, from the slice offsets (a read back, as planning from CSR reads the longest
     // row back).
@@ -280,10 +298,13 @@ Spmv<T, I>::Spmv(const SellMatrix<T, I>& a) {
     auto state = std::make_shared<detail::SpmvState<T, I>>(
         detail::SpmvState<T, I>{.columns = a.cols(),
                                 .statistics = RowStatistics{a.rows(), stored_entries(a.col_indices()), widest},
-                                .format = SpmvFormat::sell});
+                                .format = SpmvFormat::sell,
+                                .dot = dot});
     state->configuration = rows_configuration(a.rows()) +
-                           sparse_detail::plan_sell(*state, a, sparse_detail::most_block(context.device()));
+                           sparse_detail::plan_sell(*state, a, sparse_detail::most_block(context.device())) +
+                           dot_configuration(dot);
     sparse_detail::prepare_sell(*state, context.compile(full_source(*state, sparse_detail::dialect(context))));
+    add_dot_scratch(*state);
     state_ = std::move(state);
 }
 
@@ -412,6 +433,16 @@ const RowStatistics& Spmv<T, I>::statistics() const noexcept {
 template <SparseValue T, SparseIndex I>
 std::size_t Spmv<T, I>::groups() const noexcept {
     return dot_shares(*state_);
+}
+
+template <SparseValue T, SparseIndex I>
+const Context& Spmv<T, I>::context() const noexcept {
+    return state_->context();
+}
+
+template <SparseValue T, SparseIndex I>
+std::size_t Spmv<T, I>::columns() const noexcept {
+    return state_->columns;
 }
 
 template <SparseValue T, SparseIndex I>

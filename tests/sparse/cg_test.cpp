@@ -1,7 +1,7 @@
 // Conjugate gradients, both variants (the textbook recurrences and the single-reduction ones),
 // against a host CG and the residual of the solution, plain, with Jacobi and with block-Jacobi
-// (fewer iterations where unknowns are coupled in blocks, ragged last blocks, singular blocks); breakdown on a matrix
-// that is not positive definite, the iteration limit, an exact first guess, views, bad arguments
+// (fewer iterations where unknowns are coupled in blocks, ragged last blocks, singular blocks); on
+// ELL and SELL-C-sigma matrices as on CSR; breakdown on a matrix that is not positive definite, the iteration limit, an exact first guess, views, bad arguments
 // and options; the kernels' CUDA text through NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
@@ -10,6 +10,7 @@
 #include "sparse_reference.hpp"
 
 #include <rtcg/sparse/cg.hpp>
+#include <rtcg/sparse/conversion.hpp>
 #include <rtcg/sparse/generators.hpp>
 
 #include <doctest/doctest.h>
@@ -19,6 +20,7 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -254,6 +256,54 @@ TEST_CASE_TEMPLATE("block-Jacobi CG needs fewer iterations than Jacobi where unk
         (void)solve(rtcg::Preconditioner::block_jacobi, 4);            // across nodes, a ragged last block
         (void)solve(rtcg::Preconditioner::block_jacobi, 8);
     }
+}
+
+TEST_CASE_TEMPLATE("CG on ELL and SELL-C-sigma matrices: their diagonals are the CSR matrix's, their solves like its",
+                   T, double, std::complex<float>) {
+    const auto host = rtcg::test::coupled_nodes<T>(5); // 75 rows in nodes of 3
+    const auto b_host = rtcg::test::random_values<T>(host.rows, 9);
+    const auto csr = rtcg::CsrMatrix<T, std::int32_t>::to_device(context(), host);
+    const auto b = Array<T>::to_device(context(), b_host);
+    const rtcg::CsrOperator<T, std::int32_t> csr_operator(csr);
+    const rtcg::EllOperator<T, std::int32_t> ell_operator(rtcg::to_ell(csr));
+    // Slices of 4 rows sorted within 16: the sorted order differs from the rows' own.
+    const rtcg::SellOperator<T, std::int32_t> sell_operator(rtcg::to_sell(csr, {.slice_height = 4, .sort_window = 16}));
+    using Planned = rtcg::PlannedOperator<T, std::int32_t>;
+    for (const Planned* op :
+         {static_cast<const Planned*>(&ell_operator), static_cast<const Planned*>(&sell_operator)}) {
+        CAPTURE(std::string(rtcg::format_name(op->plan().format())));
+        CHECK(op->rows() == host.rows);
+        CHECK(op->cols() == host.cols);
+        CHECK(op->dot_shares() != 0); // the product folds p.q
+        // The CSR copies give back the matrix's arrays, so the same sums in the same order.
+        CHECK(op->inverse_diagonal().get() == csr_operator.inverse_diagonal().get());
+        CHECK(op->inverse_diagonal_blocks(3).get() == csr_operator.inverse_diagonal_blocks(3).get());
+    }
+    const double rtol = std::is_same_v<T, std::complex<float>> ? 1e-5 : 1e-9;
+    const std::vector<T> zero(host.rows);
+    const double tolerance = 10 * rtol * rtcg::test::residual_norm(host, b_host, zero); // 10 rtol ||b||
+    for (const rtcg::CgVariant variant : variants)
+        for (const rtcg::Preconditioner preconditioner :
+             {rtcg::Preconditioner::identity, rtcg::Preconditioner::jacobi, rtcg::Preconditioner::block_jacobi}) {
+            CAPTURE(static_cast<int>(variant));
+            CAPTURE(static_cast<int>(preconditioner));
+            const rtcg::CgOptions options{
+                .rtol = rtol, .preconditioner = preconditioner, .block_size = 3, .variant = variant};
+            auto solve = [&](const auto& matrix) {
+                const auto x = Array<T>::zeros(context(), host.rows);
+                const rtcg::CgResult result = rtcg::cg(matrix, b, x, options);
+                CHECK(result.reason == rtcg::CgStop::converged);
+                CHECK(rtcg::test::residual_norm(host, b_host, x.get()) <= tolerance);
+                return result.iterations;
+            };
+            const std::size_t expected = solve(csr);
+            // The products add in other orders, which may move the last iteration by one.
+            for (const std::size_t iterations :
+                 {solve(rtcg::to_ell(csr)), solve(rtcg::to_sell(csr, {.slice_height = 4, .sort_window = 16}))}) {
+                CHECK(iterations + 1 >= expected);
+                CHECK(iterations <= expected + 1);
+            }
+        }
 }
 
 TEST_CASE("block-Jacobi refuses singular blocks, block sizes out of range and operators without blocks") {

@@ -1,8 +1,9 @@
 #pragma once
 /// \file
 /// Conjugate gradients for symmetric positive definite operators, or for complex values Hermitian
-/// positive definite ones (operator.hpp: a CSR matrix, a matrix-free stencil, a distributed
-/// matrix), plain or with the Jacobi (inverse diagonal) or, for a CSR matrix, the block-Jacobi
+/// positive definite ones (operator.hpp: a CSR, ELL or SELL-C-sigma matrix, a matrix-free stencil,
+/// a distributed matrix), plain or with the Jacobi (inverse diagonal) or, for a stored matrix, the
+/// block-Jacobi
 /// preconditioner (the inverses of the diagonal blocks of a few consecutive rows, which pays where
 /// unknowns are coupled in small groups, several per node):
 ///
@@ -113,6 +114,15 @@ public:
     template <SparseIndex I>
     explicit ConjugateGradient(const CsrMatrix<T, I>& a, const CgOptions& options = {})
         : ConjugateGradient(std::make_shared<const CsrOperator<T, I>>(a, options.product), options) {}
+    /// Plans solves with an ELL matrix, multiplied in its own layout (options.product does not apply).
+    template <SparseIndex I>
+    explicit ConjugateGradient(const EllMatrix<T, I>& a, const CgOptions& options = {})
+        : ConjugateGradient(std::make_shared<const EllOperator<T, I>>(a), options) {}
+    /// Plans solves with a SELL-C-sigma matrix, multiplied in its own layout (options.product does
+    /// not apply).
+    template <SparseIndex I>
+    explicit ConjugateGradient(const SellMatrix<T, I>& a, const CgOptions& options = {})
+        : ConjugateGradient(std::make_shared<const SellOperator<T, I>>(a), options) {}
     /// Solves A x = b from the guess in `x`, which receives the solution.
     CgResult solve(const Array<T>& b, const Array<T>& x) const;
     /// The source of the solver's kernels (not the operator's) in `dialect`, prelude included.
@@ -124,9 +134,11 @@ private:
     std::shared_ptr<const detail::CgState<T>> state_;
 };
 
-/// Solves A x = b from the guess in `x` with a solver planned for this call.
-template <SparseValue T, SparseIndex I>
-CgResult cg(const CsrMatrix<T, I>& a, const Array<T>& b, const Array<T>& x, const CgOptions& options = {}) {
+/// Solves A x = b from the guess in `x` with a solver planned for this call; `a` a CsrMatrix,
+/// EllMatrix or SellMatrix.
+template <class Matrix, SparseValue T>
+    requires requires(const Matrix& a, const CgOptions& options) { ConjugateGradient<T>(a, options); }
+CgResult cg(const Matrix& a, const Array<T>& b, const Array<T>& x, const CgOptions& options = {}) {
     return ConjugateGradient<T>(a, options).solve(b, x);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// What the iterative solvers run on: a linear operator, anything that applies y = alpha A x + beta y
-/// (a CSR matrix, a matrix-free stencil, a matrix distributed over processes), and a vector space,
+/// (a stored matrix: CSR, ELL or SELL-C-sigma; a matrix-free stencil; a matrix distributed over
+/// processes), and a vector space,
 /// which makes the solvers' dot products whole.
 ///
 /// \code
@@ -22,12 +23,14 @@
 /// Values are real or complex (SparseValue: float, double, std::complex<float>,
 /// std::complex<double>). For complex values the solvers' dot products are inner products
 /// <x, y> = sum conj(x_k) y_k, and their partial sums complex; norms and tolerances stay real. The
-/// CSR operator is complex too; the matrix-free stencil (stencil.hpp) and the distributed operator
-/// are real only.
+/// stored matrices' operators are complex too; the matrix-free stencil (stencil.hpp) and the
+/// distributed operator are real only.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/core/context.hpp>
 #include <rtcg/core/export.hpp>
+#include <rtcg/sparse/ell.hpp>
 #include <rtcg/sparse/matrix.hpp>
+#include <rtcg/sparse/sell.hpp>
 #include <rtcg/sparse/spmv.hpp>
 
 #include <cstddef>
@@ -93,13 +96,12 @@ public:
     virtual void combine(const Array<T>& partials, std::size_t first, std::size_t count, std::size_t sums = 1) const;
 };
 
-/// A CSR matrix as a LinearOperator: a Spmv planned once (spmv.hpp), whose product folds the
-/// solvers' dot product; square or not.
+/// What the operators of stored matrices share: a Spmv planned once (spmv.hpp), whose product
+/// folds the solvers' dot product; square or not. CsrOperator, EllOperator and SellOperator make
+/// it from their matrices.
 template <SparseValue T, SparseIndex I>
-class RTCG_API CsrOperator final : public LinearOperator<T> {
+class RTCG_API PlannedOperator : public LinearOperator<T> {
 public:
-    /// Plans products with `a` as Spmv does with `options` (InvalidArgument as there).
-    explicit CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options = {});
     const Context& context() const override;
     std::size_t rows() const override;
     std::size_t cols() const override;
@@ -107,6 +109,23 @@ public:
     std::size_t dot_shares() const override;
     void apply_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                        std::size_t first) const override;
+    /// The product's plan.
+    const Spmv<T, I>& plan() const noexcept { return product_; }
+
+protected:
+    /// For the derived operators, with a plan made for the solvers.
+    explicit PlannedOperator(Spmv<T, I> product);
+
+private:
+    Spmv<T, I> product_;
+};
+
+/// A CSR matrix as a LinearOperator, its product planned as Spmv plans it.
+template <SparseValue T, SparseIndex I>
+class RTCG_API CsrOperator final : public PlannedOperator<T, I> {
+public:
+    /// Plans products with `a` as Spmv does with `options` (InvalidArgument as there).
+    explicit CsrOperator(const CsrMatrix<T, I>& a, const SpmvOptions& options = {});
     /// 1 / the diagonal (the entries on it summed; infinity for a row without one, not a number
     /// for complex values).
     Array<T> inverse_diagonal() const override;
@@ -114,11 +133,38 @@ public:
     /// (in complex arithmetic for complex values) and checked there; waits for the device once,
     /// for the check.
     Array<T> inverse_diagonal_blocks(std::size_t block) const override;
-    /// The product's plan.
-    const Spmv<T, I>& plan() const noexcept { return product_; }
+};
+
+/// An ELL matrix as a LinearOperator, multiplied in its own layout (Spmv(ell)).
+template <SparseValue T, SparseIndex I>
+class RTCG_API EllOperator final : public PlannedOperator<T, I> {
+public:
+    /// Plans products with `a`.
+    explicit EllOperator(const EllMatrix<T, I>& a);
+    /// As CsrOperator's, from a CSR copy of the matrix made for the call (to_csr, which waits for
+    /// the queue) and planned with vector CSR.
+    Array<T> inverse_diagonal() const override;
+    /// \copydoc inverse_diagonal
+    Array<T> inverse_diagonal_blocks(std::size_t block) const override;
 
 private:
-    Spmv<T, I> product_;
+    EllMatrix<T, I> matrix_;
+};
+
+/// A SELL-C-sigma matrix as a LinearOperator, multiplied in its own layout (Spmv(sell)).
+template <SparseValue T, SparseIndex I>
+class RTCG_API SellOperator final : public PlannedOperator<T, I> {
+public:
+    /// Plans products with `a` (reads its slice offsets back, as Spmv(sell) does).
+    explicit SellOperator(const SellMatrix<T, I>& a);
+    /// As CsrOperator's, from a CSR copy of the matrix made for the call (to_csr, which waits for
+    /// the queue) and planned with vector CSR.
+    Array<T> inverse_diagonal() const override;
+    /// \copydoc inverse_diagonal
+    Array<T> inverse_diagonal_blocks(std::size_t block) const override;
+
+private:
+    SellMatrix<T, I> matrix_;
 };
 
 } // namespace rtcg

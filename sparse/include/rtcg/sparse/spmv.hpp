@@ -173,7 +173,13 @@ struct SpmvState;
 } // namespace detail
 
 template <SparseValue T, SparseIndex I>
+class PlannedOperator;
+template <SparseValue T, SparseIndex I>
 class CsrOperator;
+template <SparseValue T, SparseIndex I>
+class EllOperator;
+template <SparseValue T, SparseIndex I>
+class SellOperator;
 
 /// A planned product with one CSR matrix; see spmv.hpp.
 template <SparseValue T, SparseIndex I>
@@ -204,21 +210,34 @@ public:
     std::string source(codegen::Dialect dialect) const;
 
 private:
-    // The solvers' plan (operator.hpp): each product also writes every work-group's share of
+    // The solvers' plans (operator.hpp): each product also writes every work-group's share of
     // <x, y> = sum conj(x_k) y_k (the new y) into partials[first + group], for groups() groups
     // (device/kernel/spmv.rtcg, RTCG_SPMV_DOT).
     template <SparseValue, SparseIndex>
+    friend class PlannedOperator;
+    template <SparseValue, SparseIndex>
     friend class CsrOperator;
+    template <SparseValue, SparseIndex>
+    friend class EllOperator;
+    template <SparseValue, SparseIndex>
+    friend class SellOperator;
     Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot);
+    Spmv(const EllMatrix<T, I>& a, bool dot);
+    Spmv(const SellMatrix<T, I>& a, bool dot);
+    // Where the products run, and the length of x.
+    const Context& context() const noexcept;
+    std::size_t columns() const noexcept;
     void product_and_dot(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                          std::size_t first) const;
     std::size_t groups() const noexcept;
     // The binned form's two launches (x at least one element).
     void binned_product(T alpha, const Array<T>& x, T beta, const Array<T>& y, const Array<T>& partials,
                         std::size_t first) const;
-    // The matrix multiplied (A^T's copy with SpmvOptions::transpose), in its own column numbering.
+    // The CSR matrix multiplied (A^T's copy with SpmvOptions::transpose), in its own column
+    // numbering; a plan made from a CSR matrix only.
     const CsrMatrix<T, I>& matrix() const noexcept;
-    // 1 / the matrix's diagonal, a new array of its rows (at least one element).
+    // 1 / the matrix's diagonal, a new array of its rows (at least one element); a plan made from
+    // a CSR matrix only, as below.
     Array<T> inverse_diagonal() const;
     // The inverses of the matrix's diagonal blocks of `block` rows, row-major, block after block
     // (a new array, at least one element); operator.hpp's LinearOperator::inverse_diagonal_blocks.
