@@ -79,41 +79,20 @@ Array<T> CsrOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
     return this->plan().inverse_diagonal_blocks(block);
 }
 
-namespace {
+template <SparseValue T, SparseIndex I, class Matrix>
+SlicedOperator<T, I, Matrix>::SlicedOperator(const Matrix& a)
+    : PlannedOperator<T, I>(Spmv<T, I>(a, true)), matrix_(a) {}
 
-// A CSR copy of a sliced matrix, planned for what only a CSR plan computes (its diagonal and
-// diagonal blocks); vector CSR, the format that plans without timing or reading more back.
-template <SparseValue T, SparseIndex I, class Sliced>
-Spmv<T, I> csr_plan(const Sliced& a) {
-    return Spmv<T, I>(to_csr(a), SpmvOptions{.format = SpmvFormat::csr_vector});
+// The diagonal and diagonal blocks, which only a CSR plan computes, from a CSR copy planned with
+// vector CSR: the format that plans without timing or reading more back.
+template <SparseValue T, SparseIndex I, class Matrix>
+Array<T> SlicedOperator<T, I, Matrix>::inverse_diagonal() const {
+    return Spmv<T, I>(to_csr(matrix_), {.format = SpmvFormat::csr_vector}).inverse_diagonal();
 }
 
-} // namespace
-
-template <SparseValue T, SparseIndex I>
-EllOperator<T, I>::EllOperator(const EllMatrix<T, I>& a) : PlannedOperator<T, I>(Spmv<T, I>(a, true)), matrix_(a) {}
-
-template <SparseValue T, SparseIndex I>
-Array<T> EllOperator<T, I>::inverse_diagonal() const {
-    return csr_plan<T, I>(matrix_).inverse_diagonal();
-}
-
-template <SparseValue T, SparseIndex I>
-Array<T> EllOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
-    return csr_plan<T, I>(matrix_).inverse_diagonal_blocks(block);
-}
-
-template <SparseValue T, SparseIndex I>
-SellOperator<T, I>::SellOperator(const SellMatrix<T, I>& a) : PlannedOperator<T, I>(Spmv<T, I>(a, true)), matrix_(a) {}
-
-template <SparseValue T, SparseIndex I>
-Array<T> SellOperator<T, I>::inverse_diagonal() const {
-    return csr_plan<T, I>(matrix_).inverse_diagonal();
-}
-
-template <SparseValue T, SparseIndex I>
-Array<T> SellOperator<T, I>::inverse_diagonal_blocks(std::size_t block) const {
-    return csr_plan<T, I>(matrix_).inverse_diagonal_blocks(block);
+template <SparseValue T, SparseIndex I, class Matrix>
+Array<T> SlicedOperator<T, I, Matrix>::inverse_diagonal_blocks(std::size_t block) const {
+    return Spmv<T, I>(to_csr(matrix_), {.format = SpmvFormat::csr_vector}).inverse_diagonal_blocks(block);
 }
 
 template class LinearOperator<float>;
@@ -127,8 +106,8 @@ template class VectorSpace<std::complex<double>>;
 #define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
     template class PlannedOperator<T, I>;                                                                              \
     template class CsrOperator<T, I>;                                                                                  \
-    template class EllOperator<T, I>;                                                                                  \
-    template class SellOperator<T, I>;
+    template class SlicedOperator<T, I, EllMatrix<T, I>>;                                                              \
+    template class SlicedOperator<T, I, SellMatrix<T, I>>;
 RTCG_SPARSE_FOR_EACH_TYPE(RTCG_SPARSE_INSTANTIATE)
 
 } // namespace rtcg

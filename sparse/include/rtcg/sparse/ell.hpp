@@ -48,8 +48,10 @@ RTCG_API std::size_t ell_slots(std::size_t rows, std::size_t width, const char* 
 } // namespace detail
 
 /// An ELL matrix in device memory; see ell.hpp.
+// Exported although header-only: the library's SlicedOperator<T, I, EllMatrix<T, I>> (operator.hpp)
+// takes the visibility of its template arguments.
 template <SparseValue T, SparseIndex I>
-class EllMatrix {
+class RTCG_API EllMatrix {
 public:
     /// `host` copied to `context`, after checking its structure (InvalidArgument).
     static EllMatrix to_device(const Context& context, const HostEll<T, I>& host) {

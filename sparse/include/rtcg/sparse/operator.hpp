@@ -135,12 +135,13 @@ public:
     Array<T> inverse_diagonal_blocks(std::size_t block) const override;
 };
 
-/// An ELL matrix as a LinearOperator, multiplied in its own layout (Spmv(ell)).
-template <SparseValue T, SparseIndex I>
-class RTCG_API EllOperator final : public PlannedOperator<T, I> {
+/// An ELL or SELL-C-sigma matrix (`Matrix`: EllMatrix<T, I> or SellMatrix<T, I>) as a
+/// LinearOperator, multiplied in its own layout (Spmv(ell), Spmv(sell)).
+template <SparseValue T, SparseIndex I, class Matrix>
+class RTCG_API SlicedOperator final : public PlannedOperator<T, I> {
 public:
-    /// Plans products with `a`.
-    explicit EllOperator(const EllMatrix<T, I>& a);
+    /// Plans products with `a` as Spmv(a) does.
+    explicit SlicedOperator(const Matrix& a);
     /// As CsrOperator's, from a CSR copy of the matrix made for the call (to_csr, which waits for
     /// the queue) and planned with vector CSR.
     Array<T> inverse_diagonal() const override;
@@ -148,23 +149,15 @@ public:
     Array<T> inverse_diagonal_blocks(std::size_t block) const override;
 
 private:
-    EllMatrix<T, I> matrix_;
+    Matrix matrix_;
 };
 
-/// A SELL-C-sigma matrix as a LinearOperator, multiplied in its own layout (Spmv(sell)).
+/// An ELL matrix as a LinearOperator.
 template <SparseValue T, SparseIndex I>
-class RTCG_API SellOperator final : public PlannedOperator<T, I> {
-public:
-    /// Plans products with `a` (reads its slice offsets back, as Spmv(sell) does).
-    explicit SellOperator(const SellMatrix<T, I>& a);
-    /// As CsrOperator's, from a CSR copy of the matrix made for the call (to_csr, which waits for
-    /// the queue) and planned with vector CSR.
-    Array<T> inverse_diagonal() const override;
-    /// \copydoc inverse_diagonal
-    Array<T> inverse_diagonal_blocks(std::size_t block) const override;
+using EllOperator = SlicedOperator<T, I, EllMatrix<T, I>>;
 
-private:
-    SellMatrix<T, I> matrix_;
-};
+/// A SELL-C-sigma matrix as a LinearOperator.
+template <SparseValue T, SparseIndex I>
+using SellOperator = SlicedOperator<T, I, SellMatrix<T, I>>;
 
 } // namespace rtcg

@@ -68,8 +68,10 @@ RTCG_API std::size_t sell_slices(std::size_t rows, std::size_t height, const cha
 } // namespace detail
 
 /// A SELL-C-sigma matrix in device memory; see sell.hpp.
+// Exported although header-only: the library's SlicedOperator<T, I, SellMatrix<T, I>>
+// (operator.hpp) takes the visibility of its template arguments.
 template <SparseValue T, SparseIndex I>
-class SellMatrix {
+class RTCG_API SellMatrix {
 public:
     /// `host` copied to `context`, after checking its structure (InvalidArgument).
     static SellMatrix to_device(const Context& context, const HostSell<T, I>& host) {

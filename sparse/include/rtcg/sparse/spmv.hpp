@@ -176,10 +176,8 @@ template <SparseValue T, SparseIndex I>
 class PlannedOperator;
 template <SparseValue T, SparseIndex I>
 class CsrOperator;
-template <SparseValue T, SparseIndex I>
-class EllOperator;
-template <SparseValue T, SparseIndex I>
-class SellOperator;
+template <SparseValue T, SparseIndex I, class Matrix>
+class SlicedOperator;
 
 /// A planned product with one CSR matrix; see spmv.hpp.
 template <SparseValue T, SparseIndex I>
@@ -217,10 +215,8 @@ private:
     friend class PlannedOperator;
     template <SparseValue, SparseIndex>
     friend class CsrOperator;
-    template <SparseValue, SparseIndex>
-    friend class EllOperator;
-    template <SparseValue, SparseIndex>
-    friend class SellOperator;
+    template <SparseValue, SparseIndex, class>
+    friend class SlicedOperator;
     Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot);
     Spmv(const EllMatrix<T, I>& a, bool dot);
     Spmv(const SellMatrix<T, I>& a, bool dot);
