@@ -35,12 +35,13 @@ SPARSE_CASES = ["spmv_poisson3d", "spmv_poisson2d", "cg_poisson3d",  # bench/src
                 "stencil_poisson3d", "cg_stencil3d", "gmres_poisson3d", "spmm_poisson3d"]
 RMAT_CASES = ["spmv_rmat"]  # bench/src/sparse_cases.cpp, CuPy only
 # bench/src/fft_cases.cpp: batched 1-D transforms of one length each, and a cube's 3-D transform;
-# --cases=fft names them all, as it names rtcg-bench's group.
+# --cases=fft names the complex ones and --cases=rfft the real ones, as they name rtcg-bench's groups.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
 FFT_R2C_LENGTHS = [1 << k for k in range(8, 25, 4)]
-FFT_CASES = ([f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"] +
-             [f"fft_r2c_{length}" for length in FFT_R2C_LENGTHS])
-CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + RMAT_CASES + FFT_CASES + ["fft"]
+FFT_GROUPS = {"fft": [f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"],
+              "rfft": [f"fft_r2c_{length}" for length in FFT_R2C_LENGTHS]}
+FFT_CASES = FFT_GROUPS["fft"] + FFT_GROUPS["rfft"]
+CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + RMAT_CASES + FFT_CASES + list(FFT_GROUPS)
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "graph_replay", "compile"]
@@ -759,7 +760,8 @@ def run_peer(peer, args, plan, write):
         failures += run_rmat_cases(peer, args, plan, write)
     table = peer.case_table() if hasattr(peer, "case_table") else case_table(peer)
     for name, (dtypes, set_arrays, moved_arrays, prepare) in table.items():
-        if args.cases and name not in args.cases and not (name in FFT_CASES and "fft" in args.cases):
+        grouped = any(name in FFT_GROUPS[group] for group in args.cases if group in FFT_GROUPS)
+        if args.cases and name not in args.cases and not grouped:
             continue
         for dtype in dtypes:
             try:

@@ -42,6 +42,7 @@ void run_launch(Workload& workload);        // host cost and latency of launches
 void run_graph_replay(Workload& workload);  // 100 small kernels: one by one against one Graph
 void run_compile(Workload& workload);       // first build, disk-cache and in-process hits
 void run_fft(Workload& workload);           // batched 1-D and 3-D FFTs, complex64 (fft_cases.cpp)
+void run_rfft(Workload& workload);          // batched 1-D real FFTs, float32 (fft_cases.cpp)
 
 // The child-process side of run_compile (--compile-probe=build|disk); returns the exit status.
 int run_compile_probe(const Options& options);

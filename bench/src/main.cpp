@@ -38,6 +38,7 @@ constexpr Group groups[] = {
     {"bicgstab_poisson3d", run_bicgstab_poisson3d}, {"gmres_poisson3d", run_gmres_poisson3d},
     {"spmv_rmat", run_spmv_rmat}, {"spmm_poisson3d", run_spmm_poisson3d},
     {"launch", run_launch}, {"graph_replay", run_graph_replay}, {"compile", run_compile}, {"fft", run_fft},
+    {"rfft", run_rfft},
 };
 static_assert(std::size(groups) == std::size(case_groups), "every case group has its function");
 

@@ -13,7 +13,7 @@ inline constexpr std::string_view case_groups[] = {
     "argmax_axis1", "mean_axes02", "take", "take_raise", "mask_select", "concatenate", "sum", "dot",
     "cumsum",    "sort",      "spmv_poisson3d", "spmv_poisson2d", "cg_poisson3d", "cg1_poisson3d", "stencil_poisson3d", "cg_stencil3d",
     "bicgstab_poisson3d", "gmres_poisson3d", "spmv_rmat", "spmm_poisson3d",
-    "launch",    "graph_replay", "compile", "fft"};
+    "launch",    "graph_replay", "compile", "fft",  "rfft"};
 
 struct Options {
     bool quick = false;               // small sizes, short timing budgets: smoke runs

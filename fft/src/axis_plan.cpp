@@ -73,10 +73,10 @@ Buffer outer_table(const Context& context, const PassShape& shape, std::size_t n
     return single ? upload(context, outer_twiddles<float>(shape, ns)) : upload(context, outer_twiddles<double>(shape, ns));
 }
 
-// exp(-2 pi i m step / n) for m < count, in the plan's precision.
-Buffer strided_table(const Context& context, std::size_t count, std::size_t step, std::size_t n, bool single) {
-    return single ? upload(context, strided_roots<float>(count, step, n))
-                  : upload(context, strided_roots<double>(count, step, n));
+// The real step's roots for its pass of `points` points (real_step_roots), in the plan's precision.
+Buffer real_step_table(const Context& context, std::size_t n, std::size_t points, bool single) {
+    return single ? upload(context, real_step_roots<float>(n, points))
+                  : upload(context, real_step_roots<double>(n, points));
 }
 
 // The chirp exp(-pi i t^2 / n) = exp(-2 pi i (t^2 mod 2n) / 2n), t < n, with t^2 mod 2n kept exact
@@ -164,7 +164,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     }
     // The built-in layout of the passes; with a tuning choice, that of a transform longer than one
     // group's usual local memory holds (several passes, or a wide one) may differ (choose_layout).
-    // The real steps are fused into one-pass plans of the built-in layout only.
+    // A real step is fused into the first or the last pass.
     const PassLayout built_in = built_in_layout(real_step);
     const std::optional<PassPlanning> planning = planning_for(built_in, real_step, tuning);
     if (!planning)
@@ -173,11 +173,14 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                                   std::to_string(n) + " points",
                               "fft plan");
     passes_ = make_passes(planning->sizes, *planning);
-    if (planning->one_pass && real_step != RealStep::none) {
-        real_roots_ = strided_table(context, n + 1, 1, 2 * n, single);
-        return;
+    // A one-pass real step's kernel is the built-in one (one_pass_choice tunes complex ones only).
+    const bool tunable = !(planning->one_pass && real_step != RealStep::none);
+    if (tunable && n * complex.size() > pass_local_budget && tuning != rtcg::fft::Tuning::built_in)
+        choose_layout(built_in, real_step, tuning);
+    if (real_step != RealStep::none) {
+        const std::size_t points = (real_step == RealStep::untangle ? passes_.back() : passes_.front()).shape.points;
+        real_roots_ = real_step_table(context, n, points, single);
     }
-    if (n * complex.size() > pass_local_budget && tuning != rtcg::fft::Tuning::built_in) choose_layout(built_in, tuning);
 }
 
 std::size_t AxisPlan::usable_local_bytes() const {
@@ -212,8 +215,7 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
     planning.limits = PassLimits{element_bytes, device_local_bytes(device),
                                  std::min<std::size_t>(layout.max_threads, device.max_work_group_size)};
     planning.one_pass = n_ <= fitting;
-    planning.min_group =
-        planning.one_pass ? (strided_ ? group_across(n_, fitting) : 1) : passes_group(n_, fitting);
+    planning.min_group = planning.one_pass ? (strided_ ? group_across(n_, fitting) : 1) : passes_group(n_, fitting);
     planning.real_step = real_step;
     planning.tuning = tuning;
     planning.sixteens = layout.sixteens;
@@ -251,11 +253,21 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
     for (const std::size_t points : sizes) {
         Pass pass;
         const bool contiguous = planning.one_pass && !strided_;
-        PassChoice choice =
-            planning.one_pass && planning.real_step == RealStep::none
-                ? one_pass_choice(context_, points, real, planning.limits, planning.min_group, contiguous, planning.tuning)
-                : built_in_choice(points, planning.limits, planning.min_group, contiguous);
+        PassChoice choice = planning.one_pass && planning.real_step == RealStep::none
+                                ? one_pass_choice(context_, points, real, planning.limits, planning.min_group,
+                                                  contiguous, planning.tuning)
+                                : built_in_choice(points, planning.limits, planning.min_group, contiguous);
         if (!planning.one_pass) choice.sixteens = planning.sixteens;
+        // An untangling pass of several sub-transforms takes pairs of them (FFT_MIRRORED), each
+        // half of its group a run of neighbours: a group of fewer than twice least_group would
+        // move runs shorter than a 32-byte sector, so it takes that many where they fit.
+        const bool mirrored = planning.real_step == RealStep::untangle && !planning.one_pass &&
+                              passes.size() + 1 == sizes.size();
+        if (mirrored && choice.group < 2 * least_group) {
+            PassChoice pairs = choice;
+            pairs.group = 2 * least_group;
+            if (make_pass_shape(points, planning.limits, pairs, contiguous)) choice = pairs;
+        }
         const std::optional<PassShape> shape = make_pass_shape(points, planning.limits, choice, contiguous);
         if (!shape)
             throw InvalidArgument("the device " + device.name + " has too little local memory (" +
@@ -263,19 +275,23 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
                                       std::to_string(points) + " points",
                                   "fft plan");
         pass.shape = *shape;
-        pass.shape.untangle = planning.real_step == RealStep::untangle && planning.one_pass;
-        pass.shape.tangle = planning.real_step == RealStep::tangle && planning.one_pass;
+        const bool last = passes.size() + 1 == sizes.size();
+        pass.shape.untangle = planning.real_step == RealStep::untangle && last;
+        pass.shape.tangle = planning.real_step == RealStep::tangle && passes.empty();
+        pass.shape.whole = planning.real_step != RealStep::none && planning.one_pass;
         pass.shape.twiddled = ns > 1;
         pass.shape.int_twiddle_indices = ns > 1 && planning.int_twiddle_indices;
         pass.ns = ns;
         ns *= points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
-        // with fewer sub-transforms per group, then fewer work-items per sub-transform.
+        // with fewer sub-transforms per group (a mirrored pass keeps a pair), then fewer
+        // work-items per sub-transform.
+        const std::size_t least_rows = pass.shape.untangle && !pass.shape.whole ? 2 : 1;
         for (;;) {
             pass.source = pass_source(real, pass.shape);
             pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options(device, pass.shape));
             if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
-            if (pass.shape.group > 1)
+            if (pass.shape.group > least_rows)
                 pass.shape.group /= 2;
             else if (pass.shape.threads > 1)
                 pass.shape.threads /= 2;
@@ -297,24 +313,26 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
     return passes;
 }
 
-void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning) {
+void AxisPlan::choose_layout(const PassLayout& built_in, RealStep real_step, rtcg::fft::Tuning tuning) {
     const codegen::DType real = complex_.element();
-    if (const std::optional<PassLayout> stored = stored_layout(context_, n_, real, !strided_)) {
-        if (const std::optional<PassPlanning> planning = planning_for(*stored, RealStep::none, tuning))
+    const auto use = [&](const PassLayout& layout) {
+        if (const std::optional<PassPlanning> planning = planning_for(layout, real_step, tuning))
             passes_ = make_passes(planning->sizes, *planning);
-        return;
-    }
+    };
+    if (const std::optional<PassLayout> stored = stored_layout(context_, n_, real, !strided_)) return use(*stored);
     if (tuning != rtcg::fft::Tuning::tune) return;
     // Every candidate that makes other passes than those before it, the built-in layout's first.
     std::vector<PassLayout> layouts{built_in};
+    const PassPlanning built_in_planning = *planning_for(built_in, RealStep::none, tuning);
     std::vector<std::vector<Pass>> candidates;
-    candidates.push_back(std::move(passes_));
+    candidates.push_back(real_step == RealStep::none ? std::move(passes_)
+                                                     : make_passes(built_in_planning.sizes, built_in_planning));
     std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool, bool>> made;
     const auto passes_of = [](const PassPlanning& planning) {
         return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens,
                                planning.int_twiddle_indices);
     };
-    made.push_back(passes_of(*planning_for(built_in, RealStep::none, tuning)));
+    made.push_back(passes_of(built_in_planning));
     for (const PassLayout& layout : layout_candidates(codegen::dialect_of(context_.device()))) {
         const std::optional<PassPlanning> planning = planning_for(layout, RealStep::none, tuning);
         if (!planning || std::find(made.begin(), made.end(), passes_of(*planning)) != made.end()) continue;
@@ -335,7 +353,10 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
     for (std::size_t k = 1; k < candidates.size(); ++k)
         if (times[k] && (!times[best] || *times[k] < *times[best])) best = k;
     if (times[best]) store_layout(context_, n_, real, !strided_, layouts[best], *times[best]);
-    passes_ = std::move(candidates[best]);
+    if (real_step == RealStep::none)
+        passes_ = std::move(candidates[best]);
+    else
+        use(layouts[best]);
 }
 
 std::vector<std::optional<double>> AxisPlan::time_layouts(const std::vector<std::vector<Pass>>& candidates) const {
@@ -416,9 +437,13 @@ void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& o
 
 void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
                         const codegen::DType& complex, const BatchLayout& in, const BatchLayout& out,
-                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t slots, double scale,
+                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t batch, double scale,
                         int sign) {
-    const LaunchConfig config{Dim3{launch_groups(device, static_cast<std::size_t>(slots), shape.group)},
+    // A mirrored pass's slots are pairs of sub-transforms, half a group's rows (fft_row_slot).
+    const bool mirrored = shape.untangle && !shape.whole;
+    const std::int64_t slots = batch * (mirrored ? subs / 2 + 1 : subs);
+    const std::size_t group_slots = mirrored ? shape.group / 2 : shape.group;
+    const LaunchConfig config{Dim3{launch_groups(device, static_cast<std::size_t>(slots), group_slots)},
                               Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
     // The scale in the transform's precision.
@@ -440,7 +465,7 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
     const PassTables tables{&pass.twiddles, pass.ns > 1 ? &pass.outer_twiddles : &pass.twiddles,
                             fuses_real() ? &real_roots_ : &pass.twiddles};
     launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs,
-                       signed_value(pass.ns), signed_value(batch) * subs, scale, sign);
+                       signed_value(pass.ns), signed_value(batch), scale, sign);
 }
 
 void AxisPlan::run_passes(Queue& queue, const std::vector<Pass>& passes, const BatchLayout& in, const BatchLayout& out,

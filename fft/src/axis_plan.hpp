@@ -34,7 +34,7 @@ struct BatchLayout {
     std::int64_t points = 0; // the points of each transform, where not the plan's (RealStep::tangle)
 };
 
-// The real transform's step an AxisPlan fuses into its pass.
+// The real transform's step an AxisPlan fuses into its passes.
 enum class RealStep { none, untangle, tangle };
 
 // How a pass kernel of `shape` is compiled for `device`: in the prelude's neutral dialect, with
@@ -60,12 +60,12 @@ struct PassTables {
     const Buffer* real_roots = nullptr;
 };
 
-// Launches the pass kernel `kernel` of `shape` on `device` over `slots` = batch * subs sub-transforms from `in`
-// to `out` (complex64 or complex128 elements), `ns` points combined before it, times `scale`, in
-// the direction `sign`.
+// Launches the pass kernel `kernel` of `shape` on `device` over `batch` transforms of `subs`
+// sub-transforms each from `in` to `out` (complex64 or complex128 elements), `ns` points combined
+// before it, times `scale`, in the direction `sign`.
 void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
                         const codegen::DType& complex, const BatchLayout& in, const BatchLayout& out,
-                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t slots, double scale,
+                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t batch, double scale,
                         int sign);
 
 class AxisPlan {
@@ -74,10 +74,10 @@ public:
     // either direction, for the context's device; `strided`: along an axis whose points are apart
     // and whose batch's neighbouring transforms are next to each other (not the last axis), which
     // a work-group reads several transforms at a time across. `real`: for a RealPlan's transforms
-    // of 2n real points read as n complex pairs, where the transform is one pass (fuses_real()
-    // says whether it is): RealStep::untangle writes the n + 1 points of the real forward
-    // transform, RealStep::tangle reads those of the inverse's input (its extent: the input
-    // layout's `points`).
+    // of 2n real points read as n complex pairs, where the transform is made of passes
+    // (fuses_real() says whether it is; not Bluestein's): RealStep::untangle writes the n + 1
+    // points of the real forward transform from the last pass, RealStep::tangle reads those of the
+    // inverse's input (its extent: the input layout's `points`) into the first.
     // `tuning`: how a one-pass plan without a real step chooses its kernel, and a longer plan the
     // layout of its passes (rtcg::fft::Tuning).
     AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
@@ -138,8 +138,10 @@ private:
     std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
     // Replaces the passes of the `built_in` layout (which passes_ holds) by those of the layout the
     // tuning database holds, or, with Tuning::tune and no entry, by the fastest of
-    // layout_candidates() whose results agree with the built-in one's, storing its layout.
-    void choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning);
+    // layout_candidates() whose results agree with the built-in one's, storing its layout. The
+    // complex transforms are timed, and the passes made again with `real_step`: a real plan's
+    // half transform shares the layout of the complex transform of its length.
+    void choose_layout(const PassLayout& built_in, RealStep real_step, rtcg::fft::Tuning tuning);
     // The median time of an execution of each candidate set of passes over a batch of about 2^25
     // points (2^16 on a CPU device); nullopt for one whose results differ from the first's beyond
     // rounding.
@@ -156,7 +158,7 @@ private:
     codegen::DType complex_;
     bool strided_;
     std::vector<Pass> passes_;
-    Buffer real_roots_; // exp(-2 pi i q / 2n), q <= n, where the pass untangles or tangles
+    Buffer real_roots_; // the real step's roots (real_step_roots), where a pass untangles or tangles
     std::unique_ptr<Bluestein> bluestein_;
 };
 

@@ -26,6 +26,10 @@ struct PassShape {
     std::vector<std::size_t> radices;
     bool untangle = false; // writes a real transform's points (FFT_UNTANGLE)
     bool tangle = false;   // reads a real transform's points (FFT_TANGLE)
+    // With untangle or tangle: the transform's only pass (subs = 1, FFT_WHOLE), whose real step
+    // pairs points of one row; an untangling pass of several sub-transforms pairs the rows of
+    // sub-transforms j and subs - j instead (FFT_MIRRORED).
+    bool whole = false;
     bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
     // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);
     // a layout's choice (PassLayout).
@@ -162,6 +166,18 @@ std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape, std::size
         for (std::size_t k = 0; k < ns; ++k) add(i * k, ns * shape.points);
     for (std::size_t r = 1; r < radix; ++r)
         for (std::size_t k = 0; k < ns; ++k) add(r * k, ns * radix);
+    return table;
+}
+
+// The roots a RealPlan's real step reads in the pass of `points` points of a transform of n
+// (fft_real_root in kernel/pass.rtcg): exp(-2 pi i j / 2n) for the n / points sub-transforms j,
+// then exp(-2 pi i q / (2 points)), q <= points. The root of point k = j + q n / points is the
+// product of its row's and its point's, rounded once each as the twiddles between passes are.
+template <class Real>
+std::vector<std::complex<Real>> real_step_roots(std::size_t n, std::size_t points) {
+    std::vector<std::complex<Real>> table = strided_roots<Real>(n / points, 1, 2 * n);
+    const std::vector<std::complex<Real>> along = strided_roots<Real>(points + 1, 1, 2 * points);
+    table.insert(table.end(), along.begin(), along.end());
     return table;
 }
 

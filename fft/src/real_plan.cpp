@@ -28,7 +28,7 @@ struct RealPlan::State {
     Direction direction;
     double scale;
     std::size_t length; // n / 2
-    AxisPlan half;      // of n / 2 points; it untangles or tangles itself where it is one pass
+    AxisPlan half;      // of n / 2 points; it untangles or tangles itself but through Bluestein's
     Kernel untangle, tangle;
     Buffer table; // w^k = exp(-2 pi i k / n), k <= n / 4
 };
@@ -151,7 +151,7 @@ void RealPlan::execute_data(const ArrayData& in, const ArrayData& out) const {
         if (!pairs_in_place) detail::copy_elements(real_points, in);
         plan.half.execute(queue, rows(real_points.buffer(), real_points.offset() / 2, length), at, batch, plan.scale,
                           -1);
-        // A one-pass half transform writes the real transform itself.
+        // A half transform made of passes writes the real transform itself.
         if (!plan.half.fuses_real())
             plan.untangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.inner, at.inner_distance,
                           at.outer_distance, plan.table, signed_value(length), signed_value(pairs));

@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <complex>
 #include <vector>
 
@@ -250,6 +251,71 @@ TEST_CASE("rfft and irfft of even lengths through half-length transforms") {
                                        got.begin() + static_cast<std::ptrdiff_t>((b + 1) * (n / 2 + 1)));
         CHECK(relative_error(row, want) <= error_bound<float>(n));
     }
+}
+
+// numpy's irfft of one row of a half spectrum to `length` real points: its first
+// min(m, length / 2 + 1) points and their conjugates, X_0 and X_(length/2) taken as real.
+template <class Real>
+std::vector<Exact> irfft_reference(const std::vector<std::complex<Real>>& spectrum, std::size_t length) {
+    std::vector<Exact> full(length, Exact(0));
+    const std::size_t kept = std::min<std::size_t>(spectrum.size(), length / 2 + 1);
+    for (std::size_t k = 0; k < kept; ++k) full[k] = Exact(spectrum[k]);
+    for (std::size_t k = 1; k < kept && length - k >= kept; ++k) full[length - k] = std::conj(full[k]);
+    full[0] = full[0].real();
+    if (kept == length / 2 + 1) full[length / 2] = full[length / 2].real();
+    std::vector<Exact> want = dft(full, +1);
+    for (Exact& w : want) w = w.real() / static_cast<long double>(length);
+    return want;
+}
+
+// rfft over `rows` rows of 2 `half` real points, every frequency against the host's DFT, and
+// irfft of a random half spectrum of `spectrum` points (its X_0 and X_half not real, the ends
+// numpy ignores) to those 2 `half` points.
+template <class Real>
+void check_real_rows(std::size_t half, std::size_t rows, std::size_t spectrum) {
+    using Value = std::complex<Real>;
+    const auto& ctx = rtcg::test::context();
+    const std::size_t n = 2 * half;
+    const std::vector<Value> random = random_points<Real>(rows * n, static_cast<unsigned>(half));
+    std::vector<Real> points(random.size());
+    for (std::size_t k = 0; k < points.size(); ++k) points[k] = random[k].real();
+    const std::vector<Value> got = rtcg::fft::rfft(rtcg::Array<Real>::to_device(ctx, points, {rows, n})).get();
+    REQUIRE(got.size() == rows * (half + 1));
+    std::vector<std::size_t> every(half + 1);
+    for (std::size_t k = 0; k <= half; ++k) every[k] = k;
+    for (std::size_t b = 0; b < rows; ++b) {
+        const auto first = static_cast<std::ptrdiff_t>(b * n);
+        const std::vector<Exact> line(points.begin() + first, points.begin() + first + static_cast<std::ptrdiff_t>(n));
+        const auto start = static_cast<std::ptrdiff_t>(b * (half + 1));
+        const std::vector<Value> row(got.begin() + start, got.begin() + start + static_cast<std::ptrdiff_t>(half + 1));
+        INFO("rfft of ", n, " points, row ", b);
+        CHECK(relative_error(row, dft_at(line, every, -1)) <= error_bound<Real>(n));
+    }
+    const std::vector<Value> coefficients = random_points<Real>(rows * spectrum, static_cast<unsigned>(n));
+    const auto y = rtcg::Array<Value>::to_device(ctx, coefficients, {rows, spectrum});
+    const std::vector<Real> back = rtcg::fft::irfft(y, static_cast<std::int64_t>(n)).get();
+    REQUIRE(back.size() == rows * n);
+    for (std::size_t b = 0; b < rows; ++b) {
+        const auto start = static_cast<std::ptrdiff_t>(b * spectrum);
+        const std::vector<Value> line(coefficients.begin() + start,
+                                      coefficients.begin() + start + static_cast<std::ptrdiff_t>(spectrum));
+        const auto first = static_cast<std::ptrdiff_t>(b * n);
+        const std::vector<Value> row(back.begin() + first, back.begin() + first + static_cast<std::ptrdiff_t>(n));
+        INFO("irfft to ", n, " points from ", spectrum, ", row ", b);
+        CHECK(relative_error(row, irfft_reference(line, n)) <= 2 * error_bound<Real>(n));
+    }
+}
+
+TEST_CASE("rfft and irfft whose half transforms take several passes, at every frequency") {
+    // Half transforms longer than a pass's usual group holds (4096 complex64, 2048 complex128): the
+    // last pass untangles the real spectrum, pairing sub-transforms j and subs - j, and the first
+    // pass of the inverse tangles it. Odd and even counts of the last pass's sub-transforms, three
+    // rows so that the pairs of a work-group span transforms, spectra shorter and longer than the
+    // inverse reads.
+    check_real_rows<float>(4374, 3, 4375);                                                    // 2 3^7
+    check_real_rows<float>(5000, 2, 3001);                                                    // 2^3 5^4
+    check_real_rows<float>(6144, 2, 6200);                                                    // 3 2^11
+    if (rtcg::test::context().device().supports_fp64) check_real_rows<double>(2560, 3, 1281); // 2^9 5
 }
 
 TEST_CASE("RealPlan: made once, executed on arrays of its shape; bad input") {

@@ -61,8 +61,8 @@ enum class Norm {
 /// work-items, and the passes' order (the longest first, or all from the shortest). The tuning
 /// database (rtcg/tuning/database.hpp, under the compile cache's directory) keeps a choice per
 /// device, length, precision and layout (a contiguous last axis or a strided one). The kernels
-/// of a longer transform's passes, and the one-pass kernels that real transforms fuse their real
-/// step into, use the built-in choices.
+/// of a longer transform's passes, and the one-pass kernels of real transforms, use the built-in
+/// choices.
 enum class Tuning {
     built_in, ///< the built-in rules, measured on an H100
     stored,   ///< the database's choice where it has one, else the built-in one

@@ -2,11 +2,11 @@
 /// \file
 /// Plans of real transforms along the last axis, for an even number of points: rfft's
 /// real-to-complex transform and irfft's complex-to-real one, each a complex transform of half as
-/// many points (the real points read as complex pairs) whose pass separates the pairs' spectra
-/// (forward) or joins them (inverse) as it writes or reads global memory, where the half
-/// transform is one pass (up to 8192 float32 points); a longer one takes one more kernel
-/// for that. rtcg::fft::rfft and irfft (real_transforms.hpp) make
-/// one per call; code that transforms arrays of one shape repeatedly keeps one instead.
+/// many points (the real points read as complex pairs) whose last pass separates the pairs'
+/// spectra as it writes global memory (forward), or whose first pass joins them as it reads it
+/// (inverse); only a half transform through Bluestein's algorithm (a large prime factor) takes
+/// one more kernel for that. rtcg::fft::rfft and irfft (real_transforms.hpp) make one per call;
+/// code that transforms arrays of one shape repeatedly keeps one instead.
 ///
 /// \code
 ///   rtcg::fft::RealPlan forward(ctx, {64, 1024}, rtcg::codegen::DType::float32(), rtcg::fft::Direction::forward);
@@ -32,8 +32,8 @@ public:
     /// The transform of real arrays of `shape` (its last extent even) and `real` dtype (float32 or
     /// float64) in `direction`. InvalidArgument for another dtype, no axis, an odd or zero last
     /// extent, or float64 on a device without double precision. `tuning` (see Tuning) chooses the
-    /// layout of the half transform's passes where it takes several, as a Plan's; a half transform
-    /// of one pass, which the real step is fused into, keeps the built-in kernel.
+    /// layout of the half transform's passes where it takes several, as a Plan's of that length
+    /// (they share the database's choice); a half transform of one pass keeps the built-in kernel.
     RealPlan(const Context& context, std::vector<std::size_t> shape, const codegen::DType& real, Direction direction,
              Norm norm = Norm::backward, Tuning tuning = Tuning::stored);
 
