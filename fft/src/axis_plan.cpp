@@ -261,8 +261,8 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         // An untangling pass of several sub-transforms takes pairs of them (FFT_MIRRORED), each
         // half of its group a run of neighbours: a group of fewer than twice least_group would
         // move runs shorter than a 32-byte sector, so it takes that many where they fit.
-        const bool mirrored = planning.real_step == RealStep::untangle && !planning.one_pass &&
-                              passes.size() + 1 == sizes.size();
+        const bool last = passes.size() + 1 == sizes.size();
+        const bool mirrored = planning.real_step == RealStep::untangle && last && !planning.one_pass;
         if (mirrored && choice.group < 2 * least_group) {
             PassChoice pairs = choice;
             pairs.group = 2 * least_group;
@@ -275,7 +275,6 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
                                       std::to_string(points) + " points",
                                   "fft plan");
         pass.shape = *shape;
-        const bool last = passes.size() + 1 == sizes.size();
         pass.shape.untangle = planning.real_step == RealStep::untangle && last;
         pass.shape.tangle = planning.real_step == RealStep::tangle && passes.empty();
         pass.shape.whole = planning.real_step != RealStep::none && planning.one_pass;
@@ -286,7 +285,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
         // with fewer sub-transforms per group (a mirrored pass keeps a pair), then fewer
         // work-items per sub-transform.
-        const std::size_t least_rows = pass.shape.untangle && !pass.shape.whole ? 2 : 1;
+        const std::size_t least_rows = pass.shape.mirrored() ? 2 : 1;
         for (;;) {
             pass.source = pass_source(real, pass.shape);
             pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options(device, pass.shape));
@@ -353,9 +352,10 @@ void AxisPlan::choose_layout(const PassLayout& built_in, RealStep real_step, rtc
     for (std::size_t k = 1; k < candidates.size(); ++k)
         if (times[k] && (!times[best] || *times[k] < *times[best])) best = k;
     if (times[best]) store_layout(context_, n_, real, !strided_, layouts[best], *times[best]);
+    // A real plan keeps the built-in layout's passes, made with its real step, where they won.
     if (real_step == RealStep::none)
         passes_ = std::move(candidates[best]);
-    else
+    else if (best != 0)
         use(layouts[best]);
 }
 
@@ -440,9 +440,8 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
                         const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t batch, double scale,
                         int sign) {
     // A mirrored pass's slots are pairs of sub-transforms, half a group's rows (fft_row_slot).
-    const bool mirrored = shape.untangle && !shape.whole;
-    const std::int64_t slots = batch * (mirrored ? subs / 2 + 1 : subs);
-    const std::size_t group_slots = mirrored ? shape.group / 2 : shape.group;
+    const std::int64_t slots = batch * (shape.mirrored() ? subs / 2 + 1 : subs);
+    const std::size_t group_slots = shape.mirrored() ? shape.group / 2 : shape.group;
     const LaunchConfig config{Dim3{launch_groups(device, static_cast<std::size_t>(slots), group_slots)},
                               Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);

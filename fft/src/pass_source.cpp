@@ -151,7 +151,7 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     const std::size_t min_groups = std::clamp<std::size_t>(resident / (shape.group * shape.threads), 1, 32);
     text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
-    text += std::string("#define FFT_MIRRORED ") + (shape.untangle && !shape.whole ? "1" : "0") + "\n";
+    text += std::string("#define FFT_MIRRORED ") + (shape.mirrored() ? "1" : "0") + "\n";
     text += std::string("#define FFT_WHOLE ") + (shape.whole ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";

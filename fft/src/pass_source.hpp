@@ -34,6 +34,9 @@ struct PassShape {
     // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);
     // a layout's choice (PassLayout).
     bool int_twiddle_indices = false;
+
+    // Pairs the rows of sub-transforms j and subs - j (FFT_MIRRORED, fft_row_slot).
+    bool mirrored() const noexcept { return untangle && !whole; }
 };
 
 // The elements a row of `points` points takes in local memory: one more after every 16 points

@@ -28,7 +28,7 @@ struct RealPlan::State {
     Direction direction;
     double scale;
     std::size_t length; // n / 2
-    AxisPlan half;      // of n / 2 points; it untangles or tangles itself but through Bluestein's
+    AxisPlan half;      // of n / 2 points; it untangles or tangles itself, unless through Bluestein's
     Kernel untangle, tangle;
     Buffer table; // w^k = exp(-2 pi i k / n), k <= n / 4
 };
