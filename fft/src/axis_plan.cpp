@@ -126,7 +126,8 @@ std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_
 
 AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
                    RealStep real_step, rtcg::fft::Tuning tuning)
-    : context_(context), n_(n), complex_(complex), strided_(strided) {
+    : context_(context), n_(n), complex_(complex), strided_(strided),
+      real_step_(needs_bluestein(n) ? RealStep::none : real_step) {
     const codegen::DType real = complex.element();
     const bool single = real == codegen::DType::float32();
     const DeviceInfo& device = context.device();
@@ -165,8 +166,8 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     // The built-in layout of the passes; with a tuning choice, that of a transform longer than one
     // group's usual local memory holds (several passes, or a wide one) may differ (choose_layout).
     // A real step is fused into the first or the last pass.
-    const PassLayout built_in = built_in_layout(real_step);
-    const std::optional<PassPlanning> planning = planning_for(built_in, real_step, tuning);
+    const PassLayout built_in = built_in_layout();
+    const std::optional<PassPlanning> planning = planning_for(built_in, tuning);
     if (!planning)
         throw InvalidArgument("the device " + device.name + " has too little local memory (" +
                                   std::to_string(device.local_memory_bytes) + " bytes) for the passes of " +
@@ -174,13 +175,9 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                               "fft plan");
     passes_ = make_passes(planning->sizes, *planning);
     // A one-pass real step's kernel is the built-in one (one_pass_choice tunes complex ones only).
-    const bool tunable = !(planning->one_pass && real_step != RealStep::none);
+    const bool tunable = !(planning->one_pass && real_step_ != RealStep::none);
     if (tunable && n * complex.size() > pass_local_budget && tuning != rtcg::fft::Tuning::built_in)
-        choose_layout(built_in, real_step, tuning);
-    if (real_step != RealStep::none) {
-        const std::size_t points = (real_step == RealStep::untangle ? passes_.back() : passes_.front()).shape.points;
-        real_roots_ = real_step_table(context, n, points, single);
-    }
+        choose_layout(built_in, tuning);
 }
 
 std::size_t AxisPlan::usable_local_bytes() const {
@@ -192,21 +189,20 @@ std::size_t AxisPlan::usable_local_bytes() const {
     return local_bytes > padding_bytes ? (local_bytes - padding_bytes) / 17 * 16 : 0;
 }
 
-PassLayout AxisPlan::built_in_layout(RealStep real_step) const {
+PassLayout AxisPlan::built_in_layout() const {
     // On a GPU, a complex transform of a contiguous axis whose power-of-two length the whole local
     // memory holds is one wide pass: the trip through global memory it saves outweighs a group
     // that fills its multiprocessor alone. Lengths with odd factors were slower so (NOTES.md,
     // session 38).
     const std::size_t element_bytes = complex_.size();
-    const bool wide = context_.device().type == DeviceType::gpu && !strided_ && real_step == RealStep::none &&
+    const bool wide = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
                       std::has_single_bit(n_) && n_ * element_bytes > pass_local_budget &&
                       n_ <= usable_local_bytes() / element_bytes;
     if (wide) return PassLayout{.local_budget = whole_local_memory, .max_threads = 1024};
     return PassLayout{.int_twiddle_indices = codegen::dialect_of(context_.device()) == codegen::Dialect::cuda};
 }
 
-std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, RealStep real_step,
-                                                             rtcg::fft::Tuning tuning) const {
+std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const {
     const DeviceInfo& device = context_.device();
     const std::size_t element_bytes = complex_.size();
     const std::size_t fitting =
@@ -216,7 +212,6 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
                                  std::min<std::size_t>(layout.max_threads, device.max_work_group_size)};
     planning.one_pass = n_ <= fitting;
     planning.min_group = planning.one_pass ? (strided_ ? group_across(n_, fitting) : 1) : passes_group(n_, fitting);
-    planning.real_step = real_step;
     planning.tuning = tuning;
     planning.sixteens = layout.sixteens;
     planning.int_twiddle_indices = layout.int_twiddle_indices;
@@ -253,7 +248,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
     for (const std::size_t points : sizes) {
         Pass pass;
         const bool contiguous = planning.one_pass && !strided_;
-        PassChoice choice = planning.one_pass && planning.real_step == RealStep::none
+        PassChoice choice = planning.one_pass && real_step_ == RealStep::none
                                 ? one_pass_choice(context_, points, real, planning.limits, planning.min_group,
                                                   contiguous, planning.tuning)
                                 : built_in_choice(points, planning.limits, planning.min_group, contiguous);
@@ -262,7 +257,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         // half of its group a run of neighbours: a group of fewer than twice least_group would
         // move runs shorter than a 32-byte sector, so it takes that many where they fit.
         const bool last = passes.size() + 1 == sizes.size();
-        const bool mirrored = planning.real_step == RealStep::untangle && last && !planning.one_pass;
+        const bool mirrored = real_step_ == RealStep::untangle && last && !planning.one_pass;
         if (mirrored && choice.group < 2 * least_group) {
             PassChoice pairs = choice;
             pairs.group = 2 * least_group;
@@ -275,9 +270,9 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
                                       std::to_string(points) + " points",
                                   "fft plan");
         pass.shape = *shape;
-        pass.shape.untangle = planning.real_step == RealStep::untangle && last;
-        pass.shape.tangle = planning.real_step == RealStep::tangle && passes.empty();
-        pass.shape.whole = planning.real_step != RealStep::none && planning.one_pass;
+        pass.shape.untangle = real_step_ == RealStep::untangle && last;
+        pass.shape.tangle = real_step_ == RealStep::tangle && passes.empty();
+        pass.shape.whole = real_step_ != RealStep::none && planning.one_pass;
         pass.shape.twiddled = ns > 1;
         pass.shape.int_twiddle_indices = ns > 1 && planning.int_twiddle_indices;
         pass.ns = ns;
@@ -307,33 +302,32 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
                                       "fft plan");
             pass.outer_twiddles = outer_table(context_, pass.shape, pass.ns, single);
         }
+        if (pass.shape.untangle || pass.shape.tangle) pass.real_roots = real_step_table(context_, n_, points, single);
         passes.push_back(std::move(pass));
     }
     return passes;
 }
 
-void AxisPlan::choose_layout(const PassLayout& built_in, RealStep real_step, rtcg::fft::Tuning tuning) {
+void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning) {
     const codegen::DType real = complex_.element();
-    const auto use = [&](const PassLayout& layout) {
-        if (const std::optional<PassPlanning> planning = planning_for(layout, real_step, tuning))
+    if (const std::optional<PassLayout> stored = stored_layout(context_, n_, real, !strided_, real_step_)) {
+        if (const std::optional<PassPlanning> planning = planning_for(*stored, tuning))
             passes_ = make_passes(planning->sizes, *planning);
-    };
-    if (const std::optional<PassLayout> stored = stored_layout(context_, n_, real, !strided_)) return use(*stored);
+        return;
+    }
     if (tuning != rtcg::fft::Tuning::tune) return;
     // Every candidate that makes other passes than those before it, the built-in layout's first.
     std::vector<PassLayout> layouts{built_in};
-    const PassPlanning built_in_planning = *planning_for(built_in, RealStep::none, tuning);
     std::vector<std::vector<Pass>> candidates;
-    candidates.push_back(real_step == RealStep::none ? std::move(passes_)
-                                                     : make_passes(built_in_planning.sizes, built_in_planning));
+    candidates.push_back(std::move(passes_));
     std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool, bool>> made;
     const auto passes_of = [](const PassPlanning& planning) {
         return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens,
                                planning.int_twiddle_indices);
     };
-    made.push_back(passes_of(built_in_planning));
+    made.push_back(passes_of(*planning_for(built_in, tuning)));
     for (const PassLayout& layout : layout_candidates(codegen::dialect_of(context_.device()))) {
-        const std::optional<PassPlanning> planning = planning_for(layout, RealStep::none, tuning);
+        const std::optional<PassPlanning> planning = planning_for(layout, tuning);
         if (!planning || std::find(made.begin(), made.end(), passes_of(*planning)) != made.end()) continue;
         made.push_back(passes_of(*planning));
         layouts.push_back(layout);
@@ -351,12 +345,8 @@ void AxisPlan::choose_layout(const PassLayout& built_in, RealStep real_step, rtc
     std::size_t best = 0;
     for (std::size_t k = 1; k < candidates.size(); ++k)
         if (times[k] && (!times[best] || *times[k] < *times[best])) best = k;
-    if (times[best]) store_layout(context_, n_, real, !strided_, layouts[best], *times[best]);
-    // A real plan keeps the built-in layout's passes, made with its real step, where they won.
-    if (real_step == RealStep::none)
-        passes_ = std::move(candidates[best]);
-    else if (best != 0)
-        use(layouts[best]);
+    if (times[best]) store_layout(context_, n_, real, !strided_, real_step_, layouts[best], *times[best]);
+    passes_ = std::move(candidates[best]);
 }
 
 std::vector<std::optional<double>> AxisPlan::time_layouts(const std::vector<std::vector<Pass>>& candidates) const {
@@ -364,22 +354,29 @@ std::vector<std::optional<double>> AxisPlan::time_layouts(const std::vector<std:
     // two work arrays), each within a sixteenth of the device's memory: a third of it in all.
     const std::size_t target = tuning_point_count(context_.device(), complex_.size(), 16);
     const std::size_t batch = std::max<std::size_t>(1, target / n_);
-    const ArrayData input(context_, complex_, {batch * n_});
-    const ArrayData expected(context_, complex_, {batch * n_}), output(context_, complex_, {batch * n_});
+    // A real step's side holds the real transform's n + 1 points per transform.
+    const std::size_t in_points = n_ + (real_step_ == RealStep::tangle ? 1 : 0);
+    const std::size_t out_points = n_ + (real_step_ == RealStep::untangle ? 1 : 0);
+    const ArrayData input(context_, complex_, {batch * in_points});
+    const ArrayData expected(context_, complex_, {batch * out_points}),
+        output(context_, complex_, {batch * out_points});
     const bool single = complex_ == codegen::DType::complex64();
     if (single)
-        input.write(tuning_points<float>(batch * n_).data(), batch * n_ * complex_.size());
+        input.write(tuning_points<float>(batch * in_points).data(), batch * in_points * complex_.size());
     else
-        input.write(tuning_points<double>(batch * n_).data(), batch * n_ * complex_.size());
+        input.write(tuning_points<double>(batch * in_points).data(), batch * in_points * complex_.size());
     // Along the last axis, or along the first of a [n, batch] array, neighbouring transforms adjacent.
     const auto across = static_cast<std::int64_t>(batch), length = signed_value(n_);
-    const auto layout = [&](const ArrayData& data) {
-        return strided_ ? BatchLayout{&data.buffer(), 0, across, across, 1, length * across}
-                        : contiguous_layout(data.buffer(), n_);
+    const auto layout = [&](const ArrayData& data, std::size_t points) {
+        if (strided_) return BatchLayout{&data.buffer(), 0, across, across, 1, length * across};
+        BatchLayout rows = contiguous_layout(data.buffer(), points);
+        if (points != n_) rows.points = signed_value(points);
+        return rows;
     };
     Queue& queue = current_queue(context_);
+    const int sign = real_step_ == RealStep::tangle ? +1 : -1;
     const auto run = [&](std::size_t k, const ArrayData& to) {
-        run_passes(queue, candidates[k], layout(input), layout(to), batch, 1.0, -1);
+        run_passes(queue, candidates[k], layout(input, in_points), layout(to, out_points), batch, 1.0, sign);
     };
     // Correct layouts differ from the first by their rounding only; the others are not timed.
     run(0, expected);
@@ -462,7 +459,7 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
     const std::int64_t subs = signed_value(n_ / pass.shape.points);
     // A first pass reads no twiddles between passes: its local ones stand in for them.
     const PassTables tables{&pass.twiddles, pass.ns > 1 ? &pass.outer_twiddles : &pass.twiddles,
-                            fuses_real() ? &real_roots_ : &pass.twiddles};
+                            pass.shape.untangle || pass.shape.tangle ? &pass.real_roots : &pass.twiddles};
     launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs,
                        signed_value(pass.ns), signed_value(batch), scale, sign);
 }

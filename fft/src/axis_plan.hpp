@@ -34,9 +34,6 @@ struct BatchLayout {
     std::int64_t points = 0; // the points of each transform, where not the plan's (RealStep::tangle)
 };
 
-// The real transform's step an AxisPlan fuses into its passes.
-enum class RealStep { none, untangle, tangle };
-
 // How a pass kernel of `shape` is compiled for `device`: in the prelude's neutral dialect, with
 // registers few enough for one group of its work-items to fit a multiprocessor where the source's
 // launch bounds cannot say so (NVIDIA's OpenCL, whose groups of more than 256 otherwise may fail
@@ -85,7 +82,7 @@ public:
 
     std::size_t size() const noexcept { return n_; }
     bool strided() const noexcept { return strided_; }
-    bool fuses_real() const noexcept { return real_roots_.size() != 0; }
+    bool fuses_real() const noexcept { return real_step_ != RealStep::none; }
     bool uses_bluestein() const noexcept { return bluestein_ != nullptr; }
 
     // Transforms `batch` transforms from `in` into `out` in the direction `sign` (-1 forward, +1
@@ -104,6 +101,7 @@ private:
         std::size_t ns = 1;    // the points combined before this pass
         Buffer twiddles;       // the local passes' twiddles (local_twiddles)
         Buffer outer_twiddles; // those between passes (outer_twiddles), where ns > 1
+        Buffer real_roots;     // the real step's roots (real_step_roots), where it untangles or tangles
     };
     struct Bluestein {
         std::size_t m = 0;
@@ -122,29 +120,26 @@ private:
         std::vector<std::size_t> sizes;   // the points of each pass, in order
         bool sixteens = true;             // radix-16 local passes, where there are several passes
         bool int_twiddle_indices = false; // the passes after the first index their twiddles with ints
-        RealStep real_step = RealStep::none;
         rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in;
     };
 
     // The local memory a group's rows may take, less room for their skew and padding.
     std::size_t usable_local_bytes() const;
     // The layout of the passes by the built-in rules.
-    PassLayout built_in_layout(RealStep real_step) const;
+    PassLayout built_in_layout() const;
     // What the passes of `layout` are made from; nullopt where its groups hold fewer points than a
     // prime factor of the length.
-    std::optional<PassPlanning> planning_for(const PassLayout& layout, RealStep real_step,
-                                             rtcg::fft::Tuning tuning) const;
+    std::optional<PassPlanning> planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const;
     // The passes of `sizes` points each, in that order.
     std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
     // Replaces the passes of the `built_in` layout (which passes_ holds) by those of the layout the
     // tuning database holds, or, with Tuning::tune and no entry, by the fastest of
-    // layout_candidates() whose results agree with the built-in one's, storing its layout. The
-    // complex transforms are timed, and the passes made again with `real_step`: a real plan's
-    // half transform shares the layout of the complex transform of its length.
-    void choose_layout(const PassLayout& built_in, RealStep real_step, rtcg::fft::Tuning tuning);
+    // layout_candidates() whose results agree with the built-in one's, storing its layout. A real
+    // step's passes are timed with it, and their layout stored apart from the complex transform's.
+    void choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning);
     // The median time of an execution of each candidate set of passes over a batch of about 2^25
-    // points (2^16 on a CPU device); nullopt for one whose results differ from the first's beyond
-    // rounding.
+    // points (2^16 on a CPU device), in rows of n + 1 points on the real side of a real step;
+    // nullopt for one whose results differ from the first's beyond rounding.
     std::vector<std::optional<double>> time_layouts(const std::vector<std::vector<Pass>>& candidates) const;
     void run_passes(Queue& queue, const std::vector<Pass>& passes, const BatchLayout& in, const BatchLayout& out,
                     std::size_t batch, double scale, int sign) const;
@@ -158,7 +153,7 @@ private:
     codegen::DType complex_;
     bool strided_;
     std::vector<Pass> passes_;
-    Buffer real_roots_; // the real step's roots (real_step_roots), where a pass untangles or tangles
+    RealStep real_step_; // none where Bluestein's algorithm transforms: RealPlan runs the real step apart
     std::unique_ptr<Bluestein> bluestein_;
 };
 

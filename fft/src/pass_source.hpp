@@ -13,6 +13,10 @@
 
 namespace rtcg::detail::fft {
 
+// The real transform's step an AxisPlan fuses into its passes: untangling the spectrum of a real
+// transform's paired points in its last pass, or tangling it in the first pass of the inverse.
+enum class RealStep { none, untangle, tangle };
+
 // The shape of a pass kernel (kernel/pass.rtcg): sub-transforms of `points` points, `threads`
 // work-items each, `group` of them per work-group, `row` elements apart in local memory
 // (skewed_row(points), or where padded that rounded up to a multiple of 16, plus one), the local

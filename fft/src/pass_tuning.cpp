@@ -94,8 +94,10 @@ PassLayout layout_of(const tuning::Configuration& configuration) {
                       .int_twiddle_indices = configuration.integer("int_indices") != 0};
 }
 
-tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous) {
-    return tuning::TuningKey::of(context.device(), tuned_layout, size_class(n, real, contiguous));
+tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
+                             RealStep real_step) {
+    const char* step = real_step == RealStep::untangle ? "_untangle" : real_step == RealStep::tangle ? "_tangle" : "";
+    return tuning::TuningKey::of(context.device(), tuned_layout, size_class(n, real, contiguous) + step);
 }
 
 // The stored configuration for `key`, where it parses and keeps the space's constraints.
@@ -231,21 +233,22 @@ std::vector<PassLayout> layout_candidates(codegen::Dialect dialect) {
 }
 
 std::optional<PassLayout> stored_layout(const Context& context, std::size_t n, const codegen::DType& real,
-                                        bool contiguous) {
+                                        bool contiguous, RealStep real_step) {
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (!database) return std::nullopt;
     const std::optional<tuning::Configuration> stored = stored_configuration(
-        *database, layout_key(context, n, real, contiguous), layout_space(codegen::dialect_of(context.device())));
+        *database, layout_key(context, n, real, contiguous, real_step),
+        layout_space(codegen::dialect_of(context.device())));
     if (!stored) return std::nullopt;
     return layout_of(*stored);
 }
 
 void store_layout(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
-                  const PassLayout& layout, double time_ms) {
+                  RealStep real_step, const PassLayout& layout, double time_ms) {
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (!database) return;
     const tuning::ParameterSpace space = layout_space(codegen::dialect_of(context.device()));
-    database->store(layout_key(context, n, real, contiguous),
+    database->store(layout_key(context, n, real, contiguous, real_step),
                     tuning::TuningEntry{space.parse(layout_text(layout)).to_string(), time_ms});
 }
 

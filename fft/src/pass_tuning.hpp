@@ -80,13 +80,14 @@ std::vector<PassLayout> layout_candidates(codegen::Dialect dialect);
 std::string layout_text(const PassLayout& layout);
 
 // The layout of a transform of n points longer than one pass that the tuning database holds for
-// the device, precision and layout of the axis (`contiguous`: the last axis); nullopt where there
-// is no usable entry, or no database.
+// the device, precision, layout of the axis (`contiguous`: the last axis) and the real step its
+// passes fuse, which moves points otherwise and so may be fastest in another layout; nullopt where
+// there is no usable entry, or no database.
 std::optional<PassLayout> stored_layout(const Context& context, std::size_t n, const codegen::DType& real,
-                                        bool contiguous);
+                                        bool contiguous, RealStep real_step);
 
 // Stores that layout, measured at `time_ms` per execution, where there is a database.
 void store_layout(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
-                  const PassLayout& layout, double time_ms);
+                  RealStep real_step, const PassLayout& layout, double time_ms);
 
 } // namespace rtcg::detail::fft

@@ -117,9 +117,11 @@ Plan long_plan_of(Tuning tuning) {
                 Norm::backward, tuning);
 }
 
-rtcg::tuning::TuningKey layout_key() {
+// The key of the layout of long_points' passes; `step`: the real step they fuse ("_untangle",
+// "_tangle"), whose layouts are tuned apart from the complex transform's.
+rtcg::tuning::TuningKey layout_key(const std::string& step = "") {
     return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v2",
-                                       std::to_string(long_points) + "_float32_contiguous");
+                                       std::to_string(long_points) + "_float32_contiguous" + step);
 }
 
 // The value of `name` (a #define of each pass kernel) in each pass of `plan`, in the order they run.
@@ -255,7 +257,7 @@ TEST_CASE("a plan tuned over several passes transforms correctly and stores its 
     CHECK(long_plan_of(Tuning::stored).sources() == tuned.sources());
 }
 
-TEST_CASE("a real plan tuned over several passes transforms correctly and stores its half transform's layout") {
+TEST_CASE("a real plan tuned over several passes transforms correctly and stores the layout of its real step") {
     // rfft of 2 * long_points real points: a complex transform of long_points pairs, several passes.
     const rtcg::test::ScopedCacheDirectory cache;
     const std::size_t n = 2 * long_points;
@@ -263,7 +265,8 @@ TEST_CASE("a real plan tuned over several passes transforms correctly and stores
                                     Norm::backward, Tuning::tune);
     std::vector<float> x(2 * n);
     for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(std::sin(0.013 * static_cast<double>(i * i % 7919)));
-    const auto y = tuned(rtcg::Array<float>::to_device(rtcg::test::context(), x, {2, n})).get();
+    const auto spectrum = tuned(rtcg::Array<float>::to_device(rtcg::test::context(), x, {2, n}));
+    const auto y = spectrum.get();
     const std::vector<std::size_t> at{0, 1, 4099, long_points - 1, long_points};
     for (std::size_t b = 0; b < 2; ++b) {
         const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
@@ -274,7 +277,16 @@ TEST_CASE("a real plan tuned over several passes transforms correctly and stores
     }
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
-    const auto entry = database->find(layout_key());
+    const auto entry = database->find(layout_key("_untangle"));
     REQUIRE(entry);
     CHECK(entry->configuration.starts_with("local_kib="));
+    CHECK_FALSE(database->find(layout_key()));
+    // The inverse, tuned with its own real step, gives the points back and stores its layout apart.
+    const rtcg::fft::RealPlan inverse(rtcg::test::context(), {2, n}, rtcg::codegen::DType::float32(),
+                                      Direction::inverse, Norm::backward, Tuning::tune);
+    const std::vector<float> back = inverse(spectrum).get();
+    const std::vector<std::complex<float>> widened(x.begin(), x.end());
+    CHECK(relative_error(std::vector<std::complex<float>>(back.begin(), back.end()), exact(widened)) <=
+          2 * error_bound<float>(n));
+    CHECK(database->find(layout_key("_tangle")));
 }
