@@ -18,6 +18,7 @@ constexpr std::string_view base_prelude =
 #define RTCG_LOCAL_ARRAY(type, name, count) __shared__ type name[count]
 #define RTCG_CONSTANT __constant__
 #define RTCG_LAUNCH_BOUNDS(block, min_groups) __launch_bounds__(block, min_groups)
+#define RTCG_REQUIRED_GROUP_SIZE(block)
 #define RTCG_LOAD_STREAMING(pointer) __ldcs(pointer)
 #define RTCG_STORE_STREAMING(pointer, value) __stcs((pointer), (value))
 #define RTCG_HAS_FP64 1

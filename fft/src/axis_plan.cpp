@@ -107,11 +107,7 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
 
 } // namespace
 
-CompileOptions pass_compile_options(const DeviceInfo& device, const PassShape& shape) {
-    return CompileOptions{.options = codegen::launch_bounds_options(codegen::target_of(device),
-                                                                     shape.group * shape.threads, 1),
-                          .prelude = codegen::portable_prelude()};
-}
+CompileOptions pass_compile_options() { return CompileOptions{.prelude = codegen::portable_prelude()}; }
 
 Kernel compiled(const Context& context, const std::string& source, const std::string& name,
                 const CompileOptions& options) {
@@ -283,7 +279,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         const std::size_t least_rows = pass.shape.mirrored() ? 2 : 1;
         for (;;) {
             pass.source = pass_source(real, pass.shape);
-            pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options(device, pass.shape));
+            pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options());
             if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
             if (pass.shape.group > least_rows)
                 pass.shape.group /= 2;

@@ -34,11 +34,10 @@ struct BatchLayout {
     std::int64_t points = 0; // the points of each transform, where not the plan's (RealStep::tangle)
 };
 
-// How a pass kernel of `shape` is compiled for `device`: in the prelude's neutral dialect, with
-// registers few enough for one group of its work-items to fit a multiprocessor where the source's
-// launch bounds cannot say so (NVIDIA's OpenCL, whose groups of more than 256 otherwise may fail
-// to launch).
-CompileOptions pass_compile_options(const DeviceInfo& device, const PassShape& shape);
+// How a pass kernel is compiled: in the prelude's neutral dialect. Its source gives its group size
+// (RTCG_REQUIRED_GROUP_SIZE, which NVIDIA's OpenCL compiler fits its registers to) and CUDA's
+// register cap (RTCG_LAUNCH_BOUNDS).
+CompileOptions pass_compile_options();
 
 // Kernel `name` of `source`, in the prelude's neutral dialect, compiled for the context's device.
 Kernel compiled(const Context& context, const std::string& source, const std::string& name,

@@ -164,8 +164,7 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
     const PassShape reference_shape = *make_pass_shape(points, limits, built_in, contiguous);
-    const Kernel reference = compiled(context, pass_source(real, reference_shape), "fft_pass",
-                                      pass_compile_options(context.device(), reference_shape));
+    const Kernel reference = compiled(context, pass_source(real, reference_shape), "fft_pass", pass_compile_options());
     launch(reference, reference_shape, context.queue());
     auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
         context.to_host<std::complex<Real>>(data->output));
@@ -177,10 +176,10 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
         .size_class = key.size_class,
         .space = std::move(space),
         .generate =
-            [real, shape_of, device = context.device()](const tuning::Configuration& c) {
+            [real, shape_of](const tuning::Configuration& c) {
                 const PassShape shape = shape_of(c);
-                return tuning::GeneratedKernel{pass_source(real, shape), "fft_pass",
-                                               pass_compile_options(device, shape), shape.group * shape.threads};
+                return tuning::GeneratedKernel{pass_source(real, shape), "fft_pass", pass_compile_options(),
+                                               shape.group * shape.threads};
             },
         .launch = [launch, shape_of](const Kernel& kernel, const tuning::Configuration& c,
                                      Queue& queue) { launch(kernel, shape_of(c), queue); },

@@ -1,6 +1,6 @@
-// The prelude's memory macros, streaming stores, barriers, fences, index types, capability macros
-// and bit functions, and the warp primitives where the device has them, each in a kernel that
-// runs; and the whole prelude through NVRTC without a warning.
+// The prelude's memory macros, the required group size, streaming stores, barriers, fences, index
+// types, capability macros and bit functions, and the warp primitives where the device has them,
+// each in a kernel that runs; and the whole prelude through NVRTC without a warning.
 #include "compile_everywhere.hpp"
 
 #include <rtcg/core.hpp>
@@ -36,6 +36,34 @@ RTCG_KERNEL void reverse_twice(RTCG_GLOBAL int* RTCG_RESTRICT data) {
     module.kernel("reverse_twice")(context().queue(), rtcg::LaunchConfig{groups, width}, data);
     const auto result = context().to_host<int>(data);
     for (std::size_t i = 0; i < input.size(); ++i) REQUIRE(result[i] == 10 * input[i]);
+}
+
+TEST_CASE("RTCG_REQUIRED_GROUP_SIZE: groups of that size run, and OpenCL refuses groups of another") {
+    constexpr std::size_t width = 64, groups = 3;
+    const auto module = rtcg::test::compile_everywhere(R"(
+RTCG_KERNEL RTCG_REQUIRED_GROUP_SIZE(64) void reverse_sized(RTCG_GLOBAL int* data) {
+    RTCG_LOCAL_ARRAY(int, tile, 64);
+    const size_t lid = RTCG_LOCAL_ID(0), base = RTCG_GROUP_ID(0) * 64;
+    tile[lid] = data[base + lid];
+    RTCG_LOCAL_BARRIER();
+    data[base + lid] = tile[63 - lid] + 1000 * (int)RTCG_LOCAL_SIZE(0);
+}
+)");
+    std::vector<int> input(width * groups);
+    std::iota(input.begin(), input.end(), 1);
+    auto data = context().to_device(input);
+    const rtcg::Kernel kernel = module.kernel("reverse_sized");
+    kernel(context().queue(), rtcg::LaunchConfig{groups, width}, data);
+    const auto result = context().to_host<int>(data);
+    for (std::size_t g = 0; g < groups; ++g)
+        for (std::size_t i = 0; i < width; ++i)
+            REQUIRE(result[g * width + i] == input[g * width + width - 1 - i] + 1000 * static_cast<int>(width));
+    // CUDA has no such declaration; an OpenCL device checks it at the launch, before running anything.
+    if (rtcg::codegen::dialect_of(context().device()) == rtcg::codegen::Dialect::opencl) {
+        CHECK_THROWS_AS(kernel(context().queue(), rtcg::LaunchConfig{2 * groups, width / 2}, data),
+                        rtcg::InvalidArgument);
+        CHECK(context().to_host<int>(data) == result);
+    }
 }
 
 TEST_CASE("RTCG_GLOBAL_BARRIER and the fences order a work-group's writes") {

@@ -16,6 +16,11 @@
 ///   the registers so that min_groups work-groups of `block` fit on a multiprocessor; nothing in
 ///   OpenCL, which has no such attribute (codegen::launch_bounds_options gives NVIDIA's OpenCL
 ///   compiler the same cap as an option).
+///   RTCG_REQUIRED_GROUP_SIZE(block), after RTCG_KERNEL and before the return type: the kernel is
+///   only launched in 1-D work-groups of `block` work-items. OpenCL's reqd_work_group_size, which
+///   lets a compiler fit the code to that size: NVIDIA's gives each work-item the registers
+///   `block` of them leave, where without it a kernel must fit groups of 1024 and may spill. A
+///   launch of another size is an error there. Nothing in CUDA (RTCG_LAUNCH_BOUNDS bounds it).
 /// Pointers, written before the pointee type
 ///   RTCG_GLOBAL, RTCG_LOCAL_PTR, RTCG_CONSTANT_PTR (`const` in CUDA: do not add your own const).
 /// Loads and stores
