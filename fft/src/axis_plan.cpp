@@ -194,8 +194,12 @@ PassLayout AxisPlan::built_in_layout() const {
     const bool wide = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
                       std::has_single_bit(n_) && n_ * element_bytes > pass_local_budget &&
                       n_ <= usable_local_bytes() / element_bytes;
-    if (wide) return PassLayout{.local_budget = whole_local_memory, .max_threads = 1024};
-    return PassLayout{.int_twiddle_indices = codegen::dialect_of(context_.device()) == codegen::Dialect::cuda};
+    // Twiddle indices are ints through CUDA, the only value its layouts take (layout_space), though
+    // a wide pass, which reads no twiddles between passes, does not use them.
+    const bool int_indices = codegen::dialect_of(context_.device()) == codegen::Dialect::cuda;
+    if (wide)
+        return PassLayout{.local_budget = whole_local_memory, .max_threads = 1024, .int_twiddle_indices = int_indices};
+    return PassLayout{.int_twiddle_indices = int_indices};
 }
 
 std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const {

@@ -111,17 +111,20 @@ namespace {
 // 3 * 2^14 points: more than a pass's usual local memory holds on every device, so several
 // passes of different lengths.
 constexpr std::size_t long_points = 3 * 16384;
+// 2^14 points: a power of two that the whole local memory of a GPU such as an H100 holds, one wide
+// pass there (its built-in layout), several passes elsewhere.
+constexpr std::size_t wide_points = 16384;
 
-Plan long_plan_of(Tuning tuning) {
-    return Plan(rtcg::test::context(), {2, long_points}, {-1}, rtcg::codegen::DType::complex64(), Direction::forward,
+Plan long_plan_of(Tuning tuning, std::size_t length = long_points) {
+    return Plan(rtcg::test::context(), {2, length}, {-1}, rtcg::codegen::DType::complex64(), Direction::forward,
                 Norm::backward, tuning);
 }
 
-// The key of the layout of long_points' passes; `step`: the real step they fuse ("_untangle",
-// "_tangle"), whose layouts are tuned apart from the complex transform's.
-rtcg::tuning::TuningKey layout_key(const std::string& step = "") {
+// The key of the layout of the passes of `length` points; `step`: the real step they fuse
+// ("_untangle", "_tangle"), whose layouts are tuned apart from the complex transform's.
+rtcg::tuning::TuningKey layout_key(const std::string& step = "", std::size_t length = long_points) {
     return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v2",
-                                       std::to_string(long_points) + "_float32_contiguous" + step);
+                                       std::to_string(length) + "_float32_contiguous" + step);
 }
 
 // The value of `name` (a #define of each pass kernel) in each pass of `plan`, in the order they run.
@@ -157,15 +160,15 @@ bool uses_radix_16(const Plan& plan) {
     return false;
 }
 
-void check_long_plan(const Plan& plan) {
-    const auto x = random_points<float>(2 * long_points, 5);
-    const auto y = plan(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {2, long_points})).get();
-    const std::vector<std::size_t> at{0, 1, 4099, long_points / 2, long_points - 1};
+void check_long_plan(const Plan& plan, std::size_t length = long_points) {
+    const auto x = random_points<float>(2 * length, 5);
+    const auto y = plan(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {2, length})).get();
+    const std::vector<std::size_t> at{0, 1, 4099, length / 2, length - 1};
     for (std::size_t b = 0; b < 2; ++b) {
-        const auto first = static_cast<std::ptrdiff_t>(b * long_points);
-        const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + first + long_points);
-        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + long_points);
-        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(long_points));
+        const auto first = static_cast<std::ptrdiff_t>(b * length);
+        const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + first + length);
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + length);
+        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(length));
     }
 }
 
@@ -244,17 +247,20 @@ TEST_CASE("the passes after the first index their twiddles with ints through CUD
     check_long_plan(stored);
 }
 
-TEST_CASE("a plan tuned over several passes transforms correctly and stores its layout") {
-    const rtcg::test::ScopedCacheDirectory cache;
-    const Plan tuned = long_plan_of(Tuning::tune);
-    check_long_plan(tuned);
-    const auto database = rtcg::tuning::TuningDatabase::default_location();
-    REQUIRE(database);
-    const auto entry = database->find(layout_key());
-    REQUIRE(entry);
-    CHECK(entry->configuration.starts_with("local_kib="));
-    // A later plan takes the stored layout: the same kernels.
-    CHECK(long_plan_of(Tuning::stored).sources() == tuned.sources());
+TEST_CASE("a plan tuned over several passes, or one wide pass, transforms correctly and stores its layout") {
+    for (const std::size_t length : {long_points, wide_points}) {
+        CAPTURE(length);
+        const rtcg::test::ScopedCacheDirectory cache;
+        const Plan tuned = long_plan_of(Tuning::tune, length);
+        check_long_plan(tuned, length);
+        const auto database = rtcg::tuning::TuningDatabase::default_location();
+        REQUIRE(database);
+        const auto entry = database->find(layout_key("", length));
+        REQUIRE(entry);
+        CHECK(entry->configuration.starts_with("local_kib="));
+        // A later plan takes the stored layout: the same kernels.
+        CHECK(long_plan_of(Tuning::stored, length).sources() == tuned.sources());
+    }
 }
 
 TEST_CASE("a real plan tuned over several passes transforms correctly and stores the layout of its real step") {
