@@ -215,13 +215,18 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
     planning.tuning = tuning;
     planning.sixteens = layout.sixteens;
     planning.int_twiddle_indices = layout.int_twiddle_indices;
+    // The layout's odd radices are kept only where they split a pass otherwise, which lets
+    // choose_layout drop the layouts that differ only there.
+    const auto odd_radices_differ = [&planning] {
+        return std::any_of(planning.sizes.begin(), planning.sizes.end(), wide_odd_radices_differ);
+    };
     if (planning.one_pass) {
-        // One kernel chooses its radices itself (one_pass_choice) and has no twiddles between
-        // passes: the layout's choices of them do not apply, and leaving them out lets
-        // choose_layout drop the layouts that differ only there.
+        // One kernel chooses its powers of two itself (one_pass_choice) and has no twiddles between
+        // passes: the layout's choices of them do not apply, and are left out likewise.
         planning.sizes = {n_};
         planning.sixteens = false;
         planning.int_twiddle_indices = false;
+        planning.wide_odd = layout.wide_odd && odd_radices_differ();
         return planning;
     }
     // A prime factor longer than the layout's groups hold: no such passes.
@@ -235,6 +240,7 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
         std::sort(planning.sizes.begin(), planning.sizes.end());
     else
         std::reverse(planning.sizes.begin() + 1, planning.sizes.end());
+    planning.wide_odd = layout.wide_odd && odd_radices_differ();
     return planning;
 }
 
@@ -250,9 +256,10 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         const bool contiguous = planning.one_pass && !strided_;
         PassChoice choice = planning.one_pass && real_step_ == RealStep::none
                                 ? one_pass_choice(context_, points, real, planning.limits, planning.min_group,
-                                                  contiguous, planning.tuning)
+                                                  contiguous, planning.wide_odd, planning.tuning)
                                 : built_in_choice(points, planning.limits, planning.min_group, contiguous);
         if (!planning.one_pass) choice.sixteens = planning.sixteens;
+        choice.wide_odd = planning.wide_odd;
         // An untangling pass of several sub-transforms takes pairs of them (FFT_MIRRORED), each
         // half of its group a run of neighbours: a group of fewer than twice least_group would
         // move runs shorter than a 32-byte sector, so it takes that many where they fit.
@@ -320,10 +327,10 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
     std::vector<PassLayout> layouts{built_in};
     std::vector<std::vector<Pass>> candidates;
     candidates.push_back(std::move(passes_));
-    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool, bool>> made;
+    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool, bool, bool>> made;
     const auto passes_of = [](const PassPlanning& planning) {
         return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens,
-                               planning.int_twiddle_indices);
+                               planning.int_twiddle_indices, planning.wide_odd);
     };
     made.push_back(passes_of(*planning_for(built_in, tuning)));
     for (const PassLayout& layout : layout_candidates(codegen::dialect_of(context_.device()))) {

@@ -119,6 +119,7 @@ private:
         std::vector<std::size_t> sizes;   // the points of each pass, in order
         bool sixteens = true;             // radix-16 local passes, where there are several passes
         bool int_twiddle_indices = false; // the passes after the first index their twiddles with ints
+        bool wide_odd = false;            // odd radices up to largest_wide_odd_radix, where that differs
         rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in;
     };
 

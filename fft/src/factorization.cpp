@@ -109,15 +109,30 @@ void power_of_two_splits(std::size_t twos, std::size_t widest, std::vector<std::
 
 } // namespace
 
-std::vector<std::size_t> odd_radices(const std::vector<std::size_t>& primes) {
-    return first_fit_products(primes, largest_odd_radix);
+std::vector<std::size_t> odd_radices(const std::vector<std::size_t>& primes, std::size_t largest) {
+    return first_fit_products(primes, largest);
 }
 
-std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t max_threads) {
+namespace {
+
+std::size_t odd_part(std::size_t r) {
+    while (r > 0 && r % 2 == 0) r /= 2;
+    return r;
+}
+
+} // namespace
+
+bool wide_odd_radices_differ(std::size_t r) {
+    const std::vector<std::size_t> primes = prime_factors(odd_part(r));
+    return odd_radices(primes, largest_odd_radix) != odd_radices(primes, largest_wide_odd_radix);
+}
+
+std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t max_threads, bool wide_odd) {
     const std::size_t points = r;
     std::size_t twos = 0;
     for (; r % 2 == 0; r /= 2) ++twos;
-    const std::vector<std::size_t> odd = odd_radices(prime_factors(r));
+    const std::vector<std::size_t> odd = odd_radices(prime_factors(r),
+                                                     wide_odd ? largest_wide_odd_radix : largest_odd_radix);
     // Ties go to fewer passes (fewer barriers), then to the more even split.
     using Rank = std::tuple<double, std::size_t, std::size_t>;
     Rank best_rank{std::numeric_limits<double>::infinity(), 0, 0};

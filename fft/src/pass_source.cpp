@@ -116,7 +116,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
         return std::nullopt;
     PassShape shape;
     shape.points = points;
-    shape.radices = local_radices(points, choice.sixteens, cap);
+    shape.radices = local_radices(points, choice.sixteens, cap, choice.wide_odd);
     shape.threads = pass_threads(points, shape.radices, cap, choice.group);
     shape.group = choice.group;
     shape.row = row_length(points, choice.group, choice.padded);
@@ -126,7 +126,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
 
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous) {
     const std::size_t cap = thread_cap(limits);
-    const std::size_t threads = pass_threads(points, local_radices(points, contiguous, cap), cap, min_group);
+    const std::size_t threads = pass_threads(points, local_radices(points, contiguous, cap, false), cap, min_group);
     std::size_t group = min_group;
     while (2 * group * threads <= cap && rows_fit(points, 2 * group, !contiguous, limits) && 2 * group * points <= 1024)
         group *= 2;

@@ -70,7 +70,10 @@ struct PassLimits {
 // radix-16 local passes (local_radices), which save local passes and barriers but hold more
 // registers per work-item, so that neither wins for every layout; and whether the passes index
 // their twiddles with ints, faster through NVRTC at every length measured, while NVIDIA's OpenCL
-// compiler makes some lengths' passes far slower so and others faster (NOTES.md, session 46).
+// compiler makes some lengths' passes far slower so and others faster (NOTES.md, session 46); and
+// whether odd radices go up to largest_wide_odd_radix (factorization.hpp), fewer local passes whose
+// butterflies hold more registers, which paid for a wide one-pass group of 384 work-items
+// (NOTES.md, session 51).
 // A PassLayout's local_budget that takes all the local memory the device has (no GPU has more).
 inline constexpr std::size_t whole_local_memory = 256 * 1024;
 
@@ -80,6 +83,7 @@ struct PassLayout {
     bool shortest_first = false;
     bool sixteens = true;
     bool int_twiddle_indices = false;
+    bool wide_odd = false;
 
     friend bool operator==(const PassLayout&, const PassLayout&) = default;
 };
@@ -87,6 +91,7 @@ struct PassLayout {
 // The choices a pass's shape is made of: the tuner's parameters (pass_tuning.hpp).
 struct PassChoice {
     bool sixteens = false;     // radix-16 local passes (local_radices)
+    bool wide_odd = false;     // odd radices up to largest_wide_odd_radix (local_radices)
     std::size_t group = 1;     // sub-transforms per work-group
     bool padded = false;       // each row in local memory one element longer (where group > 1)
     bool register_cap = false; // registers for 1024 resident threads, 768 across sub-transforms

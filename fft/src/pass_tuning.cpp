@@ -20,8 +20,8 @@ namespace rtcg::detail::fft {
 namespace {
 
 // The generators' names and versions in the database keys: change one when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v4";
-constexpr const char* tuned_layout = "rtcg.fft.passes/v2";
+constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v5";
+constexpr const char* tuned_layout = "rtcg.fft.passes/v3";
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
 // of 16 points already fill 256 work-items.
@@ -32,8 +32,17 @@ std::string size_class(std::size_t points, const codegen::DType& real, bool cont
     return std::to_string(points) + "_" + std::string(real.name()) + (contiguous ? "_contiguous" : "_strided");
 }
 
-PassChoice choice_of(const tuning::Configuration& configuration) {
+// A one-pass kernel's choice for a layout's work-items and odd radices: the key tells them apart,
+// for a choice tuned with some (a register cap, say) may not suit others.
+std::string one_pass_class(std::size_t points, const codegen::DType& real, bool contiguous, const PassLimits& limits,
+                           bool wide_odd) {
+    return size_class(points, real, contiguous) + "_threads" + std::to_string(limits.max_threads) +
+           (wide_odd ? "_wide_odd" : "");
+}
+
+PassChoice choice_of(const tuning::Configuration& configuration, bool wide_odd) {
     return PassChoice{.sixteens = configuration.integer("sixteens") != 0,
+                      .wide_odd = wide_odd,
                       .group = static_cast<std::size_t>(configuration.integer("group")),
                       .padded = configuration.integer("padded") != 0,
                       .register_cap = configuration.integer("register_cap") != 0};
@@ -42,7 +51,8 @@ PassChoice choice_of(const tuning::Configuration& configuration) {
 // The candidates: radix 16 or not, every group from `min_group` that fits, padded rows where a
 // group has several transforms, and the register cap where the dialect has launch bounds (CUDA).
 tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& limits, std::size_t min_group,
-                                       bool contiguous, const PassChoice& built_in, codegen::Dialect dialect) {
+                                       bool contiguous, bool wide_odd, const PassChoice& built_in,
+                                       codegen::Dialect dialect) {
     tuning::ParameterSpace space;
     space.integer("sixteens", {0, 1})
         .powers_of_two("group", static_cast<std::int64_t>(min_group),
@@ -51,8 +61,8 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
         .integer("register_cap",
                  dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{0, 1} : std::vector<std::int64_t>{0})
         .constraint("the group fits the work-group's limits",
-                    [points, limits, contiguous](const tuning::Configuration& c) {
-                        return make_pass_shape(points, limits, choice_of(c), contiguous).has_value();
+                    [points, limits, contiguous, wide_odd](const tuning::Configuration& c) {
+                        return make_pass_shape(points, limits, choice_of(c, wide_odd), contiguous).has_value();
                     })
         .constraint("only a group of several transforms pads its rows",
                     [](const tuning::Configuration& c) { return c.integer("padded") == 0 || c.integer("group") > 1; });
@@ -62,26 +72,31 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
 // The local memory of a layout's groups in KiB (the last: all the device has), and the
 // work-items each may have.
 constexpr std::int64_t layout_kib[] = {32, 64, 128, whole_local_memory / 1024};
-constexpr std::int64_t layout_threads[] = {256, 512, 1024};
+constexpr std::int64_t layout_threads[] = {256, 384, 512, 1024};
 
 // The choices of a multi-pass transform's layout. Groups of 32 KiB leave room for several on a
 // multiprocessor, which hides each one's barriers behind the others: 256 work-items do; larger
 // groups sit fewer to a multiprocessor and need more to hide them: 1024 (NOTES.md, session 38),
-// though groups of 128 KiB with 512 were the fastest layout of some lengths (session 46).
+// though groups of 128 KiB with 512 were the fastest layout of some lengths (session 46), and a
+// group of all the local memory with 384, whose registers hold wide odd radices' butterflies
+// (session 51).
 tuning::ParameterSpace layout_space(codegen::Dialect dialect) {
     tuning::ParameterSpace space;
     space.integer("local_kib", std::vector<std::int64_t>(std::begin(layout_kib), std::end(layout_kib)))
         .integer("threads", std::vector<std::int64_t>(std::begin(layout_threads), std::end(layout_threads)))
         .integer("shortest_first", {0, 1})
         .integer("sixteens", {0, 1})
-        .integer("int_indices", dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{1}
-                                                                  : std::vector<std::int64_t>{0, 1})
-        .constraint("groups of 32 KiB have 256 work-items, of 64 any number, of 128 512 or 1024, of more 1024",
+        .integer("int_indices",
+                 dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{1} : std::vector<std::int64_t>{0, 1})
+        .integer("wide_odd", {0, 1})
+        .constraint("groups of 32 KiB have 256 work-items, of 64 256, 512 or 1024, of 128 512 or 1024, of more "
+                    "384 or 1024",
                     [](const tuning::Configuration& c) {
                         const std::int64_t kib = c.integer("local_kib"), threads = c.integer("threads");
                         if (kib == 32) return threads == 256;
-                        if (kib == 64) return true;
-                        return threads == 1024 || (kib == 128 && threads == 512);
+                        if (kib == 64) return threads != 384;
+                        if (kib == 128) return threads == 512 || threads == 1024;
+                        return threads == 384 || threads == 1024;
                     });
     return space;
 }
@@ -91,7 +106,8 @@ PassLayout layout_of(const tuning::Configuration& configuration) {
                       .max_threads = static_cast<std::size_t>(configuration.integer("threads")),
                       .shortest_first = configuration.integer("shortest_first") != 0,
                       .sixteens = configuration.integer("sixteens") != 0,
-                      .int_twiddle_indices = configuration.integer("int_indices") != 0};
+                      .int_twiddle_indices = configuration.integer("int_indices") != 0,
+                      .wide_odd = configuration.integer("wide_odd") != 0};
 }
 
 tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
@@ -168,8 +184,9 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
     launch(reference, reference_shape, context.queue());
     auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
         context.to_host<std::complex<Real>>(data->output));
-    const auto shape_of = [points, limits, contiguous](const tuning::Configuration& c) {
-        return *make_pass_shape(points, limits, choice_of(c), contiguous);
+    const bool wide_odd = built_in.wide_odd;
+    const auto shape_of = [points, limits, contiguous, wide_odd](const tuning::Configuration& c) {
+        return *make_pass_shape(points, limits, choice_of(c, wide_odd), contiguous);
     };
     tuning::TuningProblem problem{
         .kernel = key.kernel,
@@ -194,23 +211,25 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
     options.retune = true; // only reached where the database holds no usable choice
     options.progress = tuning::Progress::off;
     const tuning::TunedKernel tuned = tuning::tune(context, problem, options);
-    return choice_of(tuned.configuration);
+    return choice_of(tuned.configuration, built_in.wide_odd);
 }
 
 } // namespace
 
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
-                           const PassLimits& limits, std::size_t min_group, bool contiguous, rtcg::fft::Tuning tuning) {
-    const PassChoice built_in = built_in_choice(points, limits, min_group, contiguous);
+                           const PassLimits& limits, std::size_t min_group, bool contiguous, bool wide_odd,
+                           rtcg::fft::Tuning tuning) {
+    PassChoice built_in = built_in_choice(points, limits, min_group, contiguous);
+    built_in.wide_odd = wide_odd;
     if (tuning == rtcg::fft::Tuning::built_in) return built_in;
-    tuning::ParameterSpace space = candidate_space(points, limits, min_group, contiguous, built_in,
+    tuning::ParameterSpace space = candidate_space(points, limits, min_group, contiguous, wide_odd, built_in,
                                                    codegen::dialect_of(context.device()));
     const tuning::TuningKey key = tuning::TuningKey::of(context.device(), tuned_kernel,
-                                                        size_class(points, real, contiguous));
+                                                        one_pass_class(points, real, contiguous, limits, wide_odd));
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
         if (const std::optional<tuning::Configuration> stored = stored_configuration(*database, key, space))
-            return choice_of(*stored);
+            return choice_of(*stored, wide_odd);
     if (tuning == rtcg::fft::Tuning::stored) return built_in;
     return real == codegen::DType::float32()
                ? tuned_choice<float>(context, points, real, limits, contiguous, built_in, key, std::move(space))
@@ -218,9 +237,10 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
 }
 
 std::string layout_text(const PassLayout& layout) {
-    return "local_kib=" + std::to_string(layout.local_budget / 1024) + ",threads=" +
-           std::to_string(layout.max_threads) + ",shortest_first=" + (layout.shortest_first ? "1" : "0") +
-           ",sixteens=" + (layout.sixteens ? "1" : "0") + ",int_indices=" + (layout.int_twiddle_indices ? "1" : "0");
+    return "local_kib=" + std::to_string(layout.local_budget / 1024) +
+           ",threads=" + std::to_string(layout.max_threads) + ",shortest_first=" + (layout.shortest_first ? "1" : "0") +
+           ",sixteens=" + (layout.sixteens ? "1" : "0") + ",int_indices=" + (layout.int_twiddle_indices ? "1" : "0") +
+           ",wide_odd=" + (layout.wide_odd ? "1" : "0");
 }
 
 std::vector<PassLayout> layout_candidates(codegen::Dialect dialect) {

@@ -35,10 +35,11 @@ Plan plan_of(Tuning tuning) {
                 Norm::backward, tuning);
 }
 
-// The database key of the plan's one-pass kernel (fft/src/pass_tuning.cpp names it).
+// The database key of the plan's one-pass kernel (fft/src/pass_tuning.cpp names it) in the built-in
+// layout: groups of at most 256 work-items, odd radices up to 15.
 rtcg::tuning::TuningKey one_pass_key() {
-    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.one_pass/v4",
-                                       std::to_string(points) + "_float32_contiguous");
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.one_pass/v5",
+                                       std::to_string(points) + "_float32_contiguous_threads256");
 }
 
 // Each of the batch's rows of `y` against the long-double DFT of that row of `x`.
@@ -123,7 +124,7 @@ Plan long_plan_of(Tuning tuning, std::size_t length = long_points) {
 // The key of the layout of the passes of `length` points; `step`: the real step they fuse
 // ("_untangle", "_tangle"), whose layouts are tuned apart from the complex transform's.
 rtcg::tuning::TuningKey layout_key(const std::string& step = "", std::size_t length = long_points) {
-    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v2",
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v3",
                                        std::to_string(length) + "_float32_contiguous" + step);
 }
 
@@ -186,7 +187,8 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     REQUIRE(database);
 
     SUBCASE("the same groups, from the shortest pass") {
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=1,sixteens=1,int_indices=1", 1.0});
+        database->store(layout_key(),
+                        {"local_kib=32,threads=256,shortest_first=1,sixteens=1,int_indices=1,wide_odd=0", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> ascending = pass_lengths(stored);
         CHECK(std::is_sorted(ascending.begin(), ascending.end()));
@@ -195,14 +197,16 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     }
     SUBCASE("the same passes through local passes of radix 8 at most") {
         CHECK(uses_radix_16(built_in_plan));
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0,sixteens=0,int_indices=1", 1.0});
+        database->store(layout_key(),
+                        {"local_kib=32,threads=256,shortest_first=0,sixteens=0,int_indices=1,wide_odd=0", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         CHECK(pass_lengths(stored) == built_in);
         CHECK_FALSE(uses_radix_16(stored));
         check_long_plan(stored);
     }
     SUBCASE("groups of twice the local memory and up to 1024 work-items") {
-        database->store(layout_key(), {"local_kib=64,threads=1024,shortest_first=0,sixteens=1,int_indices=1", 1.0});
+        database->store(layout_key(),
+                        {"local_kib=64,threads=1024,shortest_first=0,sixteens=1,int_indices=1,wide_odd=0", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> sizes = group_sizes(stored);
         CHECK(*std::max_element(sizes.begin(), sizes.end()) > 256);
@@ -210,14 +214,47 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
         check_long_plan(stored);
     }
     SUBCASE("an entry that no longer parses or keeps the constraints is passed over") {
-        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=2,sixteens=1,int_indices=1", 1.0});
+        database->store(layout_key(),
+                        {"local_kib=32,threads=256,shortest_first=2,sixteens=1,int_indices=1,wide_odd=0", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
-        database->store(layout_key(), {"local_kib=32,threads=1024,shortest_first=0,sixteens=1,int_indices=1", 1.0});
+        database->store(layout_key(),
+                        {"local_kib=32,threads=1024,shortest_first=0,sixteens=1,int_indices=1,wide_odd=0", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
-        // An entry of the layouts' first version, without the radix choice.
+        // Entries of the layouts' earlier versions, without the radix choices.
         database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
+        database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=1", 1.0});
+        CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
     }
+}
+
+// Whether a pass of `plan` takes a DFT of `radix` points (a generated odd one).
+bool uses_odd_radix(const Plan& plan, std::size_t radix) {
+    const std::string function = "fft_dft_" + std::to_string(radix) + "(";
+    const std::vector<std::string> sources = plan.sources();
+    return std::any_of(sources.begin(), sources.end(),
+                       [&](const std::string& source) { return source.find(function) != std::string::npos; });
+}
+
+TEST_CASE("a layout of wide odd radices splits a pass of odd factors into fewer local passes") {
+    // 2^5 3^3 5^2 points: several passes, one of 225 points, whose local passes are 15 x 15, or
+    // 25 x 9 with odd radices up to 27.
+    constexpr std::size_t odd_points = 21600;
+    const rtcg::test::ScopedCacheDirectory cache;
+    const Plan built_in = long_plan_of(Tuning::built_in, odd_points);
+    const std::vector<std::size_t> lengths = pass_lengths(built_in);
+    REQUIRE(std::find(lengths.begin(), lengths.end(), std::size_t{225}) != lengths.end());
+    CHECK(uses_odd_radix(built_in, 15));
+    CHECK_FALSE(uses_odd_radix(built_in, 25));
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    database->store(layout_key("", odd_points),
+                    {"local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=1,wide_odd=1", 1.0});
+    const Plan wide = long_plan_of(Tuning::stored, odd_points);
+    CHECK(pass_lengths(wide) == lengths);
+    CHECK(uses_odd_radix(wide, 25));
+    CHECK_FALSE(uses_odd_radix(wide, 15));
+    check_long_plan(wide, odd_points);
 }
 
 // Whether every pass of `plan` after the first indexes its twiddles with ints.
@@ -238,7 +275,8 @@ TEST_CASE("the passes after the first index their twiddles with ints through CUD
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
     // The other choice: OpenCL takes it, CUDA passes it over for the built-in layout.
-    database->store(layout_key(), {std::string("local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=") +
+    database->store(layout_key(), {std::string("local_kib=32,threads=256,shortest_first=0,sixteens=1,wide_odd=0,"
+                                               "int_indices=") +
                                        (cuda ? "0" : "1"),
                                    1.0});
     const Plan stored = long_plan_of(Tuning::stored);
