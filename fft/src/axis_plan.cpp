@@ -173,7 +173,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     // A one-pass real step's kernel is the built-in one (one_pass_choice tunes complex ones only).
     const bool tunable = !(planning->one_pass && real_step_ != RealStep::none);
     if (tunable && n * complex.size() > pass_local_budget && tuning != rtcg::fft::Tuning::built_in)
-        choose_layout(built_in, tuning);
+        choose_layout(built_in, *planning, tuning);
 }
 
 std::size_t AxisPlan::usable_local_bytes() const {
@@ -309,13 +309,14 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
                                       "fft plan");
             pass.outer_twiddles = outer_table(context_, pass.shape, pass.ns, single);
         }
-        if (pass.shape.untangle || pass.shape.tangle) pass.real_roots = real_step_table(context_, n_, points, single);
+        if (pass.shape.real_step()) pass.real_roots = real_step_table(context_, n_, points, single);
         passes.push_back(std::move(pass));
     }
     return passes;
 }
 
-void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning) {
+void AxisPlan::choose_layout(const PassLayout& built_in, const PassPlanning& built_in_planning,
+                             rtcg::fft::Tuning tuning) {
     const codegen::DType real = complex_.element();
     if (const std::optional<PassLayout> stored = stored_layout(context_, n_, real, !strided_, real_step_)) {
         if (const std::optional<PassPlanning> planning = planning_for(*stored, tuning))
@@ -332,7 +333,7 @@ void AxisPlan::choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tunin
         return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens,
                                planning.int_twiddle_indices, planning.wide_odd);
     };
-    made.push_back(passes_of(*planning_for(built_in, tuning)));
+    made.push_back(passes_of(built_in_planning));
     for (const PassLayout& layout : layout_candidates(codegen::dialect_of(context_.device()))) {
         const std::optional<PassPlanning> planning = planning_for(layout, tuning);
         if (!planning || std::find(made.begin(), made.end(), passes_of(*planning)) != made.end()) continue;
@@ -466,7 +467,7 @@ void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in
     const std::int64_t subs = signed_value(n_ / pass.shape.points);
     // A first pass reads no twiddles between passes: its local ones stand in for them.
     const PassTables tables{&pass.twiddles, pass.ns > 1 ? &pass.outer_twiddles : &pass.twiddles,
-                            pass.shape.untangle || pass.shape.tangle ? &pass.real_roots : &pass.twiddles};
+                            pass.shape.real_step() ? &pass.real_roots : &pass.twiddles};
     launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs,
                        signed_value(pass.ns), signed_value(batch), scale, sign);
 }

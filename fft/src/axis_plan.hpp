@@ -132,11 +132,12 @@ private:
     std::optional<PassPlanning> planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const;
     // The passes of `sizes` points each, in that order.
     std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
-    // Replaces the passes of the `built_in` layout (which passes_ holds) by those of the layout the
-    // tuning database holds, or, with Tuning::tune and no entry, by the fastest of
-    // layout_candidates() whose results agree with the built-in one's, storing its layout. A real
-    // step's passes are timed with it, and their layout stored apart from the complex transform's.
-    void choose_layout(const PassLayout& built_in, rtcg::fft::Tuning tuning);
+    // Replaces the passes of the `built_in` layout (made of `built_in_planning`; passes_ holds
+    // them) by those of the layout the tuning database holds, or, with Tuning::tune and no entry,
+    // by the fastest of layout_candidates() whose results agree with the built-in one's, storing
+    // its layout. A real step's passes are timed with it, and their layout stored apart from the
+    // complex transform's.
+    void choose_layout(const PassLayout& built_in, const PassPlanning& built_in_planning, rtcg::fft::Tuning tuning);
     // The median time of an execution of each candidate set of passes over a batch of about 2^25
     // points (2^16 on a CPU device), in rows of n + 1 points on the real side of a real step;
     // nullopt for one whose results differ from the first's beyond rounding.

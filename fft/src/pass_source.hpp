@@ -41,6 +41,8 @@ struct PassShape {
 
     // Pairs the rows of sub-transforms j and subs - j (FFT_MIRRORED, fft_row_slot).
     bool mirrored() const noexcept { return untangle && !whole; }
+    // Reads the real step's roots (real_step_roots): it untangles or tangles.
+    bool real_step() const noexcept { return untangle || tangle; }
 };
 
 // The elements a row of `points` points takes in local memory: one more after every 16 points
