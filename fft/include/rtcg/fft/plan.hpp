@@ -58,7 +58,8 @@ enum class Norm {
 /// pass): the radices of its local passes, the transforms per work-group, the padding of their
 /// rows and a register cap; and the layout of a longer transform's passes over global memory: the
 /// local memory each work-group takes (which decides how many passes, or one wide one), its
-/// work-items, and the passes' order (the longest first, or all from the shortest). The tuning
+/// work-items, the passes' order (the longest first, or all from the shortest), and whether odd
+/// factors merge into radices of up to 15 or of up to 27 (fewer local passes). The tuning
 /// database (rtcg/tuning/database.hpp, under the compile cache's directory) keeps a choice per
 /// device, length, precision and layout (a contiguous last axis or a strided one). The kernels
 /// of a longer transform's passes, and the one-pass kernels of real transforms, use the built-in
