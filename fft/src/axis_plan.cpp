@@ -12,6 +12,7 @@
 #include <rtcg/core/event.hpp>
 #include <rtcg/core/module.hpp>
 #include <rtcg/core/plugin/support.hpp>
+#include <rtcg/tuning/parallel_compile.hpp>
 
 #include <algorithm>
 #include <array>
@@ -246,8 +247,14 @@ std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& l
 
 std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>& sizes,
                                                   const PassPlanning& planning) const {
+    std::vector<Pass> passes = shaped_passes(sizes, planning);
+    finish_passes(passes);
+    return passes;
+}
+
+std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_t>& sizes,
+                                                    const PassPlanning& planning) const {
     const codegen::DType real = complex_.element();
-    const bool single = real == codegen::DType::float32();
     const DeviceInfo& device = context_.device();
     std::vector<Pass> passes;
     std::size_t ns = 1;
@@ -284,13 +291,24 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
         pass.shape.int_twiddle_indices = ns > 1 && planning.int_twiddle_indices;
         pass.ns = ns;
         ns *= points;
+        pass.source = pass_source(real, pass.shape);
+        passes.push_back(std::move(pass));
+    }
+    return passes;
+}
+
+void AxisPlan::finish_passes(std::vector<Pass>& passes) const {
+    const codegen::DType real = complex_.element();
+    const bool single = real == codegen::DType::float32();
+    const DeviceInfo& device = context_.device();
+    for (Pass& pass : passes) {
+        const std::size_t points = pass.shape.points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
         // with fewer sub-transforms per group (a mirrored pass keeps a pair), then fewer
         // work-items per sub-transform.
         const std::size_t least_rows = pass.shape.mirrored() ? 2 : 1;
+        if (!pass.compiled) pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options());
         for (;;) {
-            pass.source = pass_source(real, pass.shape);
-            pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options());
             if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
             if (pass.shape.group > least_rows)
                 pass.shape.group /= 2;
@@ -299,7 +317,10 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
             else
                 throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
                                       "fft plan");
+            pass.source = pass_source(real, pass.shape);
+            pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options());
         }
+        pass.compiled = true;
         pass.twiddles = twiddle_table(context_, pass.shape, single);
         if (pass.ns > 1) {
             constexpr auto int_limit = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
@@ -310,9 +331,7 @@ std::vector<AxisPlan::Pass> AxisPlan::make_passes(const std::vector<std::size_t>
             pass.outer_twiddles = outer_table(context_, pass.shape, pass.ns, single);
         }
         if (pass.shape.real_step()) pass.real_roots = real_step_table(context_, n_, points, single);
-        passes.push_back(std::move(pass));
     }
-    return passes;
 }
 
 void AxisPlan::choose_layout(const PassLayout& built_in, const PassPlanning& built_in_planning,
@@ -339,7 +358,24 @@ void AxisPlan::choose_layout(const PassLayout& built_in, const PassPlanning& bui
         if (!planning || std::find(made.begin(), made.end(), passes_of(*planning)) != made.end()) continue;
         made.push_back(passes_of(*planning));
         layouts.push_back(layout);
-        candidates.push_back(make_passes(planning->sizes, *planning));
+        candidates.push_back(shaped_passes(planning->sizes, *planning));
+    }
+    // The candidates' kernels compile together, on several host threads; one that fails there
+    // is compiled again by finish_passes, which reports its error as make_passes would.
+    std::vector<tuning::CompileJob> jobs;
+    for (std::size_t k = 1; k < candidates.size(); ++k)
+        for (const Pass& pass : candidates[k]) jobs.push_back({pass.source, pass_compile_options(), "fft_pass"});
+    std::vector<tuning::CompiledKernel> kernels = tuning::compile_kernels(context_, jobs);
+    std::size_t job = 0;
+    for (std::size_t k = 1; k < candidates.size(); ++k) {
+        for (Pass& pass : candidates[k]) {
+            if (kernels[job].kernel) {
+                pass.kernel = std::move(*kernels[job].kernel);
+                pass.compiled = true;
+            }
+            ++job;
+        }
+        finish_passes(candidates[k]);
     }
     const std::vector<std::optional<double>> times = time_layouts(candidates);
     for (std::size_t k = 0; k < candidates.size(); ++k) {

@@ -97,6 +97,7 @@ private:
         PassShape shape;
         std::string source;
         Kernel kernel;
+        bool compiled = false; // `kernel` is `source`'s
         std::size_t ns = 1;    // the points combined before this pass
         Buffer twiddles;       // the local passes' twiddles (local_twiddles)
         Buffer outer_twiddles; // those between passes (outer_twiddles), where ns > 1
@@ -130,8 +131,13 @@ private:
     // What the passes of `layout` are made from; nullopt where its groups hold fewer points than a
     // prime factor of the length.
     std::optional<PassPlanning> planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const;
-    // The passes of `sizes` points each, in that order.
+    // The passes of `sizes` points each, in that order: shaped_passes, then finish_passes.
     std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
+    // Their shapes and sources (a one-pass kernel's choice tuned where planning.tuning says).
+    std::vector<Pass> shaped_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
+    // Compiles each pass not yet compiled, and again with fewer work-items a kernel whose
+    // registers cannot run its group; uploads the passes' tables.
+    void finish_passes(std::vector<Pass>& passes) const;
     // Replaces the passes of the `built_in` layout (made of `built_in_planning`; passes_ holds
     // them) by those of the layout the tuning database holds, or, with Tuning::tune and no entry,
     // by the fastest of layout_candidates() whose results agree with the built-in one's, storing

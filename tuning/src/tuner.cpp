@@ -4,6 +4,7 @@
 #include "variant_evaluation.hpp"
 
 #include <rtcg/core/plugin/support.hpp>
+#include <rtcg/tuning/parallel_compile.hpp>
 #include <rtcg/tuning/tuner.hpp>
 
 #include <chrono>
@@ -92,7 +93,7 @@ TunedKernel tune(const Context& context, const TuningProblem& problem, const Tun
     for (const auto& parameter : problem.space.parameters()) report.parameter_names.push_back(parameter.name);
     report.pruned = problem.space.combinations() - valid.size();
 
-    const unsigned threads = detail::compile_thread_count(options.compile_threads);
+    const unsigned threads = compile_thread_count(options.compile_threads);
     const auto search = detail::make_search(options.strategy, problem.space, std::move(valid), 2 * std::size_t{threads});
     detail::ProgressDisplay progress(options.progress,
                                      problem.kernel + " [" + problem.size_class + "] on " + context.device().name,

@@ -1,6 +1,6 @@
 #pragma once
-// Generating and compiling a batch of variants on several host threads: compiles dominate the
-// cost of tuning, and both NVRTC and OpenCL builds of different programs run in parallel.
+// Generating a batch of variants and compiling them on several host threads: compiles dominate
+// the cost of tuning, and both NVRTC and OpenCL builds of different programs run in parallel.
 #include <rtcg/core/context.hpp>
 #include <rtcg/tuning/tuner.hpp>
 
@@ -17,11 +17,9 @@ struct BuiltVariant {
     std::string error;            // why, the whole message
 };
 
-// Variants in the order of `configurations`. `threads` 0 means one per hardware thread.
+// Variants in the order of `configurations`, compiled on compile_thread_count(`threads`) host
+// threads (rtcg/tuning/parallel_compile.hpp).
 std::vector<BuiltVariant> build_variants(const Context& context, const TuningProblem& problem,
                                          const std::vector<Configuration>& configurations, unsigned threads);
-
-// The thread count `requested` stands for (0: one per hardware thread, at most 16).
-unsigned compile_thread_count(unsigned requested) noexcept;
 
 } // namespace rtcg::tuning::detail

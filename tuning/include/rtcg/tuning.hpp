@@ -3,6 +3,7 @@
 // reports, and tuning policies kept in the database. Link rtcg::tuning.
 #include <rtcg/tuning/configuration.hpp>
 #include <rtcg/tuning/database.hpp>
+#include <rtcg/tuning/parallel_compile.hpp>
 #include <rtcg/tuning/parameter_space.hpp>
 #include <rtcg/tuning/policies.hpp>
 #include <rtcg/tuning/report.hpp>
