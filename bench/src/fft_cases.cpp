@@ -1,8 +1,9 @@
 // FFTs through rtcg::fft, complex64 (float32 parts): batched 1-D complex-to-complex transforms of
 // one length each (powers of two 2^8 .. 2^24 and two 3-5-7-smooth lengths), as many as n elements
 // hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24); rfft of float32 rows of
-// powers of two 2^8 .. 2^24. Each is a Plan made once (its one-kernel lengths tuned on the device
-// where the tuning database has no choice yet: Tuning::tune), then executed out of place. Bytes
+// powers of two 2^8 .. 2^24. Each is a Plan made once (tuned on the device where the tuning
+// database has no choice yet, Tuning::tune; with --fft-built-in, the built-in rules' plan, which a
+// user who never tunes gets), then executed out of place. Bytes
 // counted: the array read and written once, 16 n (an FFT
 // of several passes moves more).
 #include "cases.hpp"
@@ -47,6 +48,10 @@ void verify_first_line(const std::string& what, const std::vector<Complex>& in, 
     }
 }
 
+fft::Tuning plan_tuning(const Workload& workload) {
+    return workload.options.fft_built_in ? fft::Tuning::built_in : fft::Tuning::tune;
+}
+
 // A case transforming arrays of `shape_of(n)` over `axes`.
 void run_fft_case(Workload& workload, const std::string& name, std::size_t min_elements,
                   std::vector<std::size_t> (*shape_of)(std::size_t, std::size_t), std::size_t length,
@@ -62,7 +67,7 @@ void run_fft_case(Workload& workload, const std::string& name, std::size_t min_e
             data->emplace_back(random_points(workload.context, elements, s + 1).reshape(shape),
                                Array<Complex>::empty(workload.context, shape));
         auto plan = std::make_shared<fft::Plan>(workload.context, shape, axes, codegen::DType::complex64(),
-                                                fft::Direction::forward, fft::Norm::backward, fft::Tuning::tune);
+                                                fft::Direction::forward, fft::Norm::backward, plan_tuning(workload));
         return Prepared{[data, plan](std::size_t index) {
                             const auto& [x, y] = (*data)[index % data->size()];
                             plan->execute(x, y);
@@ -92,7 +97,8 @@ void run_rfft_case(Workload& workload, std::size_t length) {
     c.prepare = [&workload, name, length](std::size_t n, std::size_t sets) {
         const std::vector<std::size_t> shape{n / length, length};
         auto plan = std::make_shared<fft::RealPlan>(workload.context, shape, codegen::DType::float32(),
-                                                    fft::Direction::forward, fft::Norm::backward, fft::Tuning::tune);
+                                                    fft::Direction::forward, fft::Norm::backward,
+                                                    plan_tuning(workload));
         auto data = std::make_shared<std::vector<std::pair<Array<float>, Array<Complex>>>>();
         for (std::size_t s = 0; s < sets; ++s)
             data->emplace_back(random_array<float>(workload.context, shape[0] * length, s + 1).reshape(shape),

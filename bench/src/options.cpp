@@ -65,6 +65,8 @@ Options parse_options(int argc, char** argv) {
         };
         if (name == "--quick" && !has_value) {
             options.quick = true;
+        } else if (name == "--fft-built-in" && !has_value) {
+            options.fft_built_in = true;
         } else if (name == "--list" && !has_value) {
             options.list = true;
         } else if (name == "--cases") {
@@ -99,7 +101,7 @@ Options parse_options(int argc, char** argv) {
         } else {
             throw InvalidArgument("unknown option '" + std::string(argument) +
                                       "'; see bench/README.md (--quick, --list, --cases=, --min-log2=, --max-log2=, "
-                                      "--log2-step=, --csv=, --system=, --policy=)",
+                                      "--log2-step=, --csv=, --system=, --policy=, --fft-built-in)",
                                   "rtcg-bench");
         }
     }

@@ -26,6 +26,7 @@ struct Options {
     std::string system;               // the CSV's system column; empty: rtcg-<RTCG_BACKEND>
     // Policy overrides for the device, each "algorithm:field=value,...", applied before any case.
     std::vector<std::string> policies;
+    bool fft_built_in = false; // the FFT cases' plans by the built-in rules instead of tuned
     // Internal: run as a compile-cost probe child (compile_cases.cpp) instead of the benchmark.
     std::string compile_probe;
     std::string probe_nonce;

@@ -110,8 +110,8 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
 
 CompileOptions pass_compile_options() { return CompileOptions{.prelude = codegen::portable_prelude()}; }
 
-Kernel compiled(const Context& context, const std::string& source, const std::string& name,
-                const CompileOptions& options) {
+Kernel compiled_kernel(const Context& context, const std::string& source, const std::string& name,
+                       const CompileOptions& options) {
     return context.compile(source, options).kernel(name);
 }
 
@@ -187,18 +187,24 @@ std::size_t AxisPlan::usable_local_bytes() const {
 }
 
 PassLayout AxisPlan::built_in_layout() const {
-    // On a GPU, a complex transform of a contiguous axis whose power-of-two length the whole local
-    // memory holds is one wide pass: the trip through global memory it saves outweighs a group
-    // that fills its multiprocessor alone. Lengths with odd factors were slower so (NOTES.md,
-    // session 38).
+    // On a GPU, a complex transform of a contiguous axis that the whole local memory holds is one
+    // wide pass: the trip through global memory it saves outweighs a group that fills its
+    // multiprocessor alone. Its work-items: in complex64, as many as the registers hold the points
+    // of, with wide odd radices (wide_pass_threads); a complex128 transform takes the wide pass
+    // only at powers of two, with up to 1024 (its odd lengths' registers were not measured).
     const std::size_t element_bytes = complex_.size();
     const bool wide = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
-                      std::has_single_bit(n_) && n_ * element_bytes > pass_local_budget &&
-                      n_ <= usable_local_bytes() / element_bytes;
+                      n_ * element_bytes > pass_local_budget && n_ <= usable_local_bytes() / element_bytes;
     // Twiddle indices are ints through CUDA, the only value its layouts take (layout_space), though
     // a wide pass, which reads no twiddles between passes, does not use them.
     const bool int_indices = codegen::dialect_of(context_.device()) == codegen::Dialect::cuda;
-    if (wide)
+    const std::size_t max_threads = std::min<std::size_t>(1024, context_.device().max_work_group_size);
+    if (wide && complex_ == codegen::DType::complex64())
+        return PassLayout{.local_budget = whole_local_memory,
+                          .max_threads = wide_pass_threads(n_, element_bytes, max_threads),
+                          .int_twiddle_indices = int_indices,
+                          .wide_odd = true};
+    if (wide && std::has_single_bit(n_))
         return PassLayout{.local_budget = whole_local_memory, .max_threads = 1024, .int_twiddle_indices = int_indices};
     return PassLayout{.int_twiddle_indices = int_indices};
 }
@@ -261,12 +267,14 @@ std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_
     for (const std::size_t points : sizes) {
         Pass pass;
         const bool contiguous = planning.one_pass && !strided_;
+        // A one-pass kernel takes radix-16 local passes where contiguous, as one_pass_choice's built-in
+        // choice does; a multi-pass layout says.
         PassChoice choice = planning.one_pass && real_step_ == RealStep::none
                                 ? one_pass_choice(context_, points, real, planning.limits, planning.min_group,
                                                   contiguous, planning.wide_odd, planning.tuning)
-                                : built_in_choice(points, planning.limits, planning.min_group, contiguous);
-        if (!planning.one_pass) choice.sixteens = planning.sixteens;
-        choice.wide_odd = planning.wide_odd;
+                                : built_in_choice(points, planning.limits, planning.min_group, contiguous,
+                                                  planning.one_pass ? contiguous : planning.sixteens,
+                                                  planning.wide_odd);
         // An untangling pass of several sub-transforms takes pairs of them (FFT_MIRRORED), each
         // half of its group a run of neighbours: a group of fewer than twice least_group would
         // move runs shorter than a 32-byte sector, so it takes that many where they fit.
@@ -297,17 +305,20 @@ std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_
     return passes;
 }
 
-void AxisPlan::finish_passes(std::vector<Pass>& passes) const {
+void AxisPlan::finish_passes(std::vector<Pass>& passes, std::vector<std::optional<Kernel>> compiled) const {
     const codegen::DType real = complex_.element();
     const bool single = real == codegen::DType::float32();
     const DeviceInfo& device = context_.device();
-    for (Pass& pass : passes) {
+    compiled.resize(passes.size());
+    for (std::size_t k = 0; k < passes.size(); ++k) {
+        Pass& pass = passes[k];
         const std::size_t points = pass.shape.points;
         // A kernel whose registers allow fewer work-items than the shape asks is rendered again
         // with fewer sub-transforms per group (a mirrored pass keeps a pair), then fewer
         // work-items per sub-transform.
         const std::size_t least_rows = pass.shape.mirrored() ? 2 : 1;
-        if (!pass.compiled) pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options());
+        pass.kernel = compiled[k] ? std::move(*compiled[k])
+                                  : compiled_kernel(context_, pass.source, "fft_pass", pass_compile_options());
         for (;;) {
             if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
             if (pass.shape.group > least_rows)
@@ -318,9 +329,8 @@ void AxisPlan::finish_passes(std::vector<Pass>& passes) const {
                 throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
                                       "fft plan");
             pass.source = pass_source(real, pass.shape);
-            pass.kernel = compiled(context_, pass.source, "fft_pass", pass_compile_options());
+            pass.kernel = compiled_kernel(context_, pass.source, "fft_pass", pass_compile_options());
         }
-        pass.compiled = true;
         pass.twiddles = twiddle_table(context_, pass.shape, single);
         if (pass.ns > 1) {
             constexpr auto int_limit = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
@@ -368,14 +378,10 @@ void AxisPlan::choose_layout(const PassLayout& built_in, const PassPlanning& bui
     std::vector<tuning::CompiledKernel> kernels = tuning::compile_kernels(context_, jobs);
     std::size_t job = 0;
     for (std::size_t k = 1; k < candidates.size(); ++k) {
-        for (Pass& pass : candidates[k]) {
-            if (kernels[job].kernel) {
-                pass.kernel = std::move(*kernels[job].kernel);
-                pass.compiled = true;
-            }
-            ++job;
-        }
-        finish_passes(candidates[k]);
+        std::vector<std::optional<Kernel>> compiled;
+        for (std::size_t pass = 0; pass < candidates[k].size(); ++pass)
+            compiled.push_back(std::move(kernels[job++].kernel));
+        finish_passes(candidates[k], std::move(compiled));
     }
     const std::vector<std::optional<double>> times = time_layouts(candidates);
     for (std::size_t k = 0; k < candidates.size(); ++k) {

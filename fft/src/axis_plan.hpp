@@ -40,8 +40,8 @@ struct BatchLayout {
 CompileOptions pass_compile_options();
 
 // Kernel `name` of `source`, in the prelude's neutral dialect, compiled for the context's device.
-Kernel compiled(const Context& context, const std::string& source, const std::string& name,
-                const CompileOptions& options);
+Kernel compiled_kernel(const Context& context, const std::string& source, const std::string& name,
+                       const CompileOptions& options);
 
 // Work-groups for `work` items of `per_group` each, within a few rounds of the device's compute
 // units (the kernels stride over the rest).
@@ -97,7 +97,6 @@ private:
         PassShape shape;
         std::string source;
         Kernel kernel;
-        bool compiled = false; // `kernel` is `source`'s
         std::size_t ns = 1;    // the points combined before this pass
         Buffer twiddles;       // the local passes' twiddles (local_twiddles)
         Buffer outer_twiddles; // those between passes (outer_twiddles), where ns > 1
@@ -135,9 +134,10 @@ private:
     std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
     // Their shapes and sources (a one-pass kernel's choice tuned where planning.tuning says).
     std::vector<Pass> shaped_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;
-    // Compiles each pass not yet compiled, and again with fewer work-items a kernel whose
-    // registers cannot run its group; uploads the passes' tables.
-    void finish_passes(std::vector<Pass>& passes) const;
+    // Gives each pass its kernel: `compiled`'s where it holds one for the pass (their sources'
+    // kernels, in the passes' order), else compiled here; again with fewer work-items a kernel
+    // whose registers cannot run its group. Uploads the passes' tables.
+    void finish_passes(std::vector<Pass>& passes, std::vector<std::optional<Kernel>> compiled = {}) const;
     // Replaces the passes of the `built_in` layout (made of `built_in_planning`; passes_ holds
     // them) by those of the layout the tuning database holds, or, with Tuning::tune and no entry,
     // by the fastest of layout_candidates() whose results agree with the built-in one's, storing

@@ -115,23 +115,23 @@ std::vector<std::size_t> odd_radices(const std::vector<std::size_t>& primes, std
 
 namespace {
 
-std::size_t odd_part(std::size_t r) {
-    while (r > 0 && r % 2 == 0) r /= 2;
-    return r;
+// r without its factors of two, and how many there were.
+std::pair<std::size_t, std::size_t> split_twos(std::size_t r) {
+    std::size_t twos = 0;
+    for (; r > 0 && r % 2 == 0; r /= 2) ++twos;
+    return {r, twos};
 }
 
 } // namespace
 
 bool wide_odd_radices_differ(std::size_t r) {
-    const std::vector<std::size_t> primes = prime_factors(odd_part(r));
+    const std::vector<std::size_t> primes = prime_factors(split_twos(r).first);
     return odd_radices(primes, largest_odd_radix) != odd_radices(primes, largest_wide_odd_radix);
 }
 
 std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t max_threads, bool wide_odd) {
-    const std::size_t points = r;
-    std::size_t twos = 0;
-    for (; r % 2 == 0; r /= 2) ++twos;
-    const std::vector<std::size_t> odd = odd_radices(prime_factors(r),
+    const auto [odd_factor, twos] = split_twos(r);
+    const std::vector<std::size_t> odd = odd_radices(prime_factors(odd_factor),
                                                      wide_odd ? largest_wide_odd_radix : largest_odd_radix);
     // Ties go to fewer passes (fewer barriers), then to the more even split.
     using Rank = std::tuple<double, std::size_t, std::size_t>;
@@ -143,7 +143,7 @@ std::vector<std::size_t> local_radices(std::size_t r, bool sixteens, std::size_t
         for (const std::size_t e : exponents) radices.push_back(std::size_t{1} << e);
         radices.insert(radices.end(), odd.begin(), odd.end());
         const std::size_t smallest = exponents.empty() ? 0 : exponents.back();
-        const Rank rank{local_passes_cost(points, radices, max_threads), radices.size(), twos - smallest};
+        const Rank rank{local_passes_cost(r, radices, max_threads), radices.size(), twos - smallest};
         if (rank < best_rank) {
             best_rank = rank;
             best = std::move(radices);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <numbers>
 #include <set>
 
@@ -124,7 +125,28 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
     return shape;
 }
 
-PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous) {
+std::size_t held_points(const PassShape& shape) {
+    std::size_t held = 0;
+    for (const std::size_t p : shape.radices) {
+        const std::size_t butterflies = shape.points / p;
+        held = std::max(held, (butterflies + shape.threads - 1) / shape.threads * p);
+    }
+    return held;
+}
+
+bool registers_hold(const PassShape& shape, std::size_t element_bytes, std::size_t registers) {
+    const std::size_t widest = shape.radices.empty() ? 1
+                                                     : *std::max_element(shape.radices.begin(), shape.radices.end());
+    return (held_points(shape) + widest) * element_bytes / 4 <= registers;
+}
+
+std::size_t capped_groups(const PassShape& shape, std::size_t element_bytes) {
+    const std::size_t resident = shape.resident_threads * 8 / element_bytes;
+    return std::clamp<std::size_t>(resident / (shape.group * shape.threads), 1, 32);
+}
+
+PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous,
+                           bool sixteens, bool wide_odd) {
     const std::size_t cap = thread_cap(limits);
     const std::size_t threads = pass_threads(points, local_radices(points, contiguous, cap, false), cap, min_group);
     std::size_t group = min_group;
@@ -132,8 +154,29 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
         group *= 2;
     // Padding spreads the accesses of a group that moves its points across the sub-transforms over
     // the memory banks; moving along them, it only misaligns the rows. Every pass spends much of
-    // its time at barriers or waiting for global memory: more resident groups fill it.
-    return PassChoice{.sixteens = contiguous, .group = group, .padded = !contiguous, .register_cap = true};
+    // its time at barriers or waiting for global memory: more resident groups fill it, where the
+    // capped registers still hold a work-item's points; more points spill, which costs more.
+    PassChoice choice{
+        .sixteens = sixteens, .wide_odd = wide_odd, .group = group, .padded = !contiguous, .register_cap = true};
+    if (const std::optional<PassShape> shape = make_pass_shape(points, limits, choice, contiguous)) {
+        const std::size_t work_items = capped_groups(*shape, limits.element_bytes) * shape->group * shape->threads;
+        choice.register_cap = registers_hold(*shape, limits.element_bytes, multiprocessor_registers / work_items);
+    }
+    return choice;
+}
+
+std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads) {
+    const PassLimits limits{element_bytes, std::numeric_limits<std::size_t>::max(), max_threads};
+    const PassChoice choice{.sixteens = true, .wide_odd = true};
+    for (const std::size_t threads : {max_threads, std::size_t{512}, std::size_t{384}}) {
+        if (threads > max_threads) continue;
+        PassLimits capped = limits;
+        capped.max_threads = threads;
+        const std::optional<PassShape> shape = make_pass_shape(points, capped, choice, true);
+        if (!shape) continue;
+        if (registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads)) return threads;
+    }
+    return std::min<std::size_t>(512, max_threads);
 }
 
 std::string pass_source(const codegen::DType& real, const PassShape& shape) {
@@ -142,14 +185,9 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
     text += "#define FFT_T " + std::to_string(shape.threads) + "\n";
     text += "#define FFT_G " + std::to_string(shape.group) + "\n";
-    // The register cap: registers for the shape's resident work-items per multiprocessor (half as
-    // many with float64's doubled registers), so that other groups' loads and stores fill the time
-    // a group waits at barriers.
-    const std::size_t resident =
-        real == codegen::DType::float32() ? shape.resident_threads : shape.resident_threads / 2;
-    // At most 32 groups: no multiprocessor holds more, and ptxas ignores a larger bound.
-    const std::size_t min_groups = std::clamp<std::size_t>(resident / (shape.group * shape.threads), 1, 32);
-    text += "#define FFT_MIN_GROUPS " + std::to_string(min_groups) + "\n";
+    // The register cap: registers for the shape's resident groups, so that other groups' loads and
+    // stores fill the time a group waits at barriers.
+    text += "#define FFT_MIN_GROUPS " + std::to_string(capped_groups(shape, 2 * real.size())) + "\n";
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_MIRRORED ") + (shape.mirrored() ? "1" : "0") + "\n";
     text += std::string("#define FFT_WHOLE ") + (shape.whole ? "1" : "0") + "\n";

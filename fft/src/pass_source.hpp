@@ -109,13 +109,41 @@ struct PassChoice {
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
                                          bool contiguous);
 
+// The 32-bit registers of a multiprocessor of NVIDIA's GPUs (every one since Kepler), which the
+// resident work-items share.
+inline constexpr std::size_t multiprocessor_registers = 65536;
+
+// The points a work-item of `shape` holds in registers at once: its rounds of butterflies of the
+// local pass where they are most (block/local_pass.rtcg).
+std::size_t held_points(const PassShape& shape);
+
+// Whether `registers` 32-bit registers of a work-item of `shape` hold its points of
+// `element_bytes` without spilling: the held points and one butterfly's temporaries, as many
+// points again as its widest radix (a model fitted to the H100's spills, NOTES.md, session 52).
+bool registers_hold(const PassShape& shape, std::size_t element_bytes, std::size_t registers);
+
+// The groups of `shape` that its register cap keeps resident on a multiprocessor (FFT_MIN_GROUPS):
+// its resident work-items over a group's, from 1 to 32 (no multiprocessor holds more), half as
+// many for complex128 (`element_bytes` 16), whose points take twice the registers.
+std::size_t capped_groups(const PassShape& shape, std::size_t element_bytes);
+
 // The built-in choice for sub-transforms of `points` points, at least `min_group` per group (which
-// must fit the limits). `contiguous`: the pass reads and writes each sub-transform's points next
-// to each other (a one-pass transform of a contiguous axis), where radix-16 local passes and
-// unpadded rows pay; elsewhere radix 8 and padded rows do better. Either way a register cap. More
-// sub-transforms share a group while it stays within the limits' work-items, its local memory and 1024
-// points, so that small transforms still fill a group.
-PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous);
+// must fit the limits), with radix-16 local passes where `sixteens` and wide odd radices where
+// `wide_odd`. `contiguous`: the pass reads and writes each sub-transform's points next to each
+// other (a one-pass transform of a contiguous axis), where radix-16 local passes and unpadded rows
+// pay; elsewhere radix 8 and padded rows do better. A register cap where the capped registers
+// still hold a work-item's points (registers_hold). More sub-transforms share a group while it stays within the limits'
+// work-items, its local memory and 1024 points, so that small transforms still fill a group.
+PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous,
+                           bool sixteens, bool wide_odd);
+
+// The work-items, at most `max_threads`, of the built-in one-pass group of a transform of `points`
+// points of `element_bytes` that takes a multiprocessor's local memory alone, with radix-16 and wide
+// odd local passes: the first of max_threads, 512 and 384 at which a work-item's share of the
+// multiprocessor's registers holds its points (registers_hold), else 512. A group
+// of that many work-items that spills is far slower than one of fewer that does not, which takes
+// more rounds (NOTES.md, session 52).
+std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads);
 
 // A local pass after a pass kernel's first: its radix, the points its butterflies' inputs already
 // combine (ns, the product of the radices before it) and where its twiddles start in the kernel's

@@ -180,7 +180,8 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
     const PassShape reference_shape = *make_pass_shape(points, limits, built_in, contiguous);
-    const Kernel reference = compiled(context, pass_source(real, reference_shape), "fft_pass", pass_compile_options());
+    const Kernel reference = compiled_kernel(context, pass_source(real, reference_shape), "fft_pass",
+                                             pass_compile_options());
     launch(reference, reference_shape, context.queue());
     auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
         context.to_host<std::complex<Real>>(data->output));
@@ -219,8 +220,7 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
                            const PassLimits& limits, std::size_t min_group, bool contiguous, bool wide_odd,
                            rtcg::fft::Tuning tuning) {
-    PassChoice built_in = built_in_choice(points, limits, min_group, contiguous);
-    built_in.wide_odd = wide_odd;
+    const PassChoice built_in = built_in_choice(points, limits, min_group, contiguous, contiguous, wide_odd);
     if (tuning == rtcg::fft::Tuning::built_in) return built_in;
     tuning::ParameterSpace space = candidate_space(points, limits, min_group, contiguous, wide_odd, built_in,
                                                    codegen::dialect_of(context.device()));

@@ -110,6 +110,27 @@ TEST_CASE("power-of-two lengths past a pass's usual local memory, one wide pass 
     if (has_fp64()) check_transform<double>(1u << 13, 2, Direction::forward, 24);
 }
 
+TEST_CASE("lengths with odd factors past a pass's usual local memory, one wide pass on a GPU") {
+    // On GPUs whose local memory holds them, one pass of wide odd radices, its work-items as many
+    // as their registers hold the points of: 14175 = 27 * 25 * 21 in two rounds of 384, 15625 =
+    // 25^3 in one round of 625, 12288 = 3 * 2^12 with radix 16 and 1024; elsewhere two passes.
+    const auto& ctx = rtcg::test::context();
+    const rtcg::DeviceInfo& device = ctx.device();
+    const std::vector<std::size_t> sizes = rtcg::test::quick_run() ? std::vector<std::size_t>{14175}
+                                                                   : std::vector<std::size_t>{14175, 15625, 12288};
+    for (const std::size_t n : sizes) {
+        check_transform<float>(n, 2, Direction::forward, 24);
+        check_transform<float>(n, 1, Direction::inverse, 24);
+        // The pass's row (a skew element per 16 points) and room for padding, as AxisPlan keeps.
+        const std::size_t row_bytes = (n + n / 16 + 16 * 17) * sizeof(std::complex<float>);
+        if (device.type == rtcg::DeviceType::gpu && row_bytes <= device.local_memory_bytes) {
+            const rtcg::fft::Plan plan(ctx, {n}, {}, rtcg::codegen::DType::complex64(), Direction::forward);
+            INFO("n = ", n);
+            CHECK(plan.sources().size() == 1);
+        }
+    }
+}
+
 TEST_CASE("the inverse of the forward transform is the identity; Parseval's identity under ortho") {
     using Complex = std::complex<float>;
     const auto& ctx = rtcg::test::context();

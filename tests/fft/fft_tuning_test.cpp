@@ -237,9 +237,9 @@ bool uses_odd_radix(const Plan& plan, std::size_t radix) {
 }
 
 TEST_CASE("a layout of wide odd radices splits a pass of odd factors into fewer local passes") {
-    // 2^5 3^3 5^2 points: several passes, one of 225 points, whose local passes are 15 x 15, or
-    // 25 x 9 with odd radices up to 27.
-    constexpr std::size_t odd_points = 21600;
+    // 2^6 3^3 5^2 points, more than any GPU's local memory holds: passes of 225 and 192 points,
+    // the first's local passes 15 x 15, or 25 x 9 with odd radices up to 27.
+    constexpr std::size_t odd_points = 43200;
     const rtcg::test::ScopedCacheDirectory cache;
     const Plan built_in = long_plan_of(Tuning::built_in, odd_points);
     const std::vector<std::size_t> lengths = pass_lengths(built_in);
