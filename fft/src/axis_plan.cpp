@@ -294,7 +294,7 @@ std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_
         pass.shape = *shape;
         pass.shape.untangle = real_step_ == RealStep::untangle && last;
         pass.shape.tangle = real_step_ == RealStep::tangle && passes.empty();
-        pass.shape.whole = real_step_ != RealStep::none && planning.one_pass;
+        pass.shape.whole = planning.one_pass;
         pass.shape.twiddled = ns > 1;
         pass.shape.int_twiddle_indices = ns > 1 && planning.int_twiddle_indices;
         pass.ns = ns;

@@ -30,9 +30,10 @@ struct PassShape {
     std::vector<std::size_t> radices;
     bool untangle = false; // writes a real transform's points (FFT_UNTANGLE)
     bool tangle = false;   // reads a real transform's points (FFT_TANGLE)
-    // With untangle or tangle: the transform's only pass (subs = 1, FFT_WHOLE), whose real step
-    // pairs points of one row; an untangling pass of several sub-transforms pairs the rows of
-    // sub-transforms j and subs - j instead (FFT_MIRRORED).
+    // The transform's only pass (subs = 1, ns = 1, FFT_WHOLE): each row of its group one whole
+    // transform, whose indices the kernel then knows; a real step pairs points of one row. An
+    // untangling pass of several sub-transforms pairs the rows of sub-transforms j and subs - j
+    // instead (FFT_MIRRORED).
     bool whole = false;
     bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
     // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);

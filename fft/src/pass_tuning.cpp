@@ -179,15 +179,21 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
         launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input), layout(data->output),
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
-    const PassShape reference_shape = *make_pass_shape(points, limits, built_in, contiguous);
+    // A one-pass kernel is its transform's only pass (FFT_WHOLE).
+    const auto whole_shape = [points, limits, contiguous](const PassChoice& choice) {
+        PassShape shape = *make_pass_shape(points, limits, choice, contiguous);
+        shape.whole = true;
+        return shape;
+    };
+    const PassShape reference_shape = whole_shape(built_in);
     const Kernel reference = compiled_kernel(context, pass_source(real, reference_shape), "fft_pass",
                                              pass_compile_options());
     launch(reference, reference_shape, context.queue());
     auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
         context.to_host<std::complex<Real>>(data->output));
     const bool wide_odd = built_in.wide_odd;
-    const auto shape_of = [points, limits, contiguous, wide_odd](const tuning::Configuration& c) {
-        return *make_pass_shape(points, limits, choice_of(c, wide_odd), contiguous);
+    const auto shape_of = [whole_shape, wide_odd](const tuning::Configuration& c) {
+        return whole_shape(choice_of(c, wide_odd));
     };
     tuning::TuningProblem problem{
         .kernel = key.kernel,
