@@ -166,15 +166,13 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
 }
 
 std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads) {
-    const PassLimits limits{element_bytes, std::numeric_limits<std::size_t>::max(), max_threads};
+    // The group's local memory is the caller's to check: only its work-items are chosen here.
     const PassChoice choice{.sixteens = true, .wide_odd = true};
     for (const std::size_t threads : {max_threads, std::size_t{512}, std::size_t{384}}) {
         if (threads > max_threads) continue;
-        PassLimits capped = limits;
-        capped.max_threads = threads;
-        const std::optional<PassShape> shape = make_pass_shape(points, capped, choice, true);
-        if (!shape) continue;
-        if (registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads)) return threads;
+        const PassLimits limits{element_bytes, std::numeric_limits<std::size_t>::max(), threads};
+        const std::optional<PassShape> shape = make_pass_shape(points, limits, choice, true);
+        if (shape && registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads)) return threads;
     }
     return std::min<std::size_t>(512, max_threads);
 }
