@@ -117,7 +117,10 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
         return std::nullopt;
     PassShape shape;
     shape.points = points;
-    shape.radices = local_radices(points, choice.sixteens, cap, choice.wide_odd);
+    // The radices are modelled at the work-items one sub-transform may have (pass_threads), not
+    // the group's: a sub-transform modelled with all of them idles none in passes of many small
+    // butterflies, which then win while its real work-items take them in rounds.
+    shape.radices = local_radices(points, choice.sixteens, cap / choice.group, choice.wide_odd);
     shape.threads = pass_threads(points, shape.radices, cap, choice.group);
     shape.group = choice.group;
     shape.row = row_length(points, choice.group, choice.padded);

@@ -228,6 +228,28 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     }
 }
 
+TEST_CASE("a pass's local radices are chosen for the work-items each of its sub-transforms has") {
+    // 3 * 2^14 points in the built-in layout: passes of 256 and 192 points, groups of 16
+    // sub-transforms of 16 work-items each. Modelled at those 16 work-items, the pass of 192 takes
+    // radices 16, 4 and 3: three local passes, where the whole group's 256 work-items, as if each
+    // sub-transform had them, made four of 4, 4, 4 and 3.
+    const Plan plan = long_plan_of(Tuning::built_in);
+    const std::vector<std::size_t> lengths = pass_lengths(plan);
+    const auto pass = std::find(lengths.begin(), lengths.end(), std::size_t{192});
+    REQUIRE(pass != lengths.end());
+    const auto k = static_cast<std::size_t>(pass - lengths.begin());
+    CHECK(defined_values(plan, "FFT_T")[k] == 16);
+    CHECK(defined_values(plan, "FFT_P_FIRST")[k] == 16);
+    CHECK(defined_values(plan, "FFT_P_LAST")[k] == 3);
+    const std::string source = plan.sources()[k];
+    const std::size_t middle = source.find("#define FFT_MIDDLE_PASSES");
+    REQUIRE(middle != std::string::npos);
+    const std::string line = source.substr(middle, source.find('\n', middle) - middle);
+    CHECK(line.find("fft_local_pass_4(") != std::string::npos);
+    CHECK(line.find("fft_local_pass_", line.find("fft_local_pass_4(") + 1) == std::string::npos);
+    check_long_plan(plan);
+}
+
 // Whether a pass of `plan` takes a DFT of `radix` points (a generated odd one).
 bool uses_odd_radix(const Plan& plan, std::size_t radix) {
     const std::string function = "fft_dft_" + std::to_string(radix) + "(";
