@@ -206,7 +206,25 @@ PassLayout AxisPlan::built_in_layout() const {
                           .wide_odd = true};
     if (wide && std::has_single_bit(n_))
         return PassLayout{.local_budget = whole_local_memory, .max_threads = 1024, .int_twiddle_indices = int_indices};
-    return PassLayout{.int_twiddle_indices = int_indices};
+    const PassLayout usual{.int_twiddle_indices = int_indices};
+    // A longer complex64 transform of a contiguous axis on a GPU takes groups of 128 KiB where
+    // they save a pass over global memory and still move runs of 64 bytes or more: one trip less
+    // for every point outweighs a group that fills its multiprocessor alone. Where they saved no
+    // pass, or moved runs of 32 bytes, they were slower at some lengths, 2^24 among them (NOTES.md,
+    // session 53).
+    const bool may_widen = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
+                           complex_ == codegen::DType::complex64() && usable_local_bytes() >= wider_pass_budget;
+    if (may_widen) {
+        const PassLayout wider{
+            .local_budget = wider_pass_budget, .max_threads = 512, .int_twiddle_indices = int_indices};
+        const std::optional<PassPlanning> usual_planning = planning_for(usual, rtcg::fft::Tuning::built_in);
+        const std::optional<PassPlanning> wider_planning = planning_for(wider, rtcg::fft::Tuning::built_in);
+        if (usual_planning && wider_planning && !usual_planning->one_pass &&
+            wider_planning->sizes.size() < usual_planning->sizes.size() &&
+            wider_planning->min_group * element_bytes >= wider_pass_least_run_bytes)
+            return wider;
+    }
+    return usual;
 }
 
 std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const {

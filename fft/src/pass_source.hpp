@@ -80,6 +80,11 @@ struct PassLimits {
 // A PassLayout's local_budget that takes all the local memory the device has (no GPU has more).
 inline constexpr std::size_t whole_local_memory = 256 * 1024;
 
+// The local memory of a built-in layout's wider groups, which save a pass over global memory for
+// some longer transforms (axis_plan.cpp), and the shortest runs of elements they must still move.
+inline constexpr std::size_t wider_pass_budget = 128 * 1024;
+inline constexpr std::size_t wider_pass_least_run_bytes = 64;
+
 struct PassLayout {
     std::size_t local_budget = pass_local_budget;
     std::size_t max_threads = 256;

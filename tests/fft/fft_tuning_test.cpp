@@ -250,6 +250,26 @@ TEST_CASE("a pass's local radices are chosen for the work-items each of its sub-
     check_long_plan(plan);
 }
 
+TEST_CASE("the built-in layout takes groups of 128 KiB where they save a pass, on a GPU that holds them") {
+    // 2^22 points: three passes in groups of 32 KiB, two of 2048 points in groups of 8 sub-transforms
+    // of 128 KiB (512 work-items). 2^20 takes two passes either way, so it keeps the usual groups.
+    const std::size_t saving = std::size_t{1} << 22, same = std::size_t{1} << 20;
+    const Plan saving_plan = long_plan_of(Tuning::built_in, saving);
+    check_long_plan(saving_plan, saving);
+    const rtcg::DeviceInfo& device = rtcg::test::context().device();
+    // 128 KiB of rows, their skew (an element per 16 points) and the padding of 16 rows.
+    const bool holds = device.type == rtcg::DeviceType::gpu &&
+                       device.local_memory_bytes >= 128 * 1024 / 16 * 17 + 16 * 17 * sizeof(std::complex<float>);
+    if (holds) {
+        CHECK(pass_lengths(saving_plan) == std::vector<std::size_t>{2048, 2048});
+        for (const std::size_t size : group_sizes(saving_plan)) CHECK(size == 512);
+        const std::vector<std::size_t> same_groups = group_sizes(long_plan_of(Tuning::built_in, same));
+        CHECK(*std::max_element(same_groups.begin(), same_groups.end()) <= 256);
+    } else {
+        CHECK(pass_lengths(saving_plan).size() == 3);
+    }
+}
+
 // Whether a pass of `plan` takes a DFT of `radix` points (a generated odd one).
 bool uses_odd_radix(const Plan& plan, std::size_t radix) {
     const std::string function = "fft_dft_" + std::to_string(radix) + "(";
