@@ -108,8 +108,9 @@ struct PassChoice {
 };
 
 // The shape of sub-transforms of `points` points made of `choice`, with work-items enough for the
-// widest local pass's butterflies (at most the limits' max_threads per group); nullopt where
-// the group exceeds the limits. `contiguous` as for built_in_choice: a pass that moves its points
+// widest local pass's butterflies (at most the limits' max_threads per group, shared by its
+// sub-transforms), its local radices the cheapest for that many work-items a sub-transform;
+// nullopt where the group exceeds the limits. `contiguous` as for built_in_choice: a pass that moves its points
 // across the sub-transforms keeps more of them in registers, so its register cap allows fewer
 // resident work-items.
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
