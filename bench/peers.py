@@ -785,6 +785,29 @@ def run_peer(peer, args, plan, write):
     return failures
 
 
+def fft_lengths_argument(text):
+    """--fft-lengths's value: lengths from 1 to 2^40, as rtcg-bench takes them."""
+    try:
+        lengths = [int(item) for item in text.split(",")]
+    except ValueError:
+        lengths = []
+    if not lengths or any(length < 1 or length > 1 << 40 for length in lengths):
+        raise argparse.ArgumentTypeError(f"expected lengths from 1 to 2^40, got '{text}'")
+    return lengths
+
+
+def add_fft_lengths(lengths):
+    """The fft group's cases of `lengths` after its own, as rtcg-bench --fft-lengths adds them."""
+    for length in lengths:
+        if length in FFT_LENGTHS:
+            continue
+        FFT_LENGTHS.append(length)
+        name = f"fft_c2c_{length}"
+        FFT_GROUPS["fft"].insert(FFT_GROUPS["fft"].index("fftn_cube"), name)
+        FFT_CASES.insert(FFT_CASES.index("fftn_cube"), name)
+        CASES.insert(CASES.index("fftn_cube"), name)
+
+
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes, short timing budgets")
@@ -796,7 +819,10 @@ def parse_arguments():
     parser.add_argument("--csv", default=None, help="CSV file (default: standard output, after the table)")
     parser.add_argument("--peers", type=lambda text: text.split(","), default=["cupy", "torch"],
                         help="comma-separated: cupy, torch, numpy (the FFT cases on the CPU), scipy (the sparse cases on the CPU)")
+    parser.add_argument("--fft-lengths", type=fft_lengths_argument, default=[],
+                        help="comma-separated complex lengths the fft group adds, each a case fft_c2c_<length>")
     args = parser.parse_args()
+    add_fft_lengths(args.fft_lengths)
     unknown = [c for c in args.cases if c not in CASES + RTCG_ONLY_CASES]
     if unknown:
         parser.error(f"unknown cases {unknown}; the cases are {CASES + RTCG_ONLY_CASES}")

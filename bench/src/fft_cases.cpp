@@ -1,6 +1,6 @@
 // FFTs through rtcg::fft, complex64 (float32 parts): batched 1-D complex-to-complex transforms of
-// one length each (powers of two 2^8 .. 2^24 and two 3-5-7-smooth lengths), as many as n elements
-// hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24); rfft of float32 rows of
+// one length each (powers of two 2^8 .. 2^24, two 3-5-7-smooth lengths and those --fft-lengths
+// names), as many as n elements hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24); rfft of float32 rows of
 // powers of two 2^8 .. 2^24. Each is a Plan made once (tuned on the device where the tuning
 // database has no choice yet, Tuning::tune; with --fft-built-in, the built-in rules' plan, which a
 // user who never tunes gets), then executed out of place. Bytes
@@ -12,6 +12,7 @@
 #include <rtcg/arrays/expression.hpp>
 #include <rtcg/fft.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <memory>
@@ -123,12 +124,13 @@ std::vector<std::size_t> cube(std::size_t n, std::size_t) { return cube_shape(n)
 } // namespace
 
 void run_fft(Workload& workload) {
-    for (int k = 8; k <= 24; k += 2) {
-        const std::size_t length = std::size_t{1} << k;
-        run_fft_case(workload, "fft_c2c_" + std::to_string(length), length, batch_shape, length, {-1});
-    }
+    std::vector<std::size_t> lengths;
+    for (int k = 8; k <= 24; k += 2) lengths.push_back(std::size_t{1} << k);
     // 3-5-7-smooth lengths: 3^4 5^2 7 and 2^3 3^3 5 7^2.
-    for (const std::size_t length : {std::size_t{14175}, std::size_t{52920}})
+    lengths.insert(lengths.end(), {14175, 52920});
+    for (const std::size_t length : workload.options.fft_lengths)
+        if (std::find(lengths.begin(), lengths.end(), length) == lengths.end()) lengths.push_back(length);
+    for (const std::size_t length : lengths)
         run_fft_case(workload, "fft_c2c_" + std::to_string(length), length, batch_shape, length, {-1});
     run_fft_case(workload, "fftn_cube", 8, cube, 0, {0, 1, 2});
 }

@@ -38,6 +38,23 @@ std::vector<std::string> parse_cases(std::string_view list) {
     return cases;
 }
 
+// A comma-separated list of transform lengths, each from 1 to 2^40.
+std::vector<std::size_t> parse_lengths(std::string_view option, std::string_view list) {
+    std::vector<std::size_t> lengths;
+    while (!list.empty()) {
+        const std::size_t comma = std::min(list.find(','), list.size());
+        const std::string_view text = list.substr(0, comma);
+        std::size_t length = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), length);
+        if (error != std::errc() || end != text.data() + text.size() || length == 0 || length > (std::size_t{1} << 40))
+            throw InvalidArgument("expected lengths from 1 to 2^40, got '" + std::string(text) + "'",
+                                  "rtcg-bench " + std::string(option));
+        lengths.push_back(length);
+        list.remove_prefix(std::min(comma + 1, list.size()));
+    }
+    return lengths;
+}
+
 } // namespace
 
 bool Options::wants(std::string_view group) const {
@@ -67,6 +84,9 @@ Options parse_options(int argc, char** argv) {
             options.quick = true;
         } else if (name == "--fft-built-in" && !has_value) {
             options.fft_built_in = true;
+        } else if (name == "--fft-lengths") {
+            require_value();
+            options.fft_lengths = parse_lengths(name, value);
         } else if (name == "--list" && !has_value) {
             options.list = true;
         } else if (name == "--cases") {
@@ -101,7 +121,7 @@ Options parse_options(int argc, char** argv) {
         } else {
             throw InvalidArgument("unknown option '" + std::string(argument) +
                                       "'; see bench/README.md (--quick, --list, --cases=, --min-log2=, --max-log2=, "
-                                      "--log2-step=, --csv=, --system=, --policy=, --fft-built-in)",
+                                      "--log2-step=, --csv=, --system=, --policy=, --fft-built-in, --fft-lengths=)",
                                   "rtcg-bench");
         }
     }

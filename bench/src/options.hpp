@@ -27,6 +27,9 @@ struct Options {
     // Policy overrides for the device, each "algorithm:field=value,...", applied before any case.
     std::vector<std::string> policies;
     bool fft_built_in = false; // the FFT cases' plans by the built-in rules instead of tuned
+    // More complex lengths for the fft group (--fft-lengths), each a case fft_c2c_<length> after
+    // the group's own; lengths the group has already are left out.
+    std::vector<std::size_t> fft_lengths;
     // Internal: run as a compile-cost probe child (compile_cases.cpp) instead of the benchmark.
     std::string compile_probe;
     std::string probe_nonce;
