@@ -205,17 +205,13 @@ template <class Real>
 std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape, std::size_t ns) {
     const std::size_t radix = shape.radices.empty() ? 1 : shape.radices.front();
     const std::size_t butterflies = shape.points / radix;
-    std::vector<std::complex<Real>> table;
-    table.reserve(outer_twiddle_count(shape, ns));
-    const auto add = [&table](std::size_t m, std::size_t n) {
-        const std::complex<long double> w = root_of_unity(m % n, n);
-        table.emplace_back(static_cast<Real>(w.real()), static_cast<Real>(w.imag()));
-    };
-    for (std::size_t i = 0; i < butterflies; ++i)
-        for (std::size_t k = 0; k < ns; ++k) add(i * k, ns * shape.points);
-    for (std::size_t r = 1; r < radix; ++r)
-        for (std::size_t k = 0; k < ns; ++k) add(r * k, ns * radix);
-    return table;
+    const std::size_t points = shape.points;
+    return roots_table<Real>(outer_twiddle_count(shape, ns), [ns, butterflies, radix, points](std::size_t e) {
+        const std::size_t k = e % ns, row = e / ns;
+        // across[i ns + k], i < butterflies, then along[(r - 1) ns + k], 0 < r < radix.
+        if (row < butterflies) return std::pair{row * k % (ns * points), ns * points};
+        return std::pair{(row - butterflies + 1) * k % (ns * radix), ns * radix};
+    });
 }
 
 // The roots a RealPlan's real step reads in the pass of `points` points of a transform of n
