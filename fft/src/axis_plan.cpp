@@ -80,19 +80,32 @@ Buffer real_step_table(const Context& context, std::size_t n, std::size_t points
                   : upload(context, real_step_roots<double>(n, points));
 }
 
-// The chirp exp(-pi i t^2 / n) = exp(-2 pi i (t^2 mod 2n) / 2n), t < n, with t^2 mod 2n kept exact
-// by stepping (t + 1)^2 = t^2 + 2t + 1.
-template <class Real>
-std::vector<std::complex<Real>> chirp(std::size_t n) {
-    std::vector<std::complex<Real>> values(n);
+// The chirp exp(-pi i t^2 / n) = exp(-2 pi i (t^2 mod 2n) / 2n), t < n, in long double. Each
+// entry on its own (fill_in_parallel) where t^2 fits 64 bits; past that, with t^2 mod 2n kept
+// exact by stepping (t + 1)^2 = t^2 + 2t + 1, one after another.
+std::vector<std::complex<long double>> chirp(std::size_t n) {
+    std::vector<std::complex<long double>> values(n);
     const std::size_t period = 2 * n;
+    if (n <= std::size_t{1} << 32) {
+        fill_in_parallel(n, [&values, period](std::size_t first, std::size_t last) {
+            for (std::size_t t = first; t < last; ++t) values[t] = root_of_unity(t * t % period, period);
+        });
+        return values;
+    }
     std::size_t square = 0;
     for (std::size_t t = 0; t < n; ++t) {
-        const std::complex<long double> w = root_of_unity(square, period);
-        values[t] = {static_cast<Real>(w.real()), static_cast<Real>(w.imag())};
+        values[t] = root_of_unity(square, period);
         square = (square + 2 * t + 1) % period;
     }
     return values;
+}
+
+template <class Real>
+std::vector<std::complex<Real>> rounded(const std::vector<std::complex<long double>>& values) {
+    std::vector<std::complex<Real>> result(values.size());
+    for (std::size_t k = 0; k < values.size(); ++k)
+        result[k] = {static_cast<Real>(values[k].real()), static_cast<Real>(values[k].imag())};
+    return result;
 }
 
 std::int64_t signed_value(std::size_t value) { return static_cast<std::int64_t>(value); }
@@ -140,19 +153,16 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         plan->chirp_in = module.kernel("fft_chirp_in");
         plan->multiply = module.kernel("fft_chirp_multiply");
         plan->chirp_out = module.kernel("fft_chirp_out");
-        plan->chirp = single ? upload(context, chirp<float>(n)) : upload(context, chirp<double>(n));
+        const std::vector<std::complex<long double>> c = chirp(n);
+        plan->chirp = single ? upload(context, rounded<float>(c)) : upload(context, rounded<double>(c));
         // The kernel of the convolution: conj(c) at t and at m - t, its FFT divided by m, computed
         // once here and waited for, so that executions on any queue find it.
         std::vector<std::complex<long double>> values(plan->m);
-        std::size_t square = 0;
         for (std::size_t t = 0; t < n; ++t) {
-            const std::complex<long double> w = std::conj(root_of_unity(square, 2 * n));
-            values[t] = w;
-            if (t > 0) values[plan->m - t] = w;
-            square = (square + 2 * t + 1) % (2 * n);
+            values[t] = std::conj(c[t]);
+            if (t > 0) values[plan->m - t] = values[t];
         }
-        plan->spectrum = single ? context.to_device(std::vector<std::complex<float>>(values.begin(), values.end()))
-                                : context.to_device(std::vector<std::complex<double>>(values.begin(), values.end()));
+        plan->spectrum = single ? upload(context, rounded<float>(values)) : upload(context, rounded<double>(values));
         Queue& queue = current_queue(context);
         const BatchLayout layout = contiguous_layout(plan->spectrum, plan->m);
         plan->convolution->execute(queue, layout, layout, 1, 1.0 / static_cast<double>(plan->m), -1);
