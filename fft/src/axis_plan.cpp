@@ -100,11 +100,11 @@ std::vector<std::complex<long double>> chirp(std::size_t n) {
     return values;
 }
 
+// Each of `values` rounded to Real.
 template <class Real>
 std::vector<std::complex<Real>> rounded(const std::vector<std::complex<long double>>& values) {
     std::vector<std::complex<Real>> result(values.size());
-    for (std::size_t k = 0; k < values.size(); ++k)
-        result[k] = {static_cast<Real>(values[k].real()), static_cast<Real>(values[k].imag())};
+    for (std::size_t k = 0; k < values.size(); ++k) result[k] = rounded_to<Real>(values[k]);
     return result;
 }
 

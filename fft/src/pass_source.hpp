@@ -110,9 +110,9 @@ struct PassChoice {
 // The shape of sub-transforms of `points` points made of `choice`, with work-items enough for the
 // widest local pass's butterflies (at most the limits' max_threads per group, shared by its
 // sub-transforms), its local radices the cheapest for that many work-items a sub-transform;
-// nullopt where the group exceeds the limits. `contiguous` as for built_in_choice: a pass that moves its points
-// across the sub-transforms keeps more of them in registers, so its register cap allows fewer
-// resident work-items.
+// nullopt where the group exceeds the limits. `contiguous` as for built_in_choice: a pass that
+// moves its points across the sub-transforms keeps more of them in registers, so its register cap
+// allows fewer resident work-items.
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
                                          bool contiguous);
 
@@ -174,10 +174,8 @@ std::vector<std::complex<Real>> local_twiddles(const PassShape& shape) {
     std::vector<std::complex<Real>> table;
     for (const TwiddledLocalPass& pass : twiddled_local_passes(shape))
         for (std::size_t r = 1; r < pass.radix; ++r)
-            for (std::size_t k = 0; k < pass.ns; ++k) {
-                const std::complex<long double> w = root_of_unity(r * k, pass.ns * pass.radix);
-                table.emplace_back(static_cast<Real>(w.real()), static_cast<Real>(w.imag()));
-            }
+            for (std::size_t k = 0; k < pass.ns; ++k)
+                table.push_back(rounded_to<Real>(root_of_unity(r * k, pass.ns * pass.radix)));
     if (table.empty()) table.emplace_back(Real(1), Real(0));
     return table;
 }

@@ -16,6 +16,12 @@ namespace rtcg::detail::fft {
 // exp(-2 pi i m / n) for 0 <= m < n.
 std::complex<long double> root_of_unity(std::size_t m, std::size_t n);
 
+// `w` rounded to Real, each part to the nearest.
+template <class Real>
+std::complex<Real> rounded_to(const std::complex<long double>& w) {
+    return {static_cast<Real>(w.real()), static_cast<Real>(w.imag())};
+}
+
 // Calls fill(first, last), which must not throw, on ranges that cover [0, count) once, on up to
 // one host thread per hardware thread (the calling one among them) where count is large enough to
 // pay for starting them, else, or where no thread can be started, on the calling thread.
@@ -29,8 +35,7 @@ std::vector<std::complex<Real>> roots_table(std::size_t count, const Argument& a
     fill_in_parallel(count, [&table, &argument](std::size_t first, std::size_t last) {
         for (std::size_t e = first; e < last; ++e) {
             const auto [m, n] = argument(e);
-            const std::complex<long double> w = root_of_unity(m, n);
-            table[e] = {static_cast<Real>(w.real()), static_cast<Real>(w.imag())};
+            table[e] = rounded_to<Real>(root_of_unity(m, n));
         }
     });
     return table;
