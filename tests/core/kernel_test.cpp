@@ -1,4 +1,5 @@
-// Launching kernels: every scalar type, structs, 3-D grids, dynamic local memory, events.
+// Launching kernels: every scalar type, structs, 3-D grids, dynamic local memory, events, launches
+// from several threads at once.
 #include "../support/host_reference.hpp"
 #include "../support/test_context.hpp"
 #include "../support/test_kernels.hpp"
@@ -8,6 +9,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
+#include <thread>
+#include <vector>
 
 using rtcg::test::context;
 using rtcg::test::random_values;
@@ -136,6 +140,37 @@ TEST_CASE("events time device work and order queues") {
     CHECK(ms > 0.0);
     CHECK(ms < 60000.0);
     CHECK(context().to_host<float>(copy) == context().to_host<float>(a));
+}
+
+TEST_CASE("one kernel launched at once from several threads, each on its own queue, at many widths and group sizes") {
+    // Every thread adds 1 to the first n elements of its own array at a width and group size that
+    // change from launch to launch, so that launches of one kernel of several widths are in
+    // flight at once (PoCL before 7.0 aborted on that: pocl_version.hpp in the OpenCL plug-in).
+    constexpr int threads = 4, launches = 120;
+    constexpr unsigned longest = 64 * 100;
+    constexpr std::size_t group_sizes[] = {16, 32, 64};
+    const auto kernel = rtcg::test::compile(kernels::axpb).kernel("axpb");
+    const auto length_of = [](int thread, int launch) { return 64 * (1 + unsigned(launch * 7 + thread * 13) % 100); };
+    std::vector<rtcg::Buffer> arrays;
+    for (int t = 0; t < threads; ++t) arrays.push_back(context().to_device(std::vector<float>(longest, 0.0f)));
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            rtcg::Queue queue = context().create_queue();
+            for (int launch = 0; launch < launches; ++launch) {
+                const unsigned n = length_of(t, launch);
+                const std::size_t group = group_sizes[std::size_t(launch + t) % std::size(group_sizes)];
+                kernel(queue, rtcg::LaunchConfig::covering(n, group), arrays[std::size_t(t)], 1.0f, 1.0f, n);
+            }
+            queue.finish();
+        });
+    for (std::thread& worker : workers) worker.join();
+    for (int t = 0; t < threads; ++t) {
+        std::vector<float> expected(longest, 0.0f);
+        for (int launch = 0; launch < launches; ++launch)
+            for (unsigned i = 0; i < length_of(t, launch); ++i) expected[i] += 1.0f;
+        CHECK(context().to_host<float>(arrays[std::size_t(t)]) == expected);
+    }
 }
 
 TEST_CASE("PyCUDA's first example: multiply_them in one block of 400 threads") {

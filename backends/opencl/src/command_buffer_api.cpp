@@ -97,8 +97,9 @@ cl_command_buffer_khr CommandBufferApi::create(cl_command_queue queue, cl_int& s
 
 cl_int CommandBufferApi::finalize(cl_command_buffer_khr buffer) const { return finalize_(buffer); }
 cl_int CommandBufferApi::release(cl_command_buffer_khr buffer) const { return release_(buffer); }
-cl_int CommandBufferApi::enqueue(cl_command_buffer_khr buffer) const {
-    return enqueue_(0, nullptr, buffer, 0, nullptr, nullptr);
+cl_int CommandBufferApi::enqueue(cl_command_buffer_khr buffer, cl_uint wait_count, const cl_event* wait_list,
+                                 cl_event* done) const {
+    return enqueue_(0, nullptr, buffer, wait_count, wait_list, done);
 }
 
 cl_int CommandBufferApi::state(cl_command_buffer_khr buffer, cl_command_buffer_state_khr& state) const {

@@ -33,7 +33,9 @@ public:
     cl_command_buffer_khr create(cl_command_queue queue, cl_int& status) const;
     cl_int finalize(cl_command_buffer_khr buffer) const;
     cl_int release(cl_command_buffer_khr buffer) const;
-    cl_int enqueue(cl_command_buffer_khr buffer) const; // on the queue it was recorded for
+    // On the queue it was recorded for, after the `wait_count` events of `wait_list`, giving its
+    // own event in `done` where that is not null.
+    cl_int enqueue(cl_command_buffer_khr buffer, cl_uint wait_count, const cl_event* wait_list, cl_event* done) const;
     cl_int state(cl_command_buffer_khr buffer, cl_command_buffer_state_khr& state) const;
     cl_int copy(cl_command_buffer_khr buffer, cl_mem src, cl_mem dst, std::size_t src_offset, std::size_t dst_offset,
                 std::size_t bytes, const cl_sync_point_khr* after, cl_sync_point_khr* done) const;

@@ -40,8 +40,11 @@ private:
 
 class CommandBufferGraph final : public plugin::GraphImpl {
 public:
-    CommandBufferGraph(cl_command_queue queue, std::unique_ptr<CommandBuffer> buffer, std::vector<MemHandle> views)
-        : queue_(retained(queue)), views_(std::move(views)), buffer_(std::move(buffer)) {}
+    // `chain`: the launch chain of the recorded kernels' context, which a replay joins as one
+    // launch (its commands run one after another), or null.
+    CommandBufferGraph(cl_command_queue queue, std::unique_ptr<CommandBuffer> buffer, std::vector<MemHandle> views,
+                       std::shared_ptr<LaunchChain> chain)
+        : queue_(retained(queue)), views_(std::move(views)), buffer_(std::move(buffer)), chain_(std::move(chain)) {}
 
     bool launch(plugin::QueueImpl& queue) override {
         // A command buffer runs on the queue it was recorded for (without the multi-device
@@ -54,7 +57,10 @@ public:
             check(api.state(buffer_->get(), state), "clGetCommandBufferInfoKHR");
             if (state == CL_COMMAND_BUFFER_STATE_PENDING_KHR) return false;
         }
-        check(api.enqueue(buffer_->get()), "clEnqueueCommandBufferKHR");
+        const auto enqueue = [&](cl_uint wait_count, const cl_event* wait_list, cl_event* done) {
+            return api.enqueue(buffer_->get(), wait_count, wait_list, done);
+        };
+        check(chain_ ? chain_->enqueue(enqueue) : enqueue(0, nullptr, nullptr), "clEnqueueCommandBufferKHR");
         return true;
     }
 
@@ -70,6 +76,7 @@ private:
     QueueHandle queue_;
     std::vector<MemHandle> views_;          // BufferView sub-buffers the recorded launches use
     std::unique_ptr<CommandBuffer> buffer_; // released first, before what it uses
+    std::shared_ptr<LaunchChain> chain_;
 };
 
 using Triple = std::array<std::size_t, 3>;
@@ -138,6 +145,15 @@ private:
     cl_int status_ = CL_SUCCESS;
 };
 
+// The launch chain of the context the commands' kernels belong to (each of its kernels holds the
+// same one), or null where they launch none or the device needs none.
+std::shared_ptr<LaunchChain> chain_of(std::span<const plugin::CapturedCommand> commands) {
+    for (const plugin::CapturedCommand& command : commands)
+        if (const auto* launch = std::get_if<plugin::CapturedLaunch>(&command))
+            return static_cast<const OpenclKernel&>(launch->kernel()).chain();
+    return nullptr;
+}
+
 bool fits_command_buffer(std::span<const plugin::CapturedCommand> commands) {
     for (const plugin::CapturedCommand& command : commands)
         if (!std::holds_alternative<plugin::CapturedCopy>(command) &&
@@ -182,7 +198,7 @@ std::unique_ptr<plugin::GraphImpl> record_command_buffer(std::shared_ptr<const C
                               failed, error_name(status));
         return nullptr;
     }
-    return std::make_unique<CommandBufferGraph>(queue, std::move(buffer), std::move(views));
+    return std::make_unique<CommandBufferGraph>(queue, std::move(buffer), std::move(views), chain_of(commands));
 }
 
 } // namespace rtcg::opencl

@@ -61,7 +61,13 @@ OpenclContext::OpenclContext(const FoundDevice& found)
       transfers_(transfers_by_kernel(info_)
                      ? std::make_shared<TransferKernels>(context_.get(), device_, info_.name, transfer_max_groups)
                      : nullptr),
-      command_buffers_(CommandBufferApi::load(platform_, device_)) {}
+      command_buffers_(CommandBufferApi::load(platform_, device_)),
+      launch_chain_(needs_launch_chain(device_) ? std::make_shared<LaunchChain>() : nullptr) {
+    if (launch_chain_)
+        plugin::logger().debug("{}: kernel launches run one after another across the context's queues, as this PoCL "
+                               "release cannot run one kernel on several queues at once",
+                               info_.name);
+}
 
 std::unique_ptr<plugin::QueueImpl> OpenclContext::create_queue(QueueOrder order) {
     const bool out_of_order = order == QueueOrder::out_of_order;
@@ -167,14 +173,15 @@ std::unique_ptr<plugin::QueueImpl> OpenclContext::import_queue(plugin::NativeHan
 
 plugin::CompileResult OpenclContext::compile(const plugin::CompileRequest& request) {
     auto built = build_from_source(context_.get(), device_, info_.name, request);
-    return {std::make_unique<OpenclModule>(std::move(built.program), device_, plugin::sources_of(request)),
-            std::move(built.binary)};
+    return {
+        std::make_unique<OpenclModule>(std::move(built.program), device_, plugin::sources_of(request), launch_chain_),
+        std::move(built.binary)};
 }
 
 std::unique_ptr<plugin::ModuleImpl> OpenclContext::load(std::span<const std::byte> binary,
                                                   const plugin::CompileRequest& request) {
     return std::make_unique<OpenclModule>(build_from_binary(context_.get(), device_, info_.name, binary, request),
-                                          device_, plugin::sources_of(request));
+                                          device_, plugin::sources_of(request), launch_chain_);
 }
 
 plugin::CompiledBinary OpenclContext::compile_object(const plugin::CompileRequest& request) {
@@ -183,8 +190,9 @@ plugin::CompiledBinary OpenclContext::compile_object(const plugin::CompileReques
 
 plugin::CompileResult OpenclContext::link(const plugin::LinkRequest& request) {
     auto built = link_program(context_.get(), device_, info_.name, request);
-    return {std::make_unique<OpenclModule>(std::move(built.program), device_, plugin::sources_of(request)),
-            std::move(built.binary)};
+    return {
+        std::make_unique<OpenclModule>(std::move(built.program), device_, plugin::sources_of(request), launch_chain_),
+        std::move(built.binary)};
 }
 
 // The linked program's binary is an executable, built again as a compile's binary is; its kernel
@@ -194,13 +202,13 @@ std::unique_ptr<plugin::ModuleImpl> OpenclContext::load_linked(std::span<const s
     plugin::CompileRequest build;
     build.debug = request.debug;
     return std::make_unique<OpenclModule>(build_from_binary(context_.get(), device_, info_.name, binary, build),
-                                          device_, plugin::sources_of(request));
+                                          device_, plugin::sources_of(request), launch_chain_);
 }
 
 std::unique_ptr<plugin::ModuleImpl> OpenclContext::load_il(std::span<const std::byte> il,
                                                            const plugin::CompileRequest& request) {
     return std::make_unique<OpenclModule>(build_from_il(context_.get(), platform_, device_, info_, il, request),
-                                          device_, plugin::sources_of(request));
+                                          device_, plugin::sources_of(request), launch_chain_);
 }
 
 } // namespace rtcg::opencl

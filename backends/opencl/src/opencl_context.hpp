@@ -3,6 +3,7 @@
 #include "command_buffer_api.hpp"
 #include "device_enumeration.hpp"
 #include "handles.hpp"
+#include "launch_chain.hpp"
 #include "transfer_kernels.hpp"
 
 #include <rtcg/core/plugin/backend.hpp>
@@ -68,6 +69,9 @@ private:
     std::shared_ptr<TransferKernels> transfers_;
     // cl_khr_command_buffer's entry points where the device has it, else null.
     std::shared_ptr<const CommandBufferApi> command_buffers_;
+    // The order every kernel of the context launches in where the device needs one
+    // (launch_chain.hpp), else null; its modules' kernels share it.
+    std::shared_ptr<LaunchChain> launch_chain_;
 };
 
 } // namespace rtcg::opencl

@@ -49,12 +49,12 @@ bool is_argument_error(cl_int status) noexcept {
 } // namespace
 
 OpenclKernel::OpenclKernel(KernelHandle kernel, std::string name, cl_device_id device,
-                           std::span<const plugin::CompileRequest> built_from)
+                           std::span<const plugin::CompileRequest> built_from, std::shared_ptr<LaunchChain> chain)
     : kernel_(std::move(kernel)), name_(std::move(name)), device_(device),
       parameters_(
           kernel_parameters(kernel_.get(), name_, kernel_info<cl_uint>(kernel_.get(), CL_KERNEL_NUM_ARGS), built_from)),
-      sub_buffer_alignment_(std::max<std::size_t>(1, device_info<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8)) {
-}
+      sub_buffer_alignment_(std::max<std::size_t>(1, device_info<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8)),
+      chain_(std::move(chain)) {}
 
 plugin::KernelAttributes OpenclKernel::attributes() const {
     const cl_kernel kernel = kernel_.get();
@@ -148,11 +148,15 @@ void OpenclKernel::launch_with(const LaunchConfig& config, std::span<const plugi
 
 void OpenclKernel::enqueue(cl_command_queue queue, const LaunchConfig& config, std::span<const plugin::KernelArgument> args) {
     std::vector<MemHandle> views; // released after the enqueue, which holds them while the kernel runs
-    launch_with(config, args, views, "clEnqueueNDRangeKernel",
-                [queue](cl_kernel kernel, cl_uint dimensions, const std::size_t* global, const std::size_t* local) {
-                    return clEnqueueNDRangeKernel(queue, kernel, dimensions, nullptr, global, local, 0, nullptr,
-                                                  nullptr);
-                });
+    launch_with(
+        config, args, views, "clEnqueueNDRangeKernel",
+        [this, queue](cl_kernel kernel, cl_uint dimensions, const std::size_t* global, const std::size_t* local) {
+            const auto launch = [&](cl_uint wait_count, const cl_event* wait_list, cl_event* done) {
+                return clEnqueueNDRangeKernel(queue, kernel, dimensions, nullptr, global, local, wait_count, wait_list,
+                                              done);
+            };
+            return chain_ ? chain_->enqueue(launch) : launch(0, nullptr, nullptr);
+        });
 }
 
 void OpenclKernel::record(const CommandBufferApi& api, cl_command_buffer_khr buffer, const LaunchConfig& config,

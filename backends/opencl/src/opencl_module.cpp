@@ -18,7 +18,7 @@ std::unique_ptr<plugin::KernelImpl> OpenclModule::kernel(const std::string& name
                               error_name(status));
     }
     check(status, "clCreateKernel");
-    return std::make_unique<OpenclKernel>(std::move(kernel), name, device_, *built_from_);
+    return std::make_unique<OpenclKernel>(std::move(kernel), name, device_, *built_from_, chain_);
 }
 
 std::vector<std::string> OpenclModule::kernel_names() const {

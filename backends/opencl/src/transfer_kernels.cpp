@@ -93,8 +93,9 @@ const TransferKernels::Kernels* TransferKernels::kernels() {
     std::call_once(build_once_, [this] {
         try {
             const plugin::CompileRequest request{transfer_source, {}, false, {}};
+            // NVIDIA's devices alone take these kernels (transfers_by_kernel): no launch chain.
             OpenclModule module(build_from_source(context_, device_, device_name_, request).program, device_,
-                                plugin::sources_of(request));
+                                plugin::sources_of(request), nullptr);
             kernels_.emplace(Kernels{module.kernel("rtcg_copy_16"), module.kernel("rtcg_copy_4"),
                                      module.kernel("rtcg_fill_16"), module.kernel("rtcg_fill_bytes")});
         } catch (const Error& error) {
