@@ -1,11 +1,10 @@
 // FFTs through rtcg::fft, complex64 (float32 parts): batched 1-D complex-to-complex transforms of
 // one length each (powers of two 2^8 .. 2^24, two 3-5-7-smooth lengths and those --fft-lengths
-// names), as many as n elements hold, and the 3-D transform of a cube of n elements (256^3 at n = 2^24); rfft of float32 rows of
-// powers of two 2^8 .. 2^24. Each is a Plan made once (tuned on the device where the tuning
-// database has no choice yet, Tuning::tune; with --fft-built-in, the built-in rules' plan, which a
-// user who never tunes gets), then executed out of place. Bytes
-// counted: the array read and written once, 16 n (an FFT
-// of several passes moves more).
+// names), as many as n elements hold, and the 3-D transform of a cube of n elements (256^3 at
+// n = 2^24); rfft of float32 rows of powers of two 2^8 .. 2^24. Each is a Plan made once (tuned on
+// the device where the tuning database has no choice yet, Tuning::tune; with --fft-built-in, the
+// built-in rules' plan, which a user who never tunes gets), then executed out of place. Bytes
+// counted: the array read and written once, 16 n (an FFT of several passes moves more).
 #include "cases.hpp"
 #include "nd_shapes.hpp"
 

@@ -21,11 +21,20 @@ int parse_log2(std::string_view option, std::string_view text) {
     return value;
 }
 
-std::vector<std::string> parse_cases(std::string_view list) {
-    std::vector<std::string> cases;
+// The items of a comma-separated list, in order; none for an empty list.
+std::vector<std::string_view> split_list(std::string_view list) {
+    std::vector<std::string_view> items;
     while (!list.empty()) {
         const std::size_t comma = std::min(list.find(','), list.size());
-        const std::string_view name = list.substr(0, comma);
+        items.push_back(list.substr(0, comma));
+        list.remove_prefix(std::min(comma + 1, list.size()));
+    }
+    return items;
+}
+
+std::vector<std::string> parse_cases(std::string_view list) {
+    std::vector<std::string> cases;
+    for (const std::string_view name : split_list(list)) {
         if (std::find(std::begin(case_groups), std::end(case_groups), name) == std::end(case_groups)) {
             std::string known;
             for (std::string_view group : case_groups) known += (known.empty() ? "" : ", ") + std::string(group);
@@ -33,7 +42,6 @@ std::vector<std::string> parse_cases(std::string_view list) {
                                   "rtcg-bench --cases");
         }
         cases.emplace_back(name);
-        list.remove_prefix(std::min(comma + 1, list.size()));
     }
     return cases;
 }
@@ -41,16 +49,13 @@ std::vector<std::string> parse_cases(std::string_view list) {
 // A comma-separated list of transform lengths, each from 1 to 2^40.
 std::vector<std::size_t> parse_lengths(std::string_view option, std::string_view list) {
     std::vector<std::size_t> lengths;
-    while (!list.empty()) {
-        const std::size_t comma = std::min(list.find(','), list.size());
-        const std::string_view text = list.substr(0, comma);
+    for (const std::string_view text : split_list(list)) {
         std::size_t length = 0;
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), length);
         if (error != std::errc() || end != text.data() + text.size() || length == 0 || length > (std::size_t{1} << 40))
             throw InvalidArgument("expected lengths from 1 to 2^40, got '" + std::string(text) + "'",
                                   "rtcg-bench " + std::string(option));
         lengths.push_back(length);
-        list.remove_prefix(std::min(comma + 1, list.size()));
     }
     return lengths;
 }

@@ -173,8 +173,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     // The built-in layout of the passes; with a tuning choice, that of a transform longer than one
     // group's usual local memory holds (several passes, or a wide one) may differ (choose_layout).
     // A real step is fused into the first or the last pass.
-    const PassLayout built_in = built_in_layout();
-    const std::optional<PassPlanning> planning = planning_for(built_in, tuning);
+    const auto [built_in, planning] = built_in_layout(tuning);
     if (!planning)
         throw InvalidArgument("the device " + device.name + " has too little local memory (" +
                                   std::to_string(device.local_memory_bytes) + " bytes) for the passes of " +
@@ -196,7 +195,7 @@ std::size_t AxisPlan::usable_local_bytes() const {
     return local_bytes > padding_bytes ? (local_bytes - padding_bytes) / 17 * 16 : 0;
 }
 
-PassLayout AxisPlan::built_in_layout() const {
+AxisPlan::PlannedLayout AxisPlan::built_in_layout(rtcg::fft::Tuning tuning) const {
     // On a GPU, a complex transform of a contiguous axis that the whole local memory holds is one
     // wide pass: the trip through global memory it saves outweighs a group that fills its
     // multiprocessor alone. Its work-items: in complex64, as many as the registers hold the points
@@ -209,14 +208,18 @@ PassLayout AxisPlan::built_in_layout() const {
     // a wide pass, which reads no twiddles between passes, does not use them.
     const bool int_indices = codegen::dialect_of(context_.device()) == codegen::Dialect::cuda;
     const std::size_t max_threads = std::min<std::size_t>(1024, context_.device().max_work_group_size);
+    const auto planned = [this, tuning](const PassLayout& layout) {
+        return PlannedLayout{layout, planning_for(layout, tuning)};
+    };
     if (wide && complex_ == codegen::DType::complex64())
-        return PassLayout{.local_budget = whole_local_memory,
-                          .max_threads = wide_pass_threads(n_, element_bytes, max_threads),
-                          .int_twiddle_indices = int_indices,
-                          .wide_odd = true};
+        return planned(PassLayout{.local_budget = whole_local_memory,
+                                  .max_threads = wide_pass_threads(n_, element_bytes, max_threads),
+                                  .int_twiddle_indices = int_indices,
+                                  .wide_odd = true});
     if (wide && std::has_single_bit(n_))
-        return PassLayout{.local_budget = whole_local_memory, .max_threads = 1024, .int_twiddle_indices = int_indices};
-    const PassLayout usual{.int_twiddle_indices = int_indices};
+        return planned(
+            PassLayout{.local_budget = whole_local_memory, .max_threads = 1024, .int_twiddle_indices = int_indices});
+    PlannedLayout usual = planned(PassLayout{.int_twiddle_indices = int_indices});
     // A longer complex64 transform of a contiguous axis on a GPU takes groups of 128 KiB where
     // they save a pass over global memory and still move runs of 64 bytes or more: one trip less
     // for every point outweighs a group that fills its multiprocessor alone. Where they saved no
@@ -224,14 +227,11 @@ PassLayout AxisPlan::built_in_layout() const {
     // session 53).
     const bool may_widen = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
                            complex_ == codegen::DType::complex64() && usable_local_bytes() >= wider_pass_budget;
-    if (may_widen) {
-        const PassLayout wider{
-            .local_budget = wider_pass_budget, .max_threads = 512, .int_twiddle_indices = int_indices};
-        const std::optional<PassPlanning> usual_planning = planning_for(usual, rtcg::fft::Tuning::built_in);
-        const std::optional<PassPlanning> wider_planning = planning_for(wider, rtcg::fft::Tuning::built_in);
-        if (usual_planning && wider_planning && !usual_planning->one_pass &&
-            wider_planning->sizes.size() < usual_planning->sizes.size() &&
-            wider_planning->min_group * element_bytes >= wider_pass_least_run_bytes)
+    if (may_widen && usual.planning && !usual.planning->one_pass) {
+        PlannedLayout wider = planned(
+            PassLayout{.local_budget = wider_pass_budget, .max_threads = 512, .int_twiddle_indices = int_indices});
+        if (wider.planning && wider.planning->sizes.size() < usual.planning->sizes.size() &&
+            wider.planning->min_group * element_bytes >= wider_pass_least_run_bytes)
             return wider;
     }
     return usual;

@@ -125,8 +125,13 @@ private:
 
     // The local memory a group's rows may take, less room for their skew and padding.
     std::size_t usable_local_bytes() const;
-    // The layout of the passes by the built-in rules.
-    PassLayout built_in_layout() const;
+    // The layout of the passes by the built-in rules, and what its passes are made from
+    // (planning_for).
+    struct PlannedLayout {
+        PassLayout layout;
+        std::optional<PassPlanning> planning;
+    };
+    PlannedLayout built_in_layout(rtcg::fft::Tuning tuning) const;
     // What the passes of `layout` are made from; nullopt where its groups hold fewer points than a
     // prime factor of the length.
     std::optional<PassPlanning> planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const;

@@ -4,6 +4,7 @@
 #include "../support/cuda_compile.hpp"
 #include "../support/random_rounds.hpp"
 #include "../support/test_context.hpp"
+#include "local_memory.hpp"
 #include "reference_dft.hpp"
 
 #include <rtcg/fft.hpp>
@@ -121,9 +122,7 @@ TEST_CASE("lengths with odd factors past a pass's usual local memory, one wide p
     for (const std::size_t n : sizes) {
         check_transform<float>(n, 2, Direction::forward, 24);
         check_transform<float>(n, 1, Direction::inverse, 24);
-        // The pass's row (a skew element per 16 points) and room for padding, as AxisPlan keeps.
-        const std::size_t row_bytes = (n + n / 16 + 16 * 17) * sizeof(std::complex<float>);
-        if (device.type == rtcg::DeviceType::gpu && row_bytes <= device.local_memory_bytes) {
+        if (rtcg::test::local_memory_holds(device, n, sizeof(std::complex<float>))) {
             const rtcg::fft::Plan plan(ctx, {n}, {}, rtcg::codegen::DType::complex64(), Direction::forward);
             INFO("n = ", n);
             CHECK(plan.sources().size() == 1);

@@ -4,6 +4,7 @@
 // real plan's half transform's included.
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
+#include "local_memory.hpp"
 #include "reference_dft.hpp"
 
 #include <rtcg/codegen/dialect.hpp>
@@ -257,10 +258,7 @@ TEST_CASE("the built-in layout takes groups of 128 KiB where they save a pass, o
     const Plan saving_plan = long_plan_of(Tuning::built_in, saving);
     check_long_plan(saving_plan, saving);
     const rtcg::DeviceInfo& device = rtcg::test::context().device();
-    // 128 KiB of rows, their skew (an element per 16 points) and the padding of 16 rows.
-    const bool holds = device.type == rtcg::DeviceType::gpu &&
-                       device.local_memory_bytes >= 128 * 1024 / 16 * 17 + 16 * 17 * sizeof(std::complex<float>);
-    if (holds) {
+    if (rtcg::test::local_memory_holds(device, 128 * 1024 / sizeof(std::complex<float>), sizeof(std::complex<float>))) {
         CHECK(pass_lengths(saving_plan) == std::vector<std::size_t>{2048, 2048});
         for (const std::size_t size : group_sizes(saving_plan)) CHECK(size == 512);
         const std::vector<std::size_t> same_groups = group_sizes(long_plan_of(Tuning::built_in, same));
