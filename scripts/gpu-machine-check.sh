@@ -9,6 +9,9 @@
 #   bench     bench/run.sh --no-pocl [--cases=LIST]: rtcg on CUDA and OpenCL on NVIDIA against CuPy and
 #             PyTorch
 #   matmul    bench/matmul_run.sh: the auto-tuned matmul against cuBLAS
+#   carried   the CPU machine's build, packed by scripts/pack-gpu-build.sh and carried as
+#             .gpubuild, through CTest without building; `carried -R cuda -j 8` passes CTest
+#             its arguments, so that the suite can be split over calls
 # Logs go to $OUT.   run: source .devdeps/activate.sh && ./scripts/gpu-machine-check.sh tests
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -70,6 +73,28 @@ memcheck() {
   done
 }
 
+carried() {
+  # The CTest files and the programs name the packing machine's checkout and build directory:
+  # both are made to lead here where they are absent.
+  [[ -f .gpubuild/paths ]] || { echo "no .gpubuild here: run scripts/pack-gpu-build.sh and carry .gpubuild" >&2; return 2; }
+  local root build
+  { read -r root; read -r build; } < .gpubuild/paths
+  if [[ ! -e "$root" ]]; then mkdir -p "$(dirname "$root")" && ln -s "$PWD" "$root"; fi
+  if [[ ! -e "$build" ]]; then ln -s "$root/.gpubuild" "$build"; fi
+  # Some entries run `cmake -P` by the packing machine's path to it.
+  local cmake_path
+  cmake_path="$(grep -ho '/[^" ]*/cmake"' .gpubuild/tests/CTestTestfile.cmake | head -n 1 | tr -d '"')"
+  if [[ -n "$cmake_path" && ! -e "$cmake_path" ]] && command -v cmake > /dev/null; then
+    mkdir -p "$(dirname "$cmake_path")" && ln -s "$(command -v cmake)" "$cmake_path"
+  fi
+  machine 2>&1 | tee "$out/machine.txt"
+  LD_LIBRARY_PATH="$root/.gpubuild/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" NCCL_NVLS_ENABLE=0 \
+    ctest --test-dir "$root/.gpubuild" --output-on-failure "$@" > "$out/ctest.log" 2>&1
+  local status=$?
+  grep -E "Test +#|tests passed|Total Test" "$out/ctest.log" | grep -v " Passed " | tail -n 40
+  return $status
+}
+
 case "${1:-tests}" in
   tests) tests ;;
   programs) programs "${@:2}" ;;
@@ -77,5 +102,6 @@ case "${1:-tests}" in
   # The device tool brings back a limited number of files: the bench's results travel as one archive.
   bench) bench/run.sh --no-pocl "${@:2}" "$out/bench"; tar czf "$out/bench.tgz" -C "$out" bench && rm -r "$out/bench" ;;
   matmul) bench/matmul_run.sh "$out/matmul" build ;;
-  *) echo "usage: $0 tests|programs|memcheck|bench|matmul" >&2; exit 2 ;;
+  carried) carried "${@:2}" ;;
+  *) echo "usage: $0 tests|programs|memcheck|bench|matmul|carried" >&2; exit 2 ;;
 esac
