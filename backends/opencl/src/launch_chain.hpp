@@ -30,10 +30,7 @@ public:
         const cl_event before = last_ ? last_->get() : nullptr;
         cl_event done = nullptr;
         const cl_int status = launch(before != nullptr ? 1U : 0U, before != nullptr ? &before : nullptr, &done);
-        if (status == CL_SUCCESS) {
-            last_.reset();
-            last_.emplace(done);
-        }
+        if (status == CL_SUCCESS) last_.emplace(done); // releases the event it held
         return status;
     }
 
