@@ -2,6 +2,7 @@
 #include "axis_reduction_launch.hpp"
 
 #include "argument_binding.hpp"
+#include "axis_slicing.hpp"
 #include "context_kernels.hpp"
 #include "index_division.hpp"
 #include "policies/chosen_policy.hpp"
@@ -26,7 +27,17 @@ constexpr std::size_t parameter_bytes_limit = 1024;
 struct AxisProgram {
     Kernel rows, columns, partials;
     std::size_t group = 1; // the work-group size of every kernel, a power of two
+    // Groups of the rows and the columns kernel the device holds at once; 0 where unknown.
+    std::size_t rows_resident = 0, columns_resident = 0;
 };
+
+// Groups of `group` work-items of `kernel` the whole device holds at once, where the backend
+// knows rather than estimates it; else 0.
+std::size_t resident_groups(const Kernel& kernel, std::size_t group, const DeviceInfo& device) {
+    const Occupancy occupancy = kernel.occupancy(group);
+    if (occupancy.estimated) return 0;
+    return occupancy.blocks_per_compute_unit * device.compute_units;
+}
 
 std::shared_ptr<const AxisProgram> build(const Context& context, const std::string& source,
                                          const AxisReductionDescription& d, std::size_t block) {
@@ -37,6 +48,8 @@ std::shared_ptr<const AxisProgram> build(const Context& context, const std::stri
     for (const Kernel* kernel : {&program.rows, &program.columns, &program.partials})
         if (const std::size_t limit = kernel->attributes().max_threads_per_block)
             program.group = std::min(program.group, std::bit_floor(limit));
+    program.rows_resident = resident_groups(program.rows, program.group, context.device());
+    program.columns_resident = resident_groups(program.columns, program.group, context.device());
     return std::make_shared<const AxisProgram>(std::move(program));
 }
 
@@ -143,7 +156,7 @@ void launch_axis_call(const PreparedAxisCall& prepared, const HostScalar* initia
     std::shared_ptr<ContextKernels> kernels = ContextKernels::of(context);
     std::shared_ptr<const AxisProgram> program = kernels->find<AxisProgram>(key);
     if (!program) program = kernels->insert(key, build(context, prepared.source, d, prepared.block));
-    const std::size_t group = std::min(program->group, prepared.block);
+    const std::size_t group = program->group; // the source's block, within the kernels' limits
 
     // The call's arguments, then the layout's, the initial value and the divisor.
     const std::string label = "rtcg axis reduction '" + d.name + "'";
@@ -170,14 +183,14 @@ void launch_axis_call(const PreparedAxisCall& prepared, const HostScalar* initia
     const std::size_t width = layout.rows ? segment_width(layout.reduced_count, items, group) : 1;
     const std::size_t per_group = layout.rows ? group / width : group;
     const std::size_t groups = std::min(ceil_div(layout.outputs, per_group), max_grid);
-    // Slices of the reduced indices over more groups, while the outputs alone leave the device idle.
+    // Slices of the reduced indices over more groups, while the outputs alone leave the device idle
+    // (axis_slicing.hpp).
     const std::size_t target = std::max<std::size_t>(device.compute_units, 1) * prepared.policy.groups_per_compute_unit;
-    std::size_t slices = 1;
-    if (groups < target) {
-        const std::size_t most = std::max<std::size_t>(layout.reduced_count / (width * prepared.policy.min_items_per_slice), 1);
-        const std::size_t grid_rows = device.max_grid_size[1] ? device.max_grid_size[1] : 65535;
-        slices = std::min({ceil_div(target, groups), most, grid_rows});
-    }
+    const std::size_t grid_rows = device.max_grid_size[1] ? device.max_grid_size[1] : 65535;
+    const std::size_t most = std::min(
+        std::max<std::size_t>(layout.reduced_count / (width * prepared.policy.min_items_per_slice), 1), grid_rows);
+    const std::size_t resident = layout.rows ? program->rows_resident : program->columns_resident;
+    std::size_t slices = slice_count(groups, most, resident, target);
     const std::size_t slice_length = std::max<std::size_t>(ceil_div(layout.reduced_count, slices), 1);
     slices = std::max<std::size_t>(ceil_div(layout.reduced_count, slice_length), 1);
 

@@ -1,11 +1,12 @@
 #pragma once
 // Reductions along axes (axis_reduction.cpp). Where a kept axis is innermost in memory (the
 // columns kernel): work-groups of 256 work-items, each keeping 8 reduced elements in flight per
-// step, and 16 groups per compute unit: twice the 2048 work-items an NVIDIA multiprocessor holds
-// at once since Volta, so that groups that finish early are replaced while the others still
-// stream. The reduced indices are split over more groups while each work-item still folds at
-// least 16 of them. Measured on an H100 over the block size, items, groups per compute unit and
-// slice length (bench/NOTES.md, "Strided elementwise and reductions along axes").
+// step. Where the outputs give too few groups, the reduced indices are split over more, each
+// work-item still folding at least 16 of them: as many as fill the device's waves best where its
+// residency is known (axis_slicing.hpp), else up to 16 groups per compute unit, twice the 2048
+// work-items an NVIDIA multiprocessor holds at once since Volta. Measured on an H100 over the
+// block size, items, groups per compute unit and slice length (bench/NOTES.md, "Strided
+// elementwise and reductions along axes").
 //
 // Where the reduced run is innermost (the rows kernel), NVIDIA GPUs take groups of 128: argmax
 // along rows, whose values are (value, index) pairs, gained 5-15% on an H100 and an H200, and

@@ -178,7 +178,9 @@ struct AxisReductionPolicy {
     /// want other shapes than the columns, whose reads run across outputs.
     std::size_t row_block_size = 0;
     std::size_t row_items_per_work_item = 0; ///< reduced elements a work-item has in flight per step, likewise
-    std::size_t groups_per_compute_unit = 0; ///< the work-groups that fill a compute unit
+    /// The work-groups that fill a compute unit, where the backend cannot say how many of a kernel
+    /// it holds at once (OpenCL); where it can (CUDA), the grid is sized to fill whole waves of them.
+    std::size_t groups_per_compute_unit = 0;
     /// The fewest reduced elements per work-item in a slice: the reduced indices are cut into
     /// slices over more work-groups (and a second pass folds them) only while the outputs alone
     /// leave compute units idle and each work-item keeps at least this many.
