@@ -110,11 +110,13 @@ ArgumentForms argument_forms(std::span<const Argument> arguments, codegen::Diale
     return forms;
 }
 
-std::string strided_offset_function(std::string_view name, std::size_t dimensions, bool narrow) {
+std::string strided_offset_function(std::string_view name, std::size_t dimensions, bool narrow,
+                                    bool whole_single_index) {
     static const codegen::Template offset(device::thread::strided_offset, "thread/strided_offset.rtcg");
     return offset.render({{"name", std::string(name)},
                           {"dimensions", static_cast<std::int64_t>(dimensions)},
-                          {"narrow", narrow}});
+                          {"narrow", narrow},
+                          {"whole_single_index", whole_single_index}});
 }
 
 } // namespace rtcg::detail

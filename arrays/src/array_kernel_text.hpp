@@ -47,8 +47,11 @@ std::vector<codegen::Value> template_lines(std::string_view text);
 
 // The device function `name` that maps a call's index to a strided array's element offset
 // (thread/strided_offset.rtcg rendered for `dimensions` axes), in 32-bit coordinates where
-// `narrow` (every index fits them), else in 64-bit ones.
-std::string strided_offset_function(std::string_view name, std::size_t dimensions, bool narrow);
+// `narrow` (every index fits them), else in 64-bit ones. `whole_single_index`: with one axis, the
+// index is multiplied as it is, without a round trip through 32 bits (which one compiler, not
+// another, turns into faster loads: the callers say where).
+std::string strided_offset_function(std::string_view name, std::size_t dimensions, bool narrow,
+                                    bool whole_single_index = false);
 
 // The arguments in the forms of a generator that renders a configuration (ScanKernel,
 // ReductionKernel) for device files whose kernels carry them as one struct: `members`, the

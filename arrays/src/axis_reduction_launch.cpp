@@ -134,8 +134,15 @@ PreparedAxisCall prepare_axis_call(AxisCall call, const std::vector<std::size_t>
     const std::size_t block =
         source_block(device, layout.rows ? policy.row_block_size : policy.block_size, call.value_bytes);
     const std::size_t items = layout.rows ? policy.row_items_per_work_item : policy.items_per_work_item;
-    std::string source = axis_reduction_source(dialect, call.description, layout, WorkShape{block, items});
-    return PreparedAxisCall{std::move(call), std::move(layout), std::move(source), block, items, policy};
+    // Rows long enough for segments as wide as the group have them fixed in CUDA sources, where
+    // NVRTC then computes each lane's addresses once per step; NVIDIA's OpenCL compiler made the
+    // mean over two merged axes slower with the same source (bench/NOTES.md, session 55).
+    const bool whole_group_rows = dialect == codegen::Dialect::cuda && layout.rows &&
+                                  segment_width(layout.reduced_count, items, block) == block;
+    std::string source = axis_reduction_source(dialect, call.description, layout, WorkShape{block, items},
+                                               whole_group_rows);
+    return PreparedAxisCall{std::move(call), std::move(layout), std::move(source), block, items, whole_group_rows,
+                            policy};
 }
 
 bool axis_parameters_fit(const PreparedAxisCall& prepared) {
@@ -181,6 +188,11 @@ void launch_axis_call(const PreparedAxisCall& prepared, const HostScalar* initia
     const std::size_t items = prepared.items;
     const std::size_t max_grid = device.max_grid_size[0] ? device.max_grid_size[0] : unlimited_groups;
     const std::size_t width = layout.rows ? segment_width(layout.reduced_count, items, group) : 1;
+    if (prepared.whole_group_rows && width != prepared.block)
+        throw BackendError("the rows kernel takes groups of at most " + std::to_string(group) +
+                               " work-items, fewer than the segments of " + std::to_string(prepared.block) +
+                               " its source fixed",
+                           label);
     const std::size_t per_group = layout.rows ? group / width : group;
     const std::size_t groups = std::min(ceil_div(layout.outputs, per_group), max_grid);
     // Slices of the reduced indices over more groups, while the outputs alone leave the device idle

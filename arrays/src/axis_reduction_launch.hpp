@@ -36,6 +36,8 @@ struct PreparedAxisCall {
     std::string source;
     std::size_t block = 1; // the work-group size the source is built for
     std::size_t items = 1; // the reduced elements a work-item has in flight per step
+    // Whether the source fixes the rows kernel's segments to the whole group (axis_reduction_source.hpp).
+    bool whole_group_rows = false;
     AxisReductionPolicy policy;
 };
 

@@ -23,6 +23,9 @@ using codegen::DType;
 constexpr std::string_view configuration_text = R"(
 #define RTCG_AXIS_BLOCK {{ block }}
 #define RTCG_AXIS_ITEMS {{ items }}
+{% if whole_group_rows %}
+#define RTCG_AXIS_WHOLE_GROUP_ROWS 1
+{% endif %}
 #define RTCG_AXIS_ROWS_KERNEL {{ rows_kernel }}
 #define RTCG_AXIS_COLUMNS_KERNEL {{ columns_kernel }}
 #define RTCG_AXIS_PARTIALS_KERNEL {{ partials_kernel }}
@@ -94,14 +97,26 @@ std::string reduced_stride(const std::string& array, std::size_t axis) {
 }
 
 // A call of the offset function `name` at index `index` for `array`'s strides (`prefix` names
-// members of the arguments struct, or nothing for unpacked names).
-std::string offset_call(const std::string& name, const std::string& index, const std::string& prefix,
-                        std::size_t axes, bool kept, const std::string& array) {
+// members of the arguments struct, or nothing for unpacked names). `unit_innermost`: the call
+// gives the innermost stride as the constant 1 it is.
+std::string offset_call(const std::string& name, const std::string& index, const std::string& prefix, std::size_t axes,
+                        bool kept, const std::string& array, bool unit_innermost = false) {
     std::string call = name + "(" + index;
     for (std::size_t axis = 1; axis < axes; ++axis) call += ", " + prefix + (kept ? kept_extent(axis) : reduced_extent(axis));
     for (std::size_t axis = 0; axis < axes; ++axis)
-        call += ", " + prefix + (kept ? kept_stride(array, axis) : reduced_stride(array, axis));
+        call += ", " + (unit_innermost && axis + 1 == axes
+                            ? std::string("(rtcg_index_t)1")
+                            : prefix + (kept ? kept_stride(array, axis) : reduced_stride(array, axis)));
     return call + ")";
+}
+
+// How an array moves to reduced index rtcg_r. Where its innermost reduced stride is 1, the source
+// says so, and with one reduced axis the move is the index itself: the compiler then folds a
+// work-item's steps along the run into its load addresses, rather than computing each address.
+std::string reduced_move(const std::string& array, const std::vector<std::ptrdiff_t>& strides) {
+    const bool unit = strides.back() == 1;
+    if (unit && strides.size() == 1) return array + " += rtcg_r;";
+    return array + " += " + offset_call("rtcg_reduced_offset", "rtcg_r", "", strides.size(), false, array, unit) + ";";
 }
 
 } // namespace
@@ -130,8 +145,8 @@ std::vector<Argument> axis_layout_arguments(const AxisReductionDescription& d, s
     return layout;
 }
 
-std::string axis_reduction_source(codegen::Dialect dialect, const AxisReductionDescription& d,
-                                  const AxisLayout& layout, const WorkShape& shape) {
+std::string axis_reduction_source(codegen::Dialect dialect, const AxisReductionDescription& d, const AxisLayout& layout,
+                                  const WorkShape& shape, bool whole_group_rows) {
     const std::size_t kept_axes = layout.kept.size(), reduced_axes = layout.reduced.size();
     std::vector<Argument> arguments = d.arguments;
     for (Argument& argument : axis_layout_arguments(d, kept_axes, reduced_axes)) arguments.push_back(std::move(argument));
@@ -140,26 +155,29 @@ std::string axis_reduction_source(codegen::Dialect dialect, const AxisReductionD
     ArgumentForms forms = argument_forms(arguments, dialect);
 
     std::vector<codegen::Value> kept_moves, reduced_moves;
+    std::size_t array = 0; // the layout's strides follow the pointer arguments' order
     for (const Argument& argument : d.arguments) {
         if (!argument.is_pointer) continue;
         kept_moves.emplace_back("rtcg_arguments." + argument.name + " += " +
                                 offset_call("rtcg_kept_offset", "o", "rtcg_arguments.", kept_axes, true, argument.name) +
                                 ";");
-        reduced_moves.emplace_back(argument.name + " += " +
-                                   offset_call("rtcg_reduced_offset", "rtcg_r", "", reduced_axes, false, argument.name) +
-                                   ";");
+        reduced_moves.emplace_back(reduced_move(argument.name, layout.reduced_strides[array++]));
     }
 
     std::vector<DType> types{d.output_type};
     for (const Argument& argument : d.arguments) types.push_back(argument.type);
     std::string source = codegen::struct_declarations(types, dialect);
     (source += device::thread::index_division) += '\n';
-    source += strided_offset_function("rtcg_kept_offset", kept_axes, layout.narrow());
-    source += strided_offset_function("rtcg_reduced_offset", reduced_axes, layout.narrow());
+    // NVIDIA's OpenCL compiler loads faster from single-axis offsets kept in 64 bits, NVRTC from
+    // those narrowed (bench/NOTES.md, session 55).
+    const bool whole_single_index = dialect == codegen::Dialect::opencl;
+    source += strided_offset_function("rtcg_kept_offset", kept_axes, layout.narrow(), whole_single_index);
+    source += strided_offset_function("rtcg_reduced_offset", reduced_axes, layout.narrow(), whole_single_index);
     source += d.functions + "\n";
     source += configuration_template().render(
         {{"block", shape.block},
          {"items", shape.items},
+         {"whole_group_rows", whole_group_rows},
          {"rows_kernel", axis_kernel_name(d, AxisKernel::rows)},
          {"columns_kernel", axis_kernel_name(d, AxisKernel::columns)},
          {"partials_kernel", axis_kernel_name(d, AxisKernel::partials)},

@@ -43,7 +43,10 @@ std::string axis_kernel_name(const AxisReductionDescription& description, AxisKe
 std::vector<codegen::Argument> axis_layout_arguments(const AxisReductionDescription& description,
                                                      std::size_t kept_axes, std::size_t reduced_axes);
 
+// `whole_group_rows`: the rows kernel's segments span the whole group of `shape.block` work-items,
+// fixed in the source rather than taken from the launch, so that the compiler knows each lane's
+// steps and the segment's fold.
 std::string axis_reduction_source(codegen::Dialect dialect, const AxisReductionDescription& description,
-                                  const AxisLayout& layout, const WorkShape& shape);
+                                  const AxisLayout& layout, const WorkShape& shape, bool whole_group_rows);
 
 } // namespace rtcg::detail

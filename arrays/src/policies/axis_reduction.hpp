@@ -8,11 +8,10 @@
 // block size, items, groups per compute unit and slice length (bench/NOTES.md, "Strided
 // elementwise and reductions along axes").
 //
-// Where the reduced run is innermost (the rows kernel), NVIDIA GPUs take groups of 128: argmax
-// along rows, whose values are (value, index) pairs, gained 5-15% on an H100 and an H200, and
-// sums along rows and the mean over the outer and inner axes of a cube moved by no more than 1%
-// (bench/NOTES.md, session 44). The other classes keep 256 for both kernels: nothing has been
-// measured to do better there.
+// Where the reduced run is innermost (the rows kernel) the same 256 and 8: once each lane's loads
+// along a row took constant offsets from one address (axis_reduction_source.hpp), groups of 256
+// beat the 128 that had suited argmax before, on CUDA for sums, argmax and means alike and on
+// OpenCL for the sums and the larger means (bench/NOTES.md, session 55).
 #include "policy_table.hpp"
 
 namespace rtcg::detail {
@@ -24,13 +23,7 @@ inline constexpr AxisReductionPolicy default_axis_reduction_policy{.block_size =
                                                                    .groups_per_compute_unit = 16,
                                                                    .min_items_per_slice = 16};
 
-inline constexpr AxisReductionPolicy nvidia_axis_reduction_policy = [] {
-    AxisReductionPolicy policy = default_axis_reduction_policy;
-    policy.row_block_size = 128;
-    return policy;
-}();
-
-inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = nvidia_axis_reduction_policy,
+inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = default_axis_reduction_policy,
                                                                           .gpu = default_axis_reduction_policy,
                                                                           .cpu = default_axis_reduction_policy};
 
