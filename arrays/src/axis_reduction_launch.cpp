@@ -136,7 +136,8 @@ PreparedAxisCall prepare_axis_call(AxisCall call, const std::vector<std::size_t>
     const std::size_t items = layout.rows ? policy.row_items_per_work_item : policy.items_per_work_item;
     // Rows long enough for segments as wide as the group have them fixed in CUDA sources, where
     // NVRTC then computes each lane's addresses once per step; NVIDIA's OpenCL compiler made the
-    // mean over two merged axes slower with the same source (bench/NOTES.md, session 55).
+    // mean over two merged axes slower with the same source (bench/NOTES.md, "Reductions along
+    // axes: slices by waves, rows at constant offsets").
     const bool whole_group_rows = dialect == codegen::Dialect::cuda && layout.rows &&
                                   segment_width(layout.reduced_count, items, block) == block;
     std::string source = axis_reduction_source(dialect, call.description, layout, WorkShape{block, items},

@@ -169,7 +169,8 @@ std::string axis_reduction_source(codegen::Dialect dialect, const AxisReductionD
     std::string source = codegen::struct_declarations(types, dialect);
     (source += device::thread::index_division) += '\n';
     // NVIDIA's OpenCL compiler loads faster from single-axis offsets kept in 64 bits, NVRTC from
-    // those narrowed (bench/NOTES.md, session 55).
+    // those narrowed (bench/NOTES.md, "Reductions along axes: slices by waves, rows at constant
+    // offsets").
     const bool whole_single_index = dialect == codegen::Dialect::opencl;
     source += strided_offset_function("rtcg_kept_offset", kept_axes, layout.narrow(), whole_single_index);
     source += strided_offset_function("rtcg_reduced_offset", reduced_axes, layout.narrow(), whole_single_index);

@@ -7,10 +7,10 @@
 // A GPU runs a grid in waves of the groups it holds at once. Where the last wave is partly full,
 // its groups stream alone at a fraction of the device's bandwidth: a grid of 1.03 or 1.16 waves
 // takes up to a quarter longer than one of 0.97 or 2.0 on an H100 (bench/NOTES.md, "Reductions
-// along axes: slices by waves"). So where the kernel's residency is known (CUDA's occupancy
-// query), the count is the one whose grid fills its waves best, within two waves, the fewest
-// slices among equals. Where it is not (OpenCL gives no register counts), slices bring the grid
-// up to the policy's target of groups.
+// along axes: slices by waves, rows at constant offsets"). So where the kernel's residency is
+// known (CUDA's occupancy query), the count is the one whose grid fills its waves best, within
+// two waves, the fewest slices among equals. Where it is not (OpenCL gives no register counts),
+// slices bring the grid up to the policy's target of groups.
 #include <algorithm>
 #include <cstddef>
 

@@ -11,7 +11,9 @@
 // Where the reduced run is innermost (the rows kernel) the same 256 and 8: once each lane's loads
 // along a row took constant offsets from one address (axis_reduction_source.hpp), groups of 256
 // beat the 128 that had suited argmax before, on CUDA for sums, argmax and means alike and on
-// OpenCL for the sums and the larger means (bench/NOTES.md, session 55).
+// OpenCL for the sums and the larger means; 512 would have served CUDA's sums but not argmax or
+// OpenCL's means (bench/NOTES.md, "Reductions along axes: slices by waves, rows at constant
+// offsets").
 #include "policy_table.hpp"
 
 namespace rtcg::detail {
