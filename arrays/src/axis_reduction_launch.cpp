@@ -131,19 +131,17 @@ PreparedAxisCall prepare_axis_call(AxisCall call, const std::vector<std::size_t>
                                    const DeviceInfo& device, codegen::Dialect dialect) {
     AxisLayout layout = axis_layout(shape, folded, arrays_of(call.values), keep_reduced_order);
     const AxisReductionPolicy policy = choose_policy<AxisReductionPolicy>(device).policy;
-    const std::size_t block =
-        source_block(device, layout.rows ? policy.row_block_size : policy.block_size, call.value_bytes);
+    const std::size_t row_block = call.value_bytes > 8 ? policy.wide_row_block_size : policy.row_block_size;
+    const std::size_t block = source_block(device, layout.rows ? row_block : policy.block_size, call.value_bytes);
     const std::size_t items = layout.rows ? policy.row_items_per_work_item : policy.items_per_work_item;
-    // Rows long enough for segments as wide as the group have them fixed in CUDA sources, where
-    // NVRTC then computes each lane's addresses once per step; NVIDIA's OpenCL compiler made the
-    // mean over two merged axes slower with the same source (bench/NOTES.md, "Reductions along
-    // axes: slices by waves, rows at constant offsets").
-    const bool whole_group_rows = dialect == codegen::Dialect::cuda && layout.rows &&
-                                  segment_width(layout.reduced_count, items, block) == block;
+    // Rows long enough for segments as wide as the group have them fixed in the source, so that
+    // the compiler computes each lane's addresses once per step (bench/NOTES.md, "Reductions
+    // along axes: slices by waves, rows at constant offsets").
+    const bool whole_group_rows = layout.rows && segment_width(layout.reduced_count, items, block) == block;
     std::string source = axis_reduction_source(dialect, call.description, layout, WorkShape{block, items},
                                                whole_group_rows);
-    return PreparedAxisCall{std::move(call), std::move(layout), std::move(source), block, items, whole_group_rows,
-                            policy};
+    return PreparedAxisCall{std::move(call), std::move(layout), std::move(source), block,
+                            items,           whole_group_rows,  dialect,           policy};
 }
 
 bool axis_parameters_fit(const PreparedAxisCall& prepared) {
@@ -165,6 +163,16 @@ void launch_axis_call(const PreparedAxisCall& prepared, const HostScalar* initia
     std::shared_ptr<const AxisProgram> program = kernels->find<AxisProgram>(key);
     if (!program) program = kernels->insert(key, build(context, prepared.source, d, prepared.block));
     const std::size_t group = program->group; // the source's block, within the kernels' limits
+    if (prepared.whole_group_rows && group != prepared.block) {
+        // The kernels cannot take the group their segments were fixed to: the form whose segments
+        // the launch sizes instead.
+        PreparedAxisCall sized_at_launch = prepared;
+        sized_at_launch.whole_group_rows = false;
+        sized_at_launch.source = axis_reduction_source(prepared.dialect, d, layout,
+                                                       WorkShape{prepared.block, prepared.items}, false);
+        launch_axis_call(sized_at_launch, initial, ddof, result, queue);
+        return;
+    }
 
     // The call's arguments, then the layout's, the initial value and the divisor.
     const std::string label = "rtcg axis reduction '" + d.name + "'";
@@ -189,11 +197,6 @@ void launch_axis_call(const PreparedAxisCall& prepared, const HostScalar* initia
     const std::size_t items = prepared.items;
     const std::size_t max_grid = device.max_grid_size[0] ? device.max_grid_size[0] : unlimited_groups;
     const std::size_t width = layout.rows ? segment_width(layout.reduced_count, items, group) : 1;
-    if (prepared.whole_group_rows && width != prepared.block)
-        throw BackendError("the rows kernel takes groups of at most " + std::to_string(group) +
-                               " work-items, fewer than the segments of " + std::to_string(prepared.block) +
-                               " its source fixed",
-                           label);
     const std::size_t per_group = layout.rows ? group / width : group;
     const std::size_t groups = std::min(ceil_div(layout.outputs, per_group), max_grid);
     // Slices of the reduced indices over more groups, while the outputs alone leave the device idle

@@ -38,6 +38,7 @@ struct PreparedAxisCall {
     std::size_t items = 1; // the reduced elements a work-item has in flight per step
     // Whether the source fixes the rows kernel's segments to the whole group (axis_reduction_source.hpp).
     bool whole_group_rows = false;
+    codegen::Dialect dialect = codegen::Dialect::cuda; // the source's
     AxisReductionPolicy policy;
 };
 

@@ -280,6 +280,7 @@ TEST_CASE("reductions, scans, sorts, random numbers and reductions along axes gi
     const AxisReductionPolicy axis{.block_size = 32,
                                    .items_per_work_item = 3,
                                    .row_block_size = 64,
+                                   .wide_row_block_size = 16,
                                    .row_items_per_work_item = 5,
                                    .groups_per_compute_unit = 64,
                                    .min_items_per_slice = 2};

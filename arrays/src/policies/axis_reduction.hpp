@@ -8,12 +8,14 @@
 // block size, items, groups per compute unit and slice length (bench/NOTES.md, "Strided
 // elementwise and reductions along axes").
 //
-// Where the reduced run is innermost (the rows kernel) the same 256 and 8: once each lane's loads
-// along a row took constant offsets from one address (axis_reduction_source.hpp), groups of 256
-// beat the 128 that had suited argmax before, on CUDA for sums, argmax and means alike and on
-// OpenCL for the sums and the larger means; 512 would have served CUDA's sums but not argmax or
-// OpenCL's means (bench/NOTES.md, "Reductions along axes: slices by waves, rows at constant
-// offsets").
+// Where the reduced run is innermost (the rows kernel), NVIDIA GPUs take groups of 512 for values
+// of up to 8 bytes and 256 for wider ones (argmin's and argmax's pairs). With each lane's loads
+// along a row at constant offsets from one address and the segments fixed to the group
+// (axis_reduction_source.hpp), 512 brought an H100's sums along rows under CuPy's time and its
+// means over the outer and inner axes of a cube 1-6% further, on CUDA and on OpenCL; argmax lost
+// 3-8% with 512 and keeps 256, which beat the 128 that had suited it before (bench/NOTES.md,
+// "Reductions along axes: slices by waves, rows at constant offsets"). The other classes keep
+// 256 for both kernels: nothing has been measured to do better there.
 #include "policy_table.hpp"
 
 namespace rtcg::detail {
@@ -21,11 +23,18 @@ namespace rtcg::detail {
 inline constexpr AxisReductionPolicy default_axis_reduction_policy{.block_size = 256,
                                                                    .items_per_work_item = 8,
                                                                    .row_block_size = 256,
+                                                                   .wide_row_block_size = 256,
                                                                    .row_items_per_work_item = 8,
                                                                    .groups_per_compute_unit = 16,
                                                                    .min_items_per_slice = 16};
 
-inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = default_axis_reduction_policy,
+inline constexpr AxisReductionPolicy nvidia_axis_reduction_policy = [] {
+    AxisReductionPolicy policy = default_axis_reduction_policy;
+    policy.row_block_size = 512;
+    return policy;
+}();
+
+inline constexpr PolicyTable<AxisReductionPolicy> axis_reduction_policies{.nvidia_gpu = nvidia_axis_reduction_policy,
                                                                           .gpu = default_axis_reduction_policy,
                                                                           .cpu = default_axis_reduction_policy};
 

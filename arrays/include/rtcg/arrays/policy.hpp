@@ -177,6 +177,9 @@ struct AxisReductionPolicy {
     /// (segments of work-items fold an output each, in trees): these read runs of one output, and
     /// want other shapes than the columns, whose reads run across outputs.
     std::size_t row_block_size = 0;
+    /// The same where the reduction's values are wider than 8 bytes (argmin's and argmax's pairs,
+    /// complex128 sums), whose folds hold more per work-item.
+    std::size_t wide_row_block_size = 0;
     std::size_t row_items_per_work_item = 0; ///< reduced elements a work-item has in flight per step, likewise
     /// The work-groups that fill a compute unit, where the backend cannot say how many of a kernel
     /// it holds at once (OpenCL); where it can (CUDA), the grid is sized to fill whole waves of them.
@@ -193,6 +196,8 @@ struct AxisReductionPolicy {
             PolicyField<P>{"block_size", &P::block_size, PolicyFieldRule::power_of_two_work_group_size},
             PolicyField<P>{"items_per_work_item", &P::items_per_work_item, PolicyFieldRule::positive},
             PolicyField<P>{"row_block_size", &P::row_block_size, PolicyFieldRule::power_of_two_work_group_size},
+            PolicyField<P>{"wide_row_block_size", &P::wide_row_block_size,
+                           PolicyFieldRule::power_of_two_work_group_size},
             PolicyField<P>{"row_items_per_work_item", &P::row_items_per_work_item, PolicyFieldRule::positive},
             PolicyField<P>{"groups_per_compute_unit", &P::groups_per_compute_unit, PolicyFieldRule::positive},
             PolicyField<P>{"min_items_per_slice", &P::min_items_per_slice, PolicyFieldRule::positive}};
