@@ -38,10 +38,18 @@ RMAT_CASES = ["spmv_rmat"]  # bench/src/sparse_cases.cpp, CuPy only
 # --cases=fft names the complex ones and --cases=rfft the real ones, as they name rtcg-bench's groups.
 FFT_LENGTHS = [1 << k for k in range(8, 25, 2)] + [14175, 52920]
 FFT_R2C_LENGTHS = [1 << k for k in range(8, 25, 4)]
-FFT_GROUPS = {"fft": [f"fft_c2c_{length}" for length in FFT_LENGTHS] + ["fftn_cube"],
-              "rfft": [f"fft_r2c_{length}" for length in FFT_R2C_LENGTHS]}
-FFT_CASES = FFT_GROUPS["fft"] + FFT_GROUPS["rfft"]
-CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + RMAT_CASES + FFT_CASES + list(FFT_GROUPS)
+CASES += ND_CASES + AXIS_CASES + INDEXING_CASES + SPARSE_CASES + RMAT_CASES
+
+
+def fft_lengths_with(extra):
+    """The complex lengths: FFT_LENGTHS, then those of `extra` not among them (--fft-lengths)."""
+    return FFT_LENGTHS + [length for length in dict.fromkeys(extra) if length not in FFT_LENGTHS]
+
+
+def fft_groups(lengths):
+    """The fft and rfft groups' cases for the complex `lengths`, as rtcg-bench names them."""
+    return {"fft": [f"fft_c2c_{length}" for length in lengths] + ["fftn_cube"],
+            "rfft": [f"fft_r2c_{length}" for length in FFT_R2C_LENGTHS]}
 # rtcg-bench's other case groups have no peer here; --cases accepts them, so that one list can
 # go to both programs.
 RTCG_ONLY_CASES = ["lin_comb_expr", "fused_expr", "launch", "graph_replay", "compile"]
@@ -337,9 +345,9 @@ class NumPy:
     def rfft(self, x):
         return self.np.fft.rfft(x, axis=-1)
 
-    def case_table(self):
+    def case_table(self, fft_lengths):
         """The FFT cases only: the others have no CPU peer here."""
-        return fft_cases(self)
+        return fft_cases(self, fft_lengths)
 
 
 def platform_processor():
@@ -463,9 +471,9 @@ def indexing_cases(peer):
     }
 
 
-def fft_cases(peer):
-    """complex64 FFTs of n elements, read and written once: name -> case_table's tuple. Sizes
-    below a case's length are skipped (fft_length)."""
+def fft_cases(peer, lengths):
+    """complex64 FFTs of n elements, read and written once, the complex ones of `lengths`: name ->
+    case_table's tuple. Sizes below a case's length are skipped (fft_length)."""
     def transform(shape_of, axes):
         def prepare(n, dtype, sets):
             # Whole transforms only: a length that does not divide n leaves the rest out.
@@ -475,7 +483,7 @@ def fft_cases(peer):
         return prepare
 
     cases = {f"fft_c2c_{length}": (["complex64"], 2, 2, transform(lambda n, m=length: (n // m, m), (-1,)))
-             for length in FFT_LENGTHS}
+             for length in lengths}
     cases["fftn_cube"] = (["complex64"], 2, 2, transform(cube_shape, (0, 1, 2)))
 
     def real_transform(length):
@@ -495,8 +503,9 @@ def fft_length(name):
     return int(name.rsplit("_", 1)[1]) if name.startswith(("fft_c2c_", "fft_r2c_")) else 0
 
 
-def case_table(peer):
-    """name -> (dtypes, arrays per set, arrays moved per repetition, prepare)."""
+def case_table(peer, fft_lengths):
+    """name -> (dtypes, arrays per set, arrays moved per repetition, prepare), the complex FFTs of
+    `fft_lengths`."""
     def reduction(operation, reads):
         def prepare(n, dtype, sets):
             data = [[peer.random(n, dtype, reads * s + k + 1) for k in range(reads)] for s in range(sets)]
@@ -519,7 +528,7 @@ def case_table(peer):
         **nd_cases(peer),
         **axis_cases(peer),
         **indexing_cases(peer),
-        **fft_cases(peer),
+        **fft_cases(peer, fft_lengths),
     }
 
 
@@ -758,9 +767,10 @@ def run_peer(peer, args, plan, write):
         failures += run_sparse_cases(peer, args, plan, write)
     if peer.name == "cupy" and (not args.cases or "spmv_rmat" in args.cases):
         failures += run_rmat_cases(peer, args, plan, write)
-    table = peer.case_table() if hasattr(peer, "case_table") else case_table(peer)
+    table = peer.case_table(args.fft_lengths) if hasattr(peer, "case_table") else case_table(peer, args.fft_lengths)
+    groups = fft_groups(args.fft_lengths)
     for name, (dtypes, set_arrays, moved_arrays, prepare) in table.items():
-        grouped = any(name in FFT_GROUPS[group] for group in args.cases if group in FFT_GROUPS)
+        grouped = any(name in groups[group] for group in args.cases if group in groups)
         if args.cases and name not in args.cases and not grouped:
             continue
         for dtype in dtypes:
@@ -796,23 +806,13 @@ def fft_lengths_argument(text):
     return lengths
 
 
-def add_fft_lengths(lengths):
-    """The fft group's cases of `lengths` after its own, as rtcg-bench --fft-lengths adds them."""
-    for length in lengths:
-        if length in FFT_LENGTHS:
-            continue
-        FFT_LENGTHS.append(length)
-        name = f"fft_c2c_{length}"
-        FFT_GROUPS["fft"].insert(FFT_GROUPS["fft"].index("fftn_cube"), name)
-        FFT_CASES.insert(FFT_CASES.index("fftn_cube"), name)
-        CASES.insert(CASES.index("fftn_cube"), name)
-
-
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes, short timing budgets")
+    known = fft_groups(FFT_LENGTHS)
     parser.add_argument("--cases", type=lambda text: text.split(","), default=[],
-                        help="comma-separated: " + ",".join(CASES) + " (default: all; rtcg-only ones are ignored)")
+                        help="comma-separated: " + ",".join(CASES + known["fft"] + known["rfft"] + list(known)) +
+                        " (default: all; rtcg-only ones are ignored)")
     parser.add_argument("--min-log2", type=int, default=10)
     parser.add_argument("--max-log2", type=int, default=None, help="default 28, or 16 with --quick")
     parser.add_argument("--log2-step", type=int, default=2)
@@ -822,10 +822,12 @@ def parse_arguments():
     parser.add_argument("--fft-lengths", type=fft_lengths_argument, default=[],
                         help="comma-separated complex lengths the fft group adds, each a case fft_c2c_<length>")
     args = parser.parse_args()
-    add_fft_lengths(args.fft_lengths)
-    unknown = [c for c in args.cases if c not in CASES + RTCG_ONLY_CASES]
+    args.fft_lengths = fft_lengths_with(args.fft_lengths)
+    groups = fft_groups(args.fft_lengths)
+    cases = CASES + groups["fft"] + groups["rfft"] + list(groups) + RTCG_ONLY_CASES
+    unknown = [c for c in args.cases if c not in cases]
     if unknown:
-        parser.error(f"unknown cases {unknown}; the cases are {CASES + RTCG_ONLY_CASES}")
+        parser.error(f"unknown cases {unknown}; the cases are {cases}")
     if args.max_log2 is None:
         args.max_log2 = 16 if args.quick else 28
     if args.log2_step < 1 or args.min_log2 > args.max_log2:
