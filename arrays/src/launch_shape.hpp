@@ -28,7 +28,10 @@ inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device, st
 
 // What an operation costs per index, as the launch shape sees it: `streaming` when its snippet
 // calls no function and has no loop (lin_comb), `computing` otherwise (a sin, a helper from the
-// preamble, a loop), which is the safe guess for what the text does not show.
+// preamble, a loop), which is the safe guess for what the text does not show. rtcg's own index
+// helper rtcg_wrap_index is no work: a few integer instructions of the address that take and put
+// in wrap mode gather or scatter through, which stream as the other modes do (bench/NOTES.md,
+// "Grid-stride launch shape").
 enum class OperationCost { streaming, computing };
 
 inline OperationCost operation_cost(std::string_view operation) {
@@ -38,7 +41,8 @@ inline OperationCost operation_cost(std::string_view operation) {
         const std::string_view name = tokens[k].text;
         if (name == "for" || name == "while" || name == "do" || name == "goto") return OperationCost::computing;
         const bool called = k + 1 < tokens.size() && tokens[k + 1].text == "(";
-        if (called && name != "sizeof" && name != "if" && name != "switch" && name != "return")
+        if (called && name != "sizeof" && name != "if" && name != "switch" && name != "return" &&
+            name != "rtcg_wrap_index")
             return OperationCost::computing;
     }
     return OperationCost::streaming;

@@ -83,6 +83,9 @@ TEST_CASE("an operation streams when it calls no function and has no loop") {
     CHECK(operation_cost("z[i] = my_helper (x[i])") == OperationCost::computing);
     CHECK(operation_cost("for (int k = 0; k < 4; ++k) z[i] += x[i]") == OperationCost::computing);
     CHECK(operation_cost("while (z[i] < 1) z[i] *= 2") == OperationCost::computing);
+    // rtcg's wrap of an index is part of an address, as in take and put with mode wrap.
+    CHECK(operation_cost("k = rtcg_wrap_index(k, n, m, s);\nout[i] = source[k]") == OperationCost::streaming);
+    CHECK(operation_cost("k = rtcg_wrap_index(k, n, m, s);\nout[i] = sin(source[k])") == OperationCost::computing);
     // The name of a function in a comment is not a call.
     CHECK(operation_cost("z[i] = x[i] /* not sin(x) */") == OperationCost::streaming);
 }
