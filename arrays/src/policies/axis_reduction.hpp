@@ -11,11 +11,12 @@
 // Where the reduced run is innermost (the rows kernel), NVIDIA GPUs take groups of 512 for values
 // of up to 8 bytes and 256 for wider ones (argmin's and argmax's pairs). With each lane's loads
 // along a row at constant offsets from one address and the segments fixed to the group
-// (axis_reduction_source.hpp), 512 brought an H100's sums along rows under CuPy's time and its
-// means over the outer and inner axes of a cube 1-6% further, on CUDA and on OpenCL; argmax lost
-// 3-8% with 512 and keeps 256, which beat the 128 that had suited it before (bench/NOTES.md,
-// "Reductions along axes: slices by waves, rows at constant offsets"). The other classes keep
-// 256 for both kernels: nothing has been measured to do better there.
+// (axis_reduction_source.hpp), an H100's sums along rows took less than CuPy's time in groups of
+// 512 on CUDA and on OpenCL, where 256 took more, and the mean over the outer and inner axes of
+// a cube moved within 1% on CUDA and gained up to 6% on OpenCL; argmax lost 3-8% with 512 and
+// keeps 256, which beat the 128 that had suited it before (bench/NOTES.md, "Reductions along
+// axes: slices by waves, rows at constant offsets"). The other classes keep 256 for both
+// kernels: nothing has been measured to do better there.
 #include "policy_table.hpp"
 
 namespace rtcg::detail {
