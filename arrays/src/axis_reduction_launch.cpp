@@ -62,8 +62,6 @@ std::size_t source_block(const DeviceInfo& device, std::size_t block, std::size_
     return std::bit_floor(std::max<std::size_t>(block, 1));
 }
 
-std::size_t ceil_div(std::size_t a, std::size_t b) { return a / b + (a % b != 0); }
-
 // The narrowest segment that gives each of its work-items at most `items` of `count` values.
 std::size_t segment_width(std::size_t count, std::size_t items, std::size_t group) {
     return std::min(group, std::bit_ceil(std::max<std::size_t>(ceil_div(count, items), 1)));

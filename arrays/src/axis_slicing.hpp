@@ -16,10 +16,12 @@
 
 namespace rtcg::detail {
 
+// a / b rounded up (b > 0).
+inline std::size_t ceil_div(std::size_t a, std::size_t b) { return a / b + (a % b != 0); }
+
 // A grid of `grid` groups over `resident` resident ones: the share of its waves' room it uses.
 inline double wave_fill(std::size_t grid, std::size_t resident) {
-    const std::size_t waves = grid / resident + (grid % resident != 0);
-    return static_cast<double>(grid) / static_cast<double>(waves * resident);
+    return static_cast<double>(grid) / static_cast<double>(ceil_div(grid, resident) * resident);
 }
 
 // The slice count for `groups` (at least 1) groups over the outputs. `most`: the most slices the
@@ -28,7 +30,7 @@ inline double wave_fill(std::size_t grid, std::size_t resident) {
 inline std::size_t slice_count(std::size_t groups, std::size_t most, std::size_t resident, std::size_t target) {
     if (resident == 0) {
         if (groups >= target) return 1;
-        return std::min(target / groups + (target % groups != 0), most);
+        return std::min(ceil_div(target, groups), most);
     }
     // Fills within this share of each other count as equal, so that more slices must earn their
     // partials.
