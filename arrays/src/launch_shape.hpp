@@ -28,11 +28,17 @@ inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device, st
 
 // What an operation costs per index, as the launch shape sees it: `streaming` when its snippet
 // calls no function and has no loop (lin_comb), `computing` otherwise (a sin, a helper from the
-// preamble, a loop), which is the safe guess for what the text does not show. rtcg's own index
-// helper rtcg_wrap_index is no work: a few integer instructions of the address that take and put
-// in wrap mode gather or scatter through, which stream as the other modes do (bench/NOTES.md,
-// "Grid-stride launch shape").
+// preamble, a loop), which is the safe guess for what the text does not show. rtcg's own memory
+// access and addressing helpers are no work (is_access_helper): take and put stream through
+// them (bench/NOTES.md, "Grid-stride launch shape").
 enum class OperationCost { streaming, computing };
+
+// Whether a called name is one of rtcg's helpers that only move an element or form its address:
+// the preludes' streaming loads and stores, and rtcg_wrap_index (a few integer instructions of the
+// index that take and put in wrap mode gather or scatter through).
+inline bool is_access_helper(std::string_view name) {
+    return name == "RTCG_LOAD_STREAMING" || name == "RTCG_STORE_STREAMING" || name == "rtcg_wrap_index";
+}
 
 inline OperationCost operation_cost(std::string_view operation) {
     const std::vector<SnippetToken> tokens = snippet_tokens(operation);
@@ -42,7 +48,7 @@ inline OperationCost operation_cost(std::string_view operation) {
         if (name == "for" || name == "while" || name == "do" || name == "goto") return OperationCost::computing;
         const bool called = k + 1 < tokens.size() && tokens[k + 1].text == "(";
         if (called && name != "sizeof" && name != "if" && name != "switch" && name != "return" &&
-            name != "rtcg_wrap_index")
+            !is_access_helper(name))
             return OperationCost::computing;
     }
     return OperationCost::streaming;
