@@ -115,7 +115,7 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
 
 bool launch_broadcast(const ElementwiseProgram& program, ContextKernels& kernels, Queue& queue,
                       const CallLayout& layout, const Range* range, std::span<const CallArgument> args,
-                      std::span<const KernelArgument> packed_arguments) {
+                      std::span<const KernelArgument> packed_arguments, std::size_t min_indices_per_work_item) {
     const std::size_t count = range ? range->size() : layout.indices;
     if (count == 0) return true;
     const DeviceInfo& device = kernels.context().device();
@@ -139,9 +139,8 @@ bool launch_broadcast(const ElementwiseProgram& program, ContextKernels& kernels
 
     std::vector<KernelArgument> packed(packed_arguments.begin(), packed_arguments.end());
     for (const std::int64_t& value : values) packed.push_back(KernelArgument{nullptr, &value, sizeof value});
-    const LaunchConfig shape{
-        Dim3{grid_groups(count, built->block_size, program.min_indices_per_work_item, program.max_groups)},
-        Dim3{built->block_size}, 0};
+    const LaunchConfig shape{Dim3{grid_groups(count, built->block_size, min_indices_per_work_item, program.max_groups)},
+                             Dim3{built->block_size}, 0};
     built->kernel->launch(queue, shape, packed);
     return true;
 }

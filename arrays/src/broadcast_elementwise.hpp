@@ -39,9 +39,11 @@ std::string broadcast_elementwise_source(codegen::Dialect dialect, const Element
 std::optional<std::string> broadcast_call_source(const ElementwiseProgram& program, const DeviceInfo& device,
                                                  const CallLayout& layout, const Range* range);
 
-// Runs a broadcast call. False, with nothing launched, where the call must be staged instead.
+// Runs a broadcast call, each work-item taking at least `min_indices_per_work_item` indices
+// (launch_shape.hpp) below the program's grid cap. False, with nothing launched, where the call
+// must be staged instead.
 bool launch_broadcast(const ElementwiseProgram& program, ContextKernels& kernels, Queue& queue,
                       const CallLayout& layout, const Range* range, std::span<const CallArgument> args,
-                      std::span<const KernelArgument> packed_arguments);
+                      std::span<const KernelArgument> packed_arguments, std::size_t min_indices_per_work_item);
 
 } // namespace rtcg::detail

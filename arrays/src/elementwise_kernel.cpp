@@ -101,26 +101,29 @@ std::string ElementwiseKernel::source(codegen::Dialect dialect) const {
 }
 
 void ElementwiseKernel::launch(Queue& queue, const Range* range, std::span<const detail::CallArgument> args,
-                               std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed) const {
+                               std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed,
+                               std::size_t min_indices_per_work_item) const {
     const ElementwiseProgram& program = *program_;
+    const std::size_t min_indices = min_indices_per_work_item ? min_indices_per_work_item
+                                                              : program.min_indices_per_work_item;
     const std::string kernel = "ElementwiseKernel '" + program.name + "'";
     detail::check_kernel_queue(queue, context(), kernel);
     const std::size_t packed_count = detail::pack_arguments(kernel, program.arguments, context(), args, slots, packed);
     const detail::CallLayout layout = detail::call_layout(kernel, program.arguments, args, range);
     if (!layout.flat) {
-        if (detail::launch_broadcast(program, *kernels_, queue, layout, range, args, packed.first(packed_count)))
+        if (detail::launch_broadcast(program, *kernels_, queue, layout, range, args, packed.first(packed_count),
+                                     min_indices))
             return;
         const detail::ContiguousStaging staging(program.arguments, args, &layout.broadcast_shape);
-        launch(queue, range, staging.arguments(), slots, packed);
+        launch(queue, range, staging.arguments(), slots, packed, min_indices);
         staging.write_back();
         return;
     }
     const detail::Binding binding = detail::bind_arguments(kernel, program.arguments, context(), range, args, slots, packed);
     if (binding.indices == 0) return;
     const auto run = [&](const Kernel& compiled, std::size_t indices, std::size_t block) {
-        const LaunchConfig shape{
-            Dim3{detail::grid_groups(indices, block, program.min_indices_per_work_item, program.max_groups)},
-            Dim3{block}, 0};
+        const LaunchConfig shape{Dim3{detail::grid_groups(indices, block, min_indices, program.max_groups)},
+                                 Dim3{block}, 0};
         compiled.launch(queue, shape, packed.first(binding.packed));
     };
     if (program.paired && detail::pairs_align(program.paired->snippet, args, range))

@@ -154,10 +154,10 @@ void take(const ArrayData& source, std::size_t axis_extent, std::size_t inner, c
                                    {.name = std::string(flat ? "take_flat_" : "take_") + (own_storage ? "" : "aliased_") +
                                             mode_name(mode),
                                     .preamble = std::move(preamble)});
-    if (mode != IndexMode::raise) return UntypedCalls::launch(kernel, current_queue(context), args);
+    if (mode != IndexMode::raise) return UntypedCalls::launch_gathers(kernel, current_queue(context), args);
     const IndexError error(context);
     args.push_back({&error.words(), {}, true});
-    UntypedCalls::launch(kernel, current_queue(context), args);
+    UntypedCalls::launch_gathers(kernel, current_queue(context), args);
     error.check("take", axis_extent);
 }
 

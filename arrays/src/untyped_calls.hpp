@@ -20,6 +20,16 @@ struct UntypedCalls {
         kernel.launch(queue, nullptr, args, slots, packed);
     }
 
+    // Launches `kernel` on every index of its arrays, one index per work-item below the grid's cap:
+    // for gathers, where each index's loads wait on an earlier load of its own (an index read from
+    // another array), so that a second index per work-item overlaps nothing and one each keeps the
+    // most of them in flight (bench/NOTES.md, "Grid-stride launch shape").
+    static void launch_gathers(const ElementwiseKernel& kernel, Queue& queue, std::span<const CallArgument> args) {
+        std::vector<ArgumentSlot> slots(args.size() + 3);
+        std::vector<KernelArgument> packed(2 * args.size() + 3);
+        kernel.launch(queue, nullptr, args, slots, packed, 1);
+    }
+
     // Launches `kernel` on the indices of `range`.
     static void launch(const ElementwiseKernel& kernel, Queue& queue, const Range& range,
                        std::span<const CallArgument> args) {

@@ -152,9 +152,11 @@ private:
     friend struct detail::UntypedCalls;
 
     /// The untyped call the typed ones forward to. `range` may be null (whole arrays); `slots` and
-    /// `packed` are scratch space of at least arguments + 3 and 2 * arguments + 3 entries.
+    /// `packed` are scratch space of at least arguments + 3 and 2 * arguments + 3 entries;
+    /// `min_indices_per_work_item` replaces the policy's where it is not 0.
     void launch(Queue& queue, const Range* range, std::span<const detail::CallArgument> args,
-                std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed) const;
+                std::span<detail::ArgumentSlot> slots, std::span<KernelArgument> packed,
+                std::size_t min_indices_per_work_item = 0) const;
     /// The source of the kernel that launch() on every index of `args` runs.
     std::string call_source(std::span<const detail::CallArgument> args) const;
 
