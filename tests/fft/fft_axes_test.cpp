@@ -303,12 +303,16 @@ void check_real_rows(std::size_t half, std::size_t rows, std::size_t spectrum) {
 TEST_CASE("rfft and irfft whose half transforms take several passes, at every frequency") {
     // Half transforms longer than a pass's usual group holds (4096 complex64, 2048 complex128): the
     // last pass untangles the real spectrum, pairing sub-transforms j and subs - j, and the first
-    // pass of the inverse tangles it. Odd and even counts of the last pass's sub-transforms, three
-    // rows so that the pairs of a work-group span transforms, spectra shorter and longer than the
-    // inverse reads.
+    // pass of the inverse tangles it. Odd and even counts of the last pass's sub-transforms, and
+    // odd last-pass lengths, whose middle pair of points lies in two mirrored rows or, for the
+    // sub-transform that is its own mirror, in one (their passes on PoCL: 243 x 27 and 250 x 25);
+    // three rows so that the pairs of a work-group span transforms, spectra shorter and longer than
+    // the inverse reads.
     check_real_rows<float>(4374, 3, 4375);                                                    // 2 3^7
     check_real_rows<float>(5000, 2, 3001);                                                    // 2^3 5^4
     check_real_rows<float>(6144, 2, 6200);                                                    // 3 2^11
+    check_real_rows<float>(6561, 2, 6562);                                                    // 3^8
+    check_real_rows<float>(6250, 2, 4000);                                                    // 2 5^5
     if (rtcg::test::context().device().supports_fp64) check_real_rows<double>(2560, 3, 1281); // 2^9 5
 }
 
