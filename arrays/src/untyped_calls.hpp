@@ -13,11 +13,13 @@
 namespace rtcg::detail {
 
 struct UntypedCalls {
-    // Launches `kernel` on every index of its arrays.
-    static void launch(const ElementwiseKernel& kernel, Queue& queue, std::span<const CallArgument> args) {
+    // Launches `kernel` on every index of its arrays, each work-item taking at least
+    // `min_indices_per_work_item` (0: the policy's) below the grid's cap.
+    static void launch(const ElementwiseKernel& kernel, Queue& queue, std::span<const CallArgument> args,
+                       std::size_t min_indices_per_work_item = 0) {
         std::vector<ArgumentSlot> slots(args.size() + 3);
         std::vector<KernelArgument> packed(2 * args.size() + 3);
-        kernel.launch(queue, nullptr, args, slots, packed);
+        kernel.launch(queue, nullptr, args, slots, packed, min_indices_per_work_item);
     }
 
     // Launches `kernel` on every index of its arrays, one index per work-item below the grid's cap:
@@ -25,9 +27,7 @@ struct UntypedCalls {
     // another array), so that a second index per work-item overlaps nothing and one each keeps the
     // most of them in flight (bench/NOTES.md, "Grid-stride launch shape").
     static void launch_gathers(const ElementwiseKernel& kernel, Queue& queue, std::span<const CallArgument> args) {
-        std::vector<ArgumentSlot> slots(args.size() + 3);
-        std::vector<KernelArgument> packed(2 * args.size() + 3);
-        kernel.launch(queue, nullptr, args, slots, packed, 1);
+        launch(kernel, queue, args, 1);
     }
 
     // Launches `kernel` on the indices of `range`.
