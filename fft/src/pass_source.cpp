@@ -70,6 +70,17 @@ std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& rad
     return std::max<std::size_t>(1, std::min(butterflies, thread_cap / group));
 }
 
+// How a twiddled first pass's butterflies of radix p read their points' twiddles between passes
+// (FFT_TWIDDLE_SPLIT, kernel/pass.rtcg): as about 2 sqrt(p) powers from radix 16 on, which cuts
+// the table's loads by more than half there; each point's own below, where the split radix-8
+// passes were slower (NOTES.md, session 57).
+std::size_t twiddle_split(std::size_t p) {
+    if (p < 16) return p;
+    std::size_t split = 1;
+    while (split * split < p) ++split;
+    return split;
+}
+
 std::size_t thread_cap(const PassLimits& limits) { return std::max<std::size_t>(1, limits.max_threads); }
 
 } // namespace
@@ -203,6 +214,7 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     const std::size_t middle_end = radices.size() - (last_from_local ? 1 : 0);
     text += "#define FFT_P_FIRST " + std::to_string(radices.front()) + "\n";
     text += "#define FFT_DFT_FIRST fft_dft_" + std::to_string(radices.front()) + "\n";
+    text += "#define FFT_TWIDDLE_SPLIT " + std::to_string(twiddle_split(radices.front())) + "\n";
     text += std::string("#define FFT_ONE_PASS ") + (radices.size() == 1 ? "1" : "0") + "\n";
     text += std::string("#define FFT_LOCAL_ROWS ") + (pass_local_bytes(shape, 1) > 0 ? "1" : "0") + "\n";
     text += std::string("#define FFT_LAST_FROM_LOCAL ") + (last_from_local ? "1" : "0") + "\n";
