@@ -98,10 +98,12 @@ TEST_CASE("primes, smooth and awkward sizes up to 4096") {
 
 TEST_CASE("long transforms over several passes, checked at sampled frequencies") {
     // 3 * 2^14: passes of 3072 and 16 points; 2^20: 4096 and 256; 100003, a prime: Bluestein's
-    // convolution of 2^18 points, itself over two passes. In complex128, 2^16 takes passes whose
-    // first local radix is 16, which read their twiddles between passes as powers.
-    const std::vector<std::size_t> sizes = rtcg::test::quick_run() ? std::vector<std::size_t>{49152}
-                                                                    : std::vector<std::size_t>{49152, 1u << 20, 100003};
+    // convolution of 2^18 points, itself over two passes; 31^3, where local memory does not hold
+    // it, a pass of 961 and one of 31, whose radix-31 butterflies read their twiddles between
+    // passes as powers, as the radix-16 ones of 2^16 in complex128 do.
+    const std::vector<std::size_t> sizes = rtcg::test::quick_run()
+                                               ? std::vector<std::size_t>{49152}
+                                               : std::vector<std::size_t>{49152, 1u << 20, 100003, 29791};
     for (const std::size_t n : sizes) check_transform<float>(n, 2, Direction::forward, 24);
     if (has_fp64() && !rtcg::test::quick_run()) {
         check_transform<double>(3 * 5 * 7 * 11 * 13 * 8, 1, Direction::inverse, 24);
