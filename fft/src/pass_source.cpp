@@ -75,7 +75,8 @@ std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& rad
 // the table's loads by more than half there; each point's own below, where the split radix-8
 // passes were slower (NOTES.md, session 57).
 std::size_t twiddle_split(std::size_t p) {
-    if (p < 16) return p;
+    constexpr std::size_t least_split_radix = 16;
+    if (p < least_split_radix) return p;
     std::size_t split = 1;
     while (split * split < p) ++split;
     return split;

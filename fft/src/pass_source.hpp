@@ -197,7 +197,9 @@ inline std::size_t outer_twiddle_count(const PassShape& shape, std::size_t ns) {
 // neighbouring entries, so a warp's reads come in runs as its points' do (where a table of roots
 // read at their product scatters them), and a butterfly reads `across` once for all its points.
 // Both are rounded once from exact arguments: their product is within about an ulp, as a root
-// read from one table and turned by another. (R / P + P - 1) ns entries: the longest pass last
+// read from one table and turned by another. From radix 16 on a butterfly reads only some of
+// `along` and turns most points by `across` times two of its entries, not one (FFT_TWIDDLE_SPLIT
+// in kernel/pass.rtcg): an ulp or so more. (R / P + P - 1) ns entries: the longest pass last
 // keeps them few (axis_plan.cpp).
 template <class Real>
 std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape, std::size_t ns) {
