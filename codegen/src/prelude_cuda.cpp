@@ -107,6 +107,12 @@ RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return (unsigned)__clz(x);
 RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return (unsigned)__ffs(x) - 1u; }
 RTCG_DEVICE unsigned rtcg_mul_hi(unsigned a, unsigned b) { return __umulhi(a, b); }
 RTCG_DEVICE rtcg_uindex_t rtcg_mul_hi64(rtcg_uindex_t a, rtcg_uindex_t b) { return __umul64hi(a, b); }
+)"
+    // The bits of floating-point values as unsigned integers of their width, and back.
+    R"(RTCG_DEVICE unsigned rtcg_float_bits(float x) { return __float_as_uint(x); }
+RTCG_DEVICE float rtcg_float_from_bits(unsigned bits) { return __uint_as_float(bits); }
+RTCG_DEVICE rtcg_uindex_t rtcg_double_bits(double x) { return (rtcg_uindex_t)__double_as_longlong(x); }
+RTCG_DEVICE double rtcg_double_from_bits(rtcg_uindex_t bits) { return __longlong_as_double((long long)bits); }
 )";
 
 } // namespace

@@ -80,6 +80,15 @@ RTCG_DEVICE unsigned rtcg_leading_zeros(unsigned x) { return clz(x); }
 RTCG_DEVICE unsigned rtcg_lowest_set_bit(unsigned x) { return 31u - clz(x & (0u - x)); }
 RTCG_DEVICE unsigned rtcg_mul_hi(unsigned a, unsigned b) { return mul_hi(a, b); }
 RTCG_DEVICE rtcg_uindex_t rtcg_mul_hi64(rtcg_uindex_t a, rtcg_uindex_t b) { return mul_hi(a, b); }
+)"
+    // The bits of floating-point values as unsigned integers of their width, and back; double's
+    // only where the device has it.
+    R"(RTCG_DEVICE unsigned rtcg_float_bits(float x) { return as_uint(x); }
+RTCG_DEVICE float rtcg_float_from_bits(unsigned bits) { return as_float(bits); }
+#if RTCG_HAS_FP64
+RTCG_DEVICE rtcg_uindex_t rtcg_double_bits(double x) { return as_ulong(x); }
+RTCG_DEVICE double rtcg_double_from_bits(rtcg_uindex_t bits) { return as_double(bits); }
+#endif
 )";
 
 } // namespace

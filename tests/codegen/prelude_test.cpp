@@ -225,6 +225,45 @@ RTCG_KERNEL void bits(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out)
     }
 }
 
+TEST_CASE("the bit casts give a float's and a double's bits, and the value back from them") {
+    constexpr std::size_t count = 8;
+    const bool doubles = context().device().supports_fp64;
+    const auto module = rtcg::test::compile_everywhere(
+        std::string(doubles ? "#define WITH_DOUBLES 1\n" : "#define WITH_DOUBLES 0\n") + R"(
+RTCG_KERNEL void casts(RTCG_GLOBAL const float* f, RTCG_GLOBAL unsigned* f_bits, RTCG_GLOBAL float* f_back,
+                       RTCG_GLOBAL const rtcg_uindex_t* d_bits_in, RTCG_GLOBAL rtcg_uindex_t* d_bits) {
+    const size_t t = RTCG_GLOBAL_ID(0);
+    f_bits[t] = rtcg_float_bits(f[t]);
+    f_back[t] = rtcg_float_from_bits(rtcg_float_bits(f[t]) ^ 0x80000000u);
+#if WITH_DOUBLES
+    // The double made from the bits, halved, and its bits again: a round trip through arithmetic.
+    d_bits[t] = rtcg_double_bits(rtcg_double_from_bits(d_bits_in[t]) * 0.5);
+#else
+    d_bits[t] = d_bits_in[t];
+#endif
+}
+)");
+    const std::vector<float> f{1.0f, -2.5f, 0.0f, -0.0f, 3.4e38f, 1.0e-40f, 6.25f, -1.0e-3f};
+    std::vector<std::uint64_t> d_bits(count);
+    for (std::size_t t = 0; t < count; ++t)
+        d_bits[t] = std::bit_cast<std::uint64_t>(1.5 * static_cast<double>(f[t]) + 1e300 * (t == 4));
+    auto f_gpu = context().to_device(f);
+    auto d_gpu = context().to_device(d_bits);
+    auto f_bits = context().allocate(count * sizeof(unsigned));
+    auto f_back = context().allocate(count * sizeof(float));
+    auto d_out = context().allocate(count * sizeof(std::uint64_t));
+    module.kernel("casts")(context().queue(), rtcg::LaunchConfig{1, count}, f_gpu, f_bits, f_back, d_gpu, d_out);
+    const auto bits = context().to_host<unsigned>(f_bits);
+    const auto back = context().to_host<float>(f_back);
+    const auto doubled = context().to_host<std::uint64_t>(d_out);
+    for (std::size_t t = 0; t < count; ++t) {
+        CAPTURE(t);
+        CHECK(bits[t] == std::bit_cast<unsigned>(f[t]));
+        CHECK(std::bit_cast<unsigned>(back[t]) == (std::bit_cast<unsigned>(f[t]) ^ 0x80000000u));
+        if (doubles) CHECK(doubled[t] == std::bit_cast<std::uint64_t>(std::bit_cast<double>(d_bits[t]) * 0.5));
+    }
+}
+
 TEST_CASE("the warp primitives vote, shuffle and synchronise where the target has them") {
     constexpr std::size_t block = 64, outputs = 6;
     const auto source = [](rtcg::codegen::Dialect dialect) {

@@ -63,6 +63,9 @@
 ///   rtcg_popcount(x), rtcg_leading_zeros(x) (32 for 0), rtcg_lowest_set_bit(x) (x non-zero),
 ///   rtcg_mul_hi(a, b): the high 32 bits of the 64-bit product a * b; rtcg_mul_hi64(a, b), of
 ///   rtcg_uindex_t words: the high 64 bits of the 128-bit product.
+///   rtcg_float_bits(x) and rtcg_float_from_bits(bits): a float's bits as an unsigned 32-bit
+///   word, and back; rtcg_double_bits and rtcg_double_from_bits likewise for a double and an
+///   rtcg_uindex_t (where RTCG_HAS_FP64).
 /// Atomics: rtcg_atomic_<op>_<type>_<space>(p, ...), returning the value *p held before.
 ///   op: add, min, max, exch (store v), cas (p, expected, desired: store desired if *p was
 ///   expected). type: i32, u32, i64, u64 (int, unsigned int, rtcg_index_t, rtcg_uindex_t), f32.
