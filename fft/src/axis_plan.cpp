@@ -200,7 +200,9 @@ AxisPlan::PlannedLayout AxisPlan::built_in_layout(rtcg::fft::Tuning tuning) cons
     // wide pass: the trip through global memory it saves outweighs a group that fills its
     // multiprocessor alone. Its work-items: in complex64, as many as the registers hold the points
     // of, with wide odd radices (wide_pass_threads); a complex128 transform takes the wide pass
-    // only at powers of two, with up to 1024 (its odd lengths' registers were not measured).
+    // only at powers of two, with up to 1024 (its odd lengths' registers were not measured). A
+    // longer power of two that the whole local memory holds in two pieces is one pass exchanging
+    // them (pieced_layout), as on OpenCL, whose groups have 48 KiB.
     const std::size_t element_bytes = complex_.size();
     const bool wide = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
                       n_ * element_bytes > pass_local_budget && n_ <= usable_local_bytes() / element_bytes;
@@ -219,6 +221,7 @@ AxisPlan::PlannedLayout AxisPlan::built_in_layout(rtcg::fft::Tuning tuning) cons
     if (wide && std::has_single_bit(n_))
         return planned(
             PassLayout{.local_budget = whole_local_memory, .max_threads = 1024, .int_twiddle_indices = int_indices});
+    if (const std::optional<PassLayout> pieced = pieced_layout(max_threads, int_indices)) return planned(*pieced);
     PlannedLayout usual = planned(PassLayout{.int_twiddle_indices = int_indices});
     // A longer complex64 transform of a contiguous axis on a GPU takes groups of 128 KiB where
     // they save a pass over global memory and still move runs of 64 bytes or more: one trip less
@@ -237,14 +240,54 @@ AxisPlan::PlannedLayout AxisPlan::built_in_layout(rtcg::fft::Tuning tuning) cons
     return usual;
 }
 
+std::optional<PassLayout> AxisPlan::pieced_layout(std::size_t max_threads, bool int_indices) const {
+    // Like the wide pass: a GPU, a complex transform of a contiguous axis, longer than the whole
+    // local memory holds; at powers of two only, where every length measured gained, while some
+    // 3- and 5-smooth ones lost (NOTES.md, session 58) and are left to the tuner.
+    const std::size_t element_bytes = complex_.size();
+    if (context_.device().type != DeviceType::gpu || strided_ || real_step_ != RealStep::none ||
+        !std::has_single_bit(n_) || n_ * element_bytes <= usable_local_bytes())
+        return std::nullopt;
+    // In two pieces, the points' parts; four, with twice the rounds and their barriers, were slower
+    // than two passes over global memory at every length measured (NOTES.md, session 58).
+    constexpr std::size_t pieces = 2;
+    if (n_ * element_bytes > pieces * usable_local_bytes()) return std::nullopt;
+    // The exchange keeps each work-item's points in its registers: where they do not hold them,
+    // the pieces would spill, and the passes over global memory are left to do it.
+    const std::optional<std::size_t> threads = holding_pass_threads(n_, element_bytes, max_threads);
+    if (!threads) return std::nullopt;
+    return PassLayout{.local_budget = whole_local_memory,
+                      .max_threads = *threads,
+                      .int_twiddle_indices = int_indices,
+                      .pieces = pieces};
+}
+
+bool AxisPlan::pieces_worth_timing(const PassLayout& layout) const {
+    // Pieces only add barriers where a group could hold the points whole, as a CPU's local memory
+    // holds any; where a work-item's registers do not hold its points they spill. Either way the
+    // candidate's unrolled exchanges take long to compile, for nothing.
+    const std::size_t element_bytes = complex_.size();
+    if (context_.device().type != DeviceType::gpu || n_ * element_bytes <= usable_local_bytes()) return false;
+    const std::size_t threads = std::min<std::size_t>(layout.max_threads, context_.device().max_work_group_size);
+    const PassLimits limits{element_bytes, std::numeric_limits<std::size_t>::max(), threads};
+    const std::optional<PassShape> shape = make_pass_shape(
+        n_, limits, PassChoice{.sixteens = true, .wide_odd = layout.wide_odd}, true);
+    return shape && registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads);
+}
+
 std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const {
     const DeviceInfo& device = context_.device();
     const std::size_t element_bytes = complex_.size();
-    const std::size_t fitting =
-        std::max<std::size_t>(1, std::min(layout.local_budget, usable_local_bytes()) / element_bytes);
+    if (!valid_pieces(layout.pieces)) return std::nullopt;
+    const std::size_t budget = std::min(layout.local_budget, usable_local_bytes());
+    const std::size_t fitting = std::max<std::size_t>(1, budget * layout.pieces / element_bytes);
+    // Pieces serve a transform's only pass without a real step (kernel/pieced_pass.rtcg), where
+    // whole points would not fit: there they would only add barriers.
+    if (layout.pieces > 1 && (n_ > fitting || real_step_ != RealStep::none || n_ * element_bytes <= budget))
+        return std::nullopt;
     PassPlanning planning;
     planning.limits = PassLimits{element_bytes, device_local_bytes(device),
-                                 std::min<std::size_t>(layout.max_threads, device.max_work_group_size)};
+                                 std::min<std::size_t>(layout.max_threads, device.max_work_group_size), layout.pieces};
     planning.one_pass = n_ <= fitting;
     planning.min_group = planning.one_pass ? (strided_ ? group_across(n_, fitting) : 1) : passes_group(n_, fitting);
     planning.tuning = tuning;
@@ -385,13 +428,14 @@ void AxisPlan::choose_layout(const PassLayout& built_in, const PassPlanning& bui
     std::vector<PassLayout> layouts{built_in};
     std::vector<std::vector<Pass>> candidates;
     candidates.push_back(std::move(passes_));
-    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool, bool, bool>> made;
+    std::vector<std::tuple<std::vector<std::size_t>, std::size_t, std::size_t, bool, bool, bool, std::size_t>> made;
     const auto passes_of = [](const PassPlanning& planning) {
         return std::make_tuple(planning.sizes, planning.min_group, planning.limits.max_threads, planning.sixteens,
-                               planning.int_twiddle_indices, planning.wide_odd);
+                               planning.int_twiddle_indices, planning.wide_odd, planning.limits.pieces);
     };
     made.push_back(passes_of(built_in_planning));
     for (const PassLayout& layout : layout_candidates(codegen::dialect_of(context_.device()))) {
+        if (layout.pieces > 1 && !pieces_worth_timing(layout)) continue;
         const std::optional<PassPlanning> planning = planning_for(layout, tuning);
         if (!planning || std::find(made.begin(), made.end(), passes_of(*planning)) != made.end()) continue;
         made.push_back(passes_of(*planning));

@@ -132,8 +132,16 @@ private:
         std::optional<PassPlanning> planning;
     };
     PlannedLayout built_in_layout(rtcg::fft::Tuning tuning) const;
+    // The built-in layout of a transform that the whole local memory holds only in pieces
+    // (PassShape::pieces): a power of two in one pass of two pieces where they hold it and a
+    // group's work-items hold their points in registers (holding_pass_threads); nullopt elsewhere.
+    std::optional<PassLayout> pieced_layout(std::size_t max_threads, bool int_indices) const;
+    // Whether a tuning candidate of `layout`, in pieces, is worth compiling and timing: on a GPU
+    // whose local memory holds the points only in pieces, where its work-items' registers hold
+    // them. A stored layout is taken as it is.
+    bool pieces_worth_timing(const PassLayout& layout) const;
     // What the passes of `layout` are made from; nullopt where its groups hold fewer points than a
-    // prime factor of the length.
+    // prime factor of the length, or where its pieces do not serve (planning_for).
     std::optional<PassPlanning> planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const;
     // The passes of `sizes` points each, in that order: shaped_passes, then finish_passes.
     std::vector<Pass> make_passes(const std::vector<std::size_t>& sizes, const PassPlanning& planning) const;

@@ -7,6 +7,7 @@
 #include <rtcg/codegen/literal.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -99,7 +100,7 @@ std::size_t row_length(std::size_t points, std::size_t group, bool padded) {
 }
 
 bool rows_fit(std::size_t points, std::size_t group, bool padded, const PassLimits& limits) {
-    return group * row_length(points, group, padded) * limits.element_bytes <= limits.local_bytes;
+    return group * row_length(points, group, padded) * (limits.element_bytes / limits.pieces) <= limits.local_bytes;
 }
 
 } // namespace
@@ -117,15 +118,18 @@ std::vector<TwiddledLocalPass> twiddled_local_passes(const PassShape& shape) {
     return passes;
 }
 
+bool valid_pieces(std::size_t pieces) { return pieces == 1 || pieces == 2 || pieces == 4; }
+
 std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes) {
     const bool one_local_pass = shape.radices.size() <= 1;
-    return one_local_pass && !shape.untangle ? 0 : shape.group * shape.row * element_bytes;
+    return one_local_pass && !shape.untangle ? 0 : shape.group * shape.row * (element_bytes / shape.pieces);
 }
 
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
                                          bool contiguous) {
     const std::size_t cap = thread_cap(limits);
-    if (choice.group == 0 || choice.group > cap || !rows_fit(points, choice.group, choice.padded, limits))
+    if (!valid_pieces(limits.pieces) || choice.group == 0 || choice.group > cap ||
+        !rows_fit(points, choice.group, choice.padded, limits))
         return std::nullopt;
     PassShape shape;
     shape.points = points;
@@ -137,6 +141,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
     shape.group = choice.group;
     shape.row = row_length(points, choice.group, choice.padded);
     shape.resident_threads = choice.register_cap ? (contiguous ? 1024 : 768) : 0;
+    shape.pieces = limits.pieces;
     return shape;
 }
 
@@ -180,7 +185,8 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
     return choice;
 }
 
-std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads) {
+std::optional<std::size_t> holding_pass_threads(std::size_t points, std::size_t element_bytes,
+                                                std::size_t max_threads) {
     // The group's local memory is the caller's to check: only its work-items are chosen here.
     const PassChoice choice{.sixteens = true, .wide_odd = true};
     for (const std::size_t threads : {max_threads, std::size_t{512}, std::size_t{384}}) {
@@ -189,10 +195,17 @@ std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std
         const std::optional<PassShape> shape = make_pass_shape(points, limits, choice, true);
         if (shape && registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads)) return threads;
     }
-    return std::min<std::size_t>(512, max_threads);
+    return std::nullopt;
 }
 
-std::string pass_source(const codegen::DType& real, const PassShape& shape) {
+std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads) {
+    return holding_pass_threads(points, element_bytes, max_threads).value_or(std::min<std::size_t>(512, max_threads));
+}
+
+namespace {
+
+// The definitions both pass kernels start from: the shape's sub-transforms and groups.
+std::string shape_configuration(const codegen::DType& real, const PassShape& shape) {
     std::string text = configuration(real);
     text += "#define FFT_R " + std::to_string(shape.points) + "\n";
     text += "#define FFT_RS " + std::to_string(shape.row) + "\n";
@@ -201,9 +214,84 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     // The register cap: registers for the shape's resident groups, so that other groups' loads and
     // stores fill the time a group waits at barriers.
     text += "#define FFT_MIN_GROUPS " + std::to_string(capped_groups(shape, 2 * real.size())) + "\n";
-    text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_MIRRORED ") + (shape.mirrored() ? "1" : "0") + "\n";
     text += std::string("#define FFT_WHOLE ") + (shape.whole ? "1" : "0") + "\n";
+    return text;
+}
+
+// The DFTs of the odd radices among `radices`: the even ones are in thread/butterflies.rtcg.
+std::string odd_dfts(const codegen::DType& real, const std::vector<std::size_t>& radices) {
+    std::string text;
+    for (const std::size_t p : std::set<std::size_t>(radices.begin(), radices.end()))
+        if (p % 2 == 1 && p > 1) text += odd_dft(real, p);
+    return text;
+}
+
+// The type of a piece of a point of `real` parts in `pieces` (thread/pieces.rtcg), and beyond two
+// pieces its parts' bits and their casts.
+std::string piece_configuration(const codegen::DType& real, std::size_t pieces) {
+    const bool single = real == codegen::DType::float32();
+    std::string text = "#define FFT_PIECES " + std::to_string(pieces) + "\n";
+    if (pieces == 2) return text + "typedef FFT_REAL fft_piece;\n";
+    text += "#define FFT_PIECE_BITS " + std::string(single ? "16" : "32") + "\n";
+    text += std::string("typedef ") + (single ? "unsigned short" : "unsigned") + " fft_piece;\n";
+    text += std::string("typedef ") + (single ? "unsigned" : "rtcg_uindex_t") + " fft_bits;\n";
+    text += std::string("#define FFT_AS_BITS(x) ") + (single ? "rtcg_float_bits(x)" : "rtcg_double_bits(x)") + "\n";
+    text += std::string("#define FFT_FROM_BITS(bits) ") +
+            (single ? "rtcg_float_from_bits(bits)" : "rtcg_double_from_bits(bits)") + "\n";
+    return text;
+}
+
+// The program of a one-pass transform whose local passes exchange its points in pieces
+// (kernel/pieced_pass.rtcg): each exchange and local pass after the first in FFT_PIECED_PASSES.
+std::string pieced_pass_source(const codegen::DType& real, const PassShape& shape) {
+    std::string text = shape_configuration(real, shape) + piece_configuration(real, shape.pieces);
+    text += "#define FFT_HELD " + std::to_string(held_points(shape)) + "\n";
+    text += "#define FFT_P_FIRST " + std::to_string(shape.radices.front()) + "\n";
+    text += "#define FFT_DFT_FIRST fft_dft_" + std::to_string(shape.radices.front()) + "\n";
+    text += "#define FFT_P_LAST " + std::to_string(shape.radices.back()) + "\n";
+    text += "#define FFT_PIECED_PASSES(u, rows, read_row, read_point, row, point, write_row, write_point, table, "
+            "sign)";
+    const std::vector<TwiddledLocalPass> twiddled = twiddled_local_passes(shape);
+    std::set<std::pair<std::size_t, std::size_t>> exchanges;
+    std::size_t from_radix = shape.radices.front();
+    for (std::size_t k = 0; k < twiddled.size(); ++k) {
+        const TwiddledLocalPass& pass = twiddled[k];
+        const std::string from = k == 0 ? "read_row, read_point" : "row, point";
+        const std::string to = k + 1 == twiddled.size() ? "write_row, write_point" : "row, point";
+        const std::string to_point = k + 1 == twiddled.size() ? "write_point" : "point";
+        // The pass before writes its outputs with its own ns, which the exchange takes: the first's is 1.
+        const std::size_t from_ns = k == 0 ? 1 : twiddled[k - 1].ns;
+        text += " fft_exchange_" + std::to_string(from_radix) + "_" + std::to_string(pass.radix) + "(u, rows, " + from +
+                ", " + std::to_string(from_ns) + ", " + to + "); fft_held_pass_" + std::to_string(pass.radix) + "(u, " +
+                to_point + ", " + std::to_string(pass.ns) + ", table + " + std::to_string(pass.offset) + ", sign);";
+        exchanges.emplace(from_radix, pass.radix);
+        from_radix = pass.radix;
+    }
+    text += "\n";
+    text += device::thread::complex;
+    text += device::thread::butterflies;
+    text += odd_dfts(real, shape.radices);
+    text += device::thread::pieces;
+    text += device::block::local_pass;
+    text += device::block::pass_rows;
+    text += device::block::piece_exchange;
+    std::set<std::size_t> held;
+    for (const auto& [from, to] : exchanges) {
+        text += "FFT_DEFINE_EXCHANGE(" + std::to_string(from) + ", " + std::to_string(to) + ")\n";
+        held.insert(to);
+    }
+    for (const std::size_t p : held) text += "FFT_DEFINE_HELD_PASS(" + std::to_string(p) + ")\n";
+    text += device::kernel::pieced_pass;
+    return text;
+}
+
+} // namespace
+
+std::string pass_source(const codegen::DType& real, const PassShape& shape) {
+    if (shape.pieces > 1) return pieced_pass_source(real, shape);
+    std::string text = shape_configuration(real, shape);
+    text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLE_INDEX ") + (shape.int_twiddle_indices ? "int" : "rtcg_index_t") + "\n";
@@ -234,11 +322,10 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += "\n";
     text += device::thread::complex;
     text += device::thread::butterflies;
-    const std::set<std::size_t> distinct(radices.begin(), radices.end());
-    for (const std::size_t p : distinct)
-        if (p % 2 == 1 && p > 1) text += odd_dft(real, p);
+    text += odd_dfts(real, radices);
     text += device::block::local_pass;
     for (const std::size_t p : middle) text += "FFT_DEFINE_LOCAL_PASS(" + std::to_string(p) + ")\n";
+    text += device::block::pass_rows;
     text += device::kernel::pass;
     return text;
 }

@@ -39,6 +39,9 @@ struct PassShape {
     // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);
     // a layout's choice (PassLayout).
     bool int_twiddle_indices = false;
+    // The pieces its local passes exchange each point in (kernel/pieced_pass.rtcg), its rows
+    // taking a piece per point; 1: whole points (kernel/pass.rtcg).
+    std::size_t pieces = 1;
 
     // Pairs the rows of sub-transforms j and subs - j (FFT_MIRRORED, fft_row_slot).
     bool mirrored() const noexcept { return untangle && !whole; }
@@ -58,12 +61,17 @@ inline constexpr std::size_t pass_local_budget = 32768;
 
 // What a work-group of a pass may use: `local_bytes` of local memory for its rows, their skew and
 // padding included, and `max_threads` work-items (the plan's cap within the device's), for
-// elements of `element_bytes`.
+// elements of `element_bytes` exchanged between local passes in `pieces` (PassShape::pieces).
 struct PassLimits {
     std::size_t element_bytes = 8;
     std::size_t local_bytes = 0;
     std::size_t max_threads = 1;
+    std::size_t pieces = 1;
 };
+
+// Whether points may be exchanged in `pieces`: 1 (whole), 2 (their parts) or 4 (the halves of
+// their parts' bits, thread/pieces.rtcg).
+bool valid_pieces(std::size_t pieces);
 
 // How a transform's passes over global memory are laid out, the choices of a multi-pass plan
 // (pass_tuning.hpp): the local memory a work-group may keep for its points (`local_budget` bytes,
@@ -76,7 +84,8 @@ struct PassLimits {
 // compiler makes some lengths' passes far slower so and others faster (NOTES.md, session 46); and
 // whether odd radices go up to largest_wide_odd_radix (factorization.hpp), fewer local passes whose
 // butterflies hold more registers, which paid for a wide one-pass group of 384 work-items
-// (NOTES.md, session 51).
+// (NOTES.md, session 51); and the pieces a one-pass transform's local passes exchange its points
+// in (PassShape::pieces), which lets a group hold that many times the points, at more barriers.
 // A PassLayout's local_budget that takes all the local memory the device has (no GPU has more).
 inline constexpr std::size_t whole_local_memory = 256 * 1024;
 
@@ -92,6 +101,7 @@ struct PassLayout {
     bool sixteens = true;
     bool int_twiddle_indices = false;
     bool wide_odd = false;
+    std::size_t pieces = 1;
 
     friend bool operator==(const PassLayout&, const PassLayout&) = default;
 };
@@ -151,6 +161,10 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
 // of that many work-items that spills is far slower than one of fewer that does not, which takes
 // more rounds (NOTES.md, session 52).
 std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads);
+
+// The first of max_threads, 512 and 384 work-items at which that group's work-items hold their
+// points in registers (registers_hold); nullopt where none does.
+std::optional<std::size_t> holding_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads);
 
 // A local pass after a pass kernel's first: its radix, the points its butterflies' inputs already
 // combine (ns, the product of the radices before it) and where its twiddles start in the kernel's
@@ -227,7 +241,8 @@ std::vector<std::complex<Real>> real_step_roots(std::size_t n, std::size_t point
 }
 
 // The dynamic local memory a pass kernel of `shape` takes for elements of `element_bytes`: its
-// group's rows, or none where its one local pass keeps the points in registers (FFT_LOCAL_ROWS).
+// group's rows of a piece per point, or none where its one local pass keeps the points in
+// registers (FFT_LOCAL_ROWS).
 std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes);
 
 // The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both

@@ -37,7 +37,7 @@ std::string size_class(std::size_t points, const codegen::DType& real, bool cont
 std::string one_pass_class(std::size_t points, const codegen::DType& real, bool contiguous, const PassLimits& limits,
                            bool wide_odd) {
     return size_class(points, real, contiguous) + "_threads" + std::to_string(limits.max_threads) +
-           (wide_odd ? "_wide_odd" : "");
+           (wide_odd ? "_wide_odd" : "") + (limits.pieces > 1 ? "_pieces" + std::to_string(limits.pieces) : "");
 }
 
 PassChoice choice_of(const tuning::Configuration& configuration, bool wide_odd) {
@@ -89,6 +89,7 @@ tuning::ParameterSpace layout_space(codegen::Dialect dialect) {
         .integer("int_indices",
                  dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{1} : std::vector<std::int64_t>{0, 1})
         .integer("wide_odd", {0, 1})
+        .integer("pieces", {1, 2, 4})
         .constraint("groups of 32 KiB have 256 work-items, of 64 256, 512 or 1024, of 128 512 or 1024, of more "
                     "384 or 1024",
                     [](const tuning::Configuration& c) {
@@ -107,7 +108,8 @@ PassLayout layout_of(const tuning::Configuration& configuration) {
                       .shortest_first = configuration.integer("shortest_first") != 0,
                       .sixteens = configuration.integer("sixteens") != 0,
                       .int_twiddle_indices = configuration.integer("int_indices") != 0,
-                      .wide_odd = configuration.integer("wide_odd") != 0};
+                      .wide_odd = configuration.integer("wide_odd") != 0,
+                      .pieces = static_cast<std::size_t>(configuration.integer("pieces"))};
 }
 
 tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
@@ -246,7 +248,7 @@ std::string layout_text(const PassLayout& layout) {
     return "local_kib=" + std::to_string(layout.local_budget / 1024) +
            ",threads=" + std::to_string(layout.max_threads) + ",shortest_first=" + (layout.shortest_first ? "1" : "0") +
            ",sixteens=" + (layout.sixteens ? "1" : "0") + ",int_indices=" + (layout.int_twiddle_indices ? "1" : "0") +
-           ",wide_odd=" + (layout.wide_odd ? "1" : "0");
+           ",wide_odd=" + (layout.wide_odd ? "1" : "0") + ",pieces=" + std::to_string(layout.pieces);
 }
 
 std::vector<PassLayout> layout_candidates(codegen::Dialect dialect) {

@@ -65,7 +65,7 @@ std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actua
 // The choice for sub-transforms of all `points` points of a transform of `real` elements' complex
 // type, at least `min_group` per work-group, with the layout's odd radices (`wide_odd`, which the
 // choice keeps); `contiguous` as for built_in_choice. The database keeps a choice per work-item
-// limit and odd radices. An entry that no longer parses or fits is passed over (tuned again with
+// limit, odd radices and pieces (PassLimits). An entry that no longer parses or fits is passed over (tuned again with
 // Tuning::tune).
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
                            const PassLimits& limits, std::size_t min_group, bool contiguous, bool wide_odd,
@@ -75,8 +75,9 @@ PassChoice one_pass_choice(const Context& context, std::size_t points, const cod
 // memory or all the device has, the larger ones with up to 512 or 1024 work-items (a group that
 // fills its multiprocessor alone needs them to overlap its barriers), all of it also with 384
 // (more registers each), each with either pass order, with or without radix-16 local passes, with
-// odd radices up to 15 or 27, and in `dialect` OpenCL with int or 64-bit twiddle indices (CUDA's:
-// int). The plan drops those its device cannot take and those that make the same passes.
+// odd radices up to 15 or 27, in 1, 2 or 4 pieces (those above 1 serve only a transform of one
+// pass that whole points would not fit), and in `dialect` OpenCL with int or 64-bit twiddle indices
+// (CUDA's: int). The plan drops those its device cannot take and those that make the same passes.
 std::vector<PassLayout> layout_candidates(codegen::Dialect dialect);
 
 // The layout as the tuning database writes it ("local_kib=32,threads=256,...").

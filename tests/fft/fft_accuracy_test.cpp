@@ -14,6 +14,7 @@
 #include <cmath>
 #include <complex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -113,10 +114,25 @@ TEST_CASE("long transforms over several passes, checked at sampled frequencies")
 
 TEST_CASE("power-of-two lengths past a pass's usual local memory, one wide pass on a GPU") {
     // 2^14 complex64 and 2^13 complex128 (128 KB): on GPUs whose local memory holds them (an
-    // H100's opt-in size) one pass of up to 1024 work-items; elsewhere two passes.
+    // H100's opt-in size) one pass of up to 1024 work-items; elsewhere two passes. 2^13 complex64
+    // and 2^12 complex128 (64 KB) likewise, or where local memory holds their points' parts
+    // (OpenCL's 48 KiB), one pass that exchanges the parts apart.
     check_transform<float>(1u << 14, 3, Direction::forward, 24);
     check_transform<float>(1u << 14, 1, Direction::inverse, 24);
-    if (has_fp64()) check_transform<double>(1u << 13, 2, Direction::forward, 24);
+    check_transform<float>(1u << 13, 2, Direction::inverse, 24);
+    if (has_fp64()) {
+        check_transform<double>(1u << 13, 2, Direction::forward, 24);
+        check_transform<double>(1u << 12, 2, Direction::forward, 24);
+    }
+    const auto& ctx = rtcg::test::context();
+    for (const auto& [n, complex] : {std::pair{std::size_t{1} << 13, rtcg::codegen::DType::complex64()},
+                                     std::pair{std::size_t{1} << 12, rtcg::codegen::DType::complex128()}}) {
+        if (!rtcg::test::local_memory_holds(ctx.device(), n / 2, complex.size())) continue;
+        if (complex == rtcg::codegen::DType::complex128() && !has_fp64()) continue;
+        const rtcg::fft::Plan plan(ctx, {n}, {}, complex, Direction::forward);
+        INFO("n = ", n, ", ", std::string(complex.name()));
+        CHECK(plan.sources().size() == 1);
+    }
 }
 
 TEST_CASE("lengths with odd factors past a pass's usual local memory, one wide pass on a GPU") {

@@ -18,6 +18,7 @@
 #include <complex>
 #include <filesystem>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -188,8 +189,9 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     REQUIRE(database);
 
     SUBCASE("the same groups, from the shortest pass") {
-        database->store(layout_key(),
-                        {"local_kib=32,threads=256,shortest_first=1,sixteens=1,int_indices=1,wide_odd=0", 1.0});
+        database->store(
+            layout_key(),
+            {"local_kib=32,threads=256,shortest_first=1,sixteens=1,int_indices=1,wide_odd=0,pieces=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> ascending = pass_lengths(stored);
         CHECK(std::is_sorted(ascending.begin(), ascending.end()));
@@ -198,16 +200,18 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
     }
     SUBCASE("the same passes through local passes of radix 8 at most") {
         CHECK(uses_radix_16(built_in_plan));
-        database->store(layout_key(),
-                        {"local_kib=32,threads=256,shortest_first=0,sixteens=0,int_indices=1,wide_odd=0", 1.0});
+        database->store(
+            layout_key(),
+            {"local_kib=32,threads=256,shortest_first=0,sixteens=0,int_indices=1,wide_odd=0,pieces=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         CHECK(pass_lengths(stored) == built_in);
         CHECK_FALSE(uses_radix_16(stored));
         check_long_plan(stored);
     }
     SUBCASE("groups of twice the local memory and up to 1024 work-items") {
-        database->store(layout_key(),
-                        {"local_kib=64,threads=1024,shortest_first=0,sixteens=1,int_indices=1,wide_odd=0", 1.0});
+        database->store(
+            layout_key(),
+            {"local_kib=64,threads=1024,shortest_first=0,sixteens=1,int_indices=1,wide_odd=0,pieces=1", 1.0});
         const Plan stored = long_plan_of(Tuning::stored);
         const std::vector<std::size_t> sizes = group_sizes(stored);
         CHECK(*std::max_element(sizes.begin(), sizes.end()) > 256);
@@ -215,16 +219,21 @@ TEST_CASE("a transform over several passes runs its longest pass first, or the l
         check_long_plan(stored);
     }
     SUBCASE("an entry that no longer parses or keeps the constraints is passed over") {
-        database->store(layout_key(),
-                        {"local_kib=32,threads=256,shortest_first=2,sixteens=1,int_indices=1,wide_odd=0", 1.0});
+        database->store(
+            layout_key(),
+            {"local_kib=32,threads=256,shortest_first=2,sixteens=1,int_indices=1,wide_odd=0,pieces=1", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
-        database->store(layout_key(),
-                        {"local_kib=32,threads=1024,shortest_first=0,sixteens=1,int_indices=1,wide_odd=0", 1.0});
+        database->store(
+            layout_key(),
+            {"local_kib=32,threads=1024,shortest_first=0,sixteens=1,int_indices=1,wide_odd=0,pieces=1", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
         // Entries of the layouts' earlier versions, without the radix choices.
         database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
         database->store(layout_key(), {"local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=1", 1.0});
+        CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
+        database->store(layout_key(),
+                        {"local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=1,wide_odd=0", 1.0});
         CHECK(long_plan_of(Tuning::stored).sources() == built_in_plan.sources());
     }
 }
@@ -289,12 +298,66 @@ TEST_CASE("a layout of wide odd radices splits a pass of odd factors into fewer 
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
     database->store(layout_key("", odd_points),
-                    {"local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=1,wide_odd=1", 1.0});
+                    {"local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=1,wide_odd=1,pieces=1", 1.0});
     const Plan wide = long_plan_of(Tuning::stored, odd_points);
     CHECK(pass_lengths(wide) == lengths);
     CHECK(uses_odd_radix(wide, 25));
     CHECK_FALSE(uses_odd_radix(wide, 15));
     check_long_plan(wide, odd_points);
+}
+
+// A transform exchanged in `pieces`: one pass of `length` points along `axis` of a [2, length] or
+// [length, 3] array (axis 0, the transforms strided), from the database's layout of groups of 32
+// KiB, which every device holds, whose rows hold `pieces` times the points they hold whole.
+template <class Real>
+void check_pieced(std::size_t length, std::size_t pieces, bool strided) {
+    using Complex = std::complex<Real>;
+    CAPTURE(length);
+    CAPTURE(pieces);
+    CAPTURE(strided);
+    const rtcg::test::ScopedCacheDirectory cache;
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    const bool single = std::is_same_v<Real, float>;
+    database->store(rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.passes/v3",
+                                                std::to_string(length) + (single ? "_float32" : "_float64") +
+                                                    (strided ? "_strided" : "_contiguous")),
+                    {"local_kib=32,threads=256,shortest_first=0,sixteens=1,int_indices=1,wide_odd=" +
+                         std::string(single ? "1" : "0") + ",pieces=" + std::to_string(pieces),
+                     1.0});
+    const std::size_t batch = strided ? 3 : 2;
+    const std::vector<std::size_t> shape = strided ? std::vector<std::size_t>{length, batch}
+                                                   : std::vector<std::size_t>{batch, length};
+    const Plan plan(rtcg::test::context(), shape, {strided ? 0 : -1},
+                    single ? rtcg::codegen::DType::complex64() : rtcg::codegen::DType::complex128(), Direction::forward,
+                    Norm::backward, Tuning::stored);
+    CHECK(pass_lengths(plan) == std::vector<std::size_t>{length});
+    CHECK(defined_values(plan, "FFT_PIECES") == std::vector<std::size_t>{pieces});
+    const std::vector<Complex> x = random_points<Real>(batch * length, static_cast<unsigned>(length + pieces));
+    const std::vector<Complex> y = plan(rtcg::Array<Complex>::to_device(rtcg::test::context(), x, shape)).get();
+    const std::vector<std::size_t> at{0, 1, 7, 4099 % length, length / 2 + 3, length - 1};
+    // Transform b's point i: [b, i] of a contiguous batch, [i, b] of a strided one.
+    const auto element = [&](std::size_t b, std::size_t i) { return strided ? i * batch + b : b * length + i; };
+    for (std::size_t b = 0; b < batch; ++b) {
+        std::vector<Complex> line(length), result(length);
+        for (std::size_t i = 0; i < length; ++i) {
+            line[i] = x[element(b, i)];
+            result[i] = y[element(b, i)];
+        }
+        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<Real>(length));
+    }
+}
+
+TEST_CASE("a transform that a group's local memory holds only in pieces is one pass that exchanges them") {
+    // complex64 in its parts (2) and in 16-bit halves of them (4), complex128 in its parts and in
+    // 32-bit halves of them, radix-3 local passes in some; transforms along a strided axis, whose
+    // group moves its points across them, in others.
+    SUBCASE("complex64 in 2") { check_pieced<float>(8192, 2, false); }
+    SUBCASE("complex64 in 4 along a strided axis") { check_pieced<float>(6144, 4, true); }
+    if (rtcg::test::context().device().supports_fp64) {
+        SUBCASE("complex128 in 2 along a strided axis") { check_pieced<double>(3072, 2, true); }
+        SUBCASE("complex128 in 4") { check_pieced<double>(4096, 4, false); }
+    }
 }
 
 // Whether every pass of `plan` after the first indexes its twiddles with ints.
@@ -315,10 +378,11 @@ TEST_CASE("the passes after the first index their twiddles with ints through CUD
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
     // The other choice: OpenCL takes it, CUDA passes it over for the built-in layout.
-    database->store(layout_key(), {std::string("local_kib=32,threads=256,shortest_first=0,sixteens=1,wide_odd=0,"
-                                               "int_indices=") +
-                                       (cuda ? "0" : "1"),
-                                   1.0});
+    database->store(layout_key(),
+                    {std::string("local_kib=32,threads=256,shortest_first=0,sixteens=1,wide_odd=0,pieces=1,"
+                                 "int_indices=") +
+                         (cuda ? "0" : "1"),
+                     1.0});
     const Plan stored = long_plan_of(Tuning::stored);
     CHECK(int_twiddle_indices(stored));
     if (cuda) CHECK(stored.sources() == built_in.sources());
