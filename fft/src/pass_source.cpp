@@ -7,12 +7,12 @@
 #include <rtcg/codegen/literal.hpp>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <complex>
 #include <limits>
 #include <numbers>
 #include <set>
+#include <utility>
 
 namespace rtcg::detail::fft {
 namespace {
@@ -227,8 +227,8 @@ std::string odd_dfts(const codegen::DType& real, const std::vector<std::size_t>&
     return text;
 }
 
-// The type of a piece of a point of `real` parts in `pieces` (thread/pieces.rtcg), and beyond two
-// pieces its parts' bits and their casts.
+// The type of a piece of a point of `real` parts in `pieces` (thread/pieces.rtcg), and with four
+// the type of its parts' bits and their casts.
 std::string piece_configuration(const codegen::DType& real, std::size_t pieces) {
     const bool single = real == codegen::DType::float32();
     std::string text = "#define FFT_PIECES " + std::to_string(pieces) + "\n";
