@@ -269,10 +269,7 @@ bool AxisPlan::pieces_worth_timing(const PassLayout& layout) const {
     const std::size_t element_bytes = complex_.size();
     if (context_.device().type != DeviceType::gpu || n_ * element_bytes <= usable_local_bytes()) return false;
     const std::size_t threads = std::min<std::size_t>(layout.max_threads, context_.device().max_work_group_size);
-    const PassLimits limits{element_bytes, std::numeric_limits<std::size_t>::max(), threads};
-    const std::optional<PassShape> shape = make_pass_shape(
-        n_, limits, PassChoice{.sixteens = true, .wide_odd = layout.wide_odd}, true);
-    return shape && registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads);
+    return group_registers_hold(n_, element_bytes, threads, layout.wide_odd);
 }
 
 std::optional<AxisPlan::PassPlanning> AxisPlan::planning_for(const PassLayout& layout, rtcg::fft::Tuning tuning) const {

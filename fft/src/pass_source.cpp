@@ -185,16 +185,18 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
     return choice;
 }
 
+bool group_registers_hold(std::size_t points, std::size_t element_bytes, std::size_t threads, bool wide_odd) {
+    // The group's local memory is the caller's to check: only its registers are here.
+    const PassLimits limits{element_bytes, std::numeric_limits<std::size_t>::max(), threads};
+    const std::optional<PassShape> shape = make_pass_shape(points, limits,
+                                                           PassChoice{.sixteens = true, .wide_odd = wide_odd}, true);
+    return shape && registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads);
+}
+
 std::optional<std::size_t> holding_pass_threads(std::size_t points, std::size_t element_bytes,
                                                 std::size_t max_threads) {
-    // The group's local memory is the caller's to check: only its work-items are chosen here.
-    const PassChoice choice{.sixteens = true, .wide_odd = true};
-    for (const std::size_t threads : {max_threads, std::size_t{512}, std::size_t{384}}) {
-        if (threads > max_threads) continue;
-        const PassLimits limits{element_bytes, std::numeric_limits<std::size_t>::max(), threads};
-        const std::optional<PassShape> shape = make_pass_shape(points, limits, choice, true);
-        if (shape && registers_hold(*shape, element_bytes, multiprocessor_registers / shape->threads)) return threads;
-    }
+    for (const std::size_t threads : {max_threads, std::size_t{512}, std::size_t{384}})
+        if (threads <= max_threads && group_registers_hold(points, element_bytes, threads, true)) return threads;
     return std::nullopt;
 }
 

@@ -162,8 +162,13 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
 // more rounds (NOTES.md, session 52).
 std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads);
 
+// Whether the work-items of a one-pass group of `points` points of `element_bytes`, `threads` of
+// them with radix-16 local passes and wide odd radices where `wide_odd`, hold their points in their
+// share of a multiprocessor's registers (registers_hold).
+bool group_registers_hold(std::size_t points, std::size_t element_bytes, std::size_t threads, bool wide_odd);
+
 // The first of max_threads, 512 and 384 work-items at which that group's work-items hold their
-// points in registers (registers_hold); nullopt where none does.
+// points in registers (group_registers_hold, with wide odd radices); nullopt where none does.
 std::optional<std::size_t> holding_pass_threads(std::size_t points, std::size_t element_bytes, std::size_t max_threads);
 
 // A local pass after a pass kernel's first: its radix, the points its butterflies' inputs already
