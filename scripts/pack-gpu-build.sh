@@ -24,7 +24,9 @@ cp -a "$build"/lib/*.so* "$pack/lib/"
 cp -a "$build/lib/rtcg" "$pack/lib/rtcg"
 # The versioned name the programs load, and what it links to.
 for library in spdlog fmt; do
-  loaded="$(ldconfig -p | awk -v name="lib$library.so." 'index($1, name) == 1 {print $NF; exit}')"
+  # awk reads to the end: exiting at the first match would end ldconfig by SIGPIPE, which
+  # pipefail turns into this script's silent exit with the pack half made.
+  loaded="$(ldconfig -p | awk -v name="lib$library.so." 'index($1, name) == 1 && !found {print $NF; found = 1}')"
   if [[ -n "$loaded" ]]; then
     cp -a "$loaded" "$(readlink -f "$loaded")" "$pack/lib/"
   else
