@@ -138,7 +138,7 @@ void spmm_case(Workload& workload, std::size_t side) {
 // spmv_rmat: y = A x for an R-MAT graph of 2^scale vertices and 16 edges each (rtcg::rmat, seed
 // 1), planned as Spmv chooses, checked against the host's product; the format chosen goes to
 // standard error. spmv_rmat_<format> is the same product with each other format forced, timed
-// beside it, and spmv_rmat_tuned with the format, merge shape and column order the tuner chose
+// beside it, and spmv_rmat_tuned with the format, merge shape, column order and cached columns the tuner chose
 // (SpmvTuning::tune: the database's, or timed now), which also go to standard error.
 template <class T>
 void rmat_case(Workload& workload, unsigned scale) {
@@ -166,9 +166,10 @@ void rmat_case(Workload& workload, unsigned scale) {
             if (format != chosen.format())
                 time("spmv_rmat_" + std::string(format_name(format)), Spmv<T, std::int32_t>(a, {.format = format}));
         const Spmv<T, std::int32_t> tuned(a, {.tuning = SpmvTuning::tune});
-        std::fprintf(stderr, "%s: the tuner chose %s (merge work-group %zu, items %zu, columns %s)\n", what.c_str(),
-                     std::string(format_name(tuned.format())).c_str(), tuned.merge_group(), tuned.merge_items(),
-                     tuned.column_order() == ColumnOrder::by_count ? "renumbered by count" : "as given");
+        std::fprintf(
+            stderr, "%s: the tuner chose %s (merge work-group %zu, items %zu, columns %s, %zu cached)\n", what.c_str(),
+            std::string(format_name(tuned.format())).c_str(), tuned.merge_group(), tuned.merge_items(),
+            tuned.column_order() == ColumnOrder::by_count ? "renumbered by count" : "as given", tuned.cached_columns());
         time("spmv_rmat_tuned", tuned);
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());

@@ -178,6 +178,11 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                                ? (few_diagonals ? SpmvFormat::dia : SpmvFormat::ell)
                                            : skewed ? SpmvFormat::csr_merge
                                                     : SpmvFormat::csr_vector);
+    if (chosen.cached_columns != 0 && state->format != SpmvFormat::csr_merge)
+        throw InvalidArgument(
+            "cached columns (SpmvOptions::cached_columns) are the merge form's; this plan's format is " +
+                std::string(format_name(state->format)),
+            "Spmv");
     // Every format below plans on the matrix as its kernels read it. A dot plan's kernels read x
     // at the rows too, in the matrix's own numbering: it keeps the columns as given, as DIA does,
     // whose diagonals renumbered columns would scatter.
@@ -423,6 +428,11 @@ std::size_t Spmv<T, I>::merge_items() const noexcept {
 template <SparseValue T, SparseIndex I>
 ColumnOrder Spmv<T, I>::column_order() const noexcept {
     return state_->old_of_new ? ColumnOrder::by_count : ColumnOrder::as_given;
+}
+
+template <SparseValue T, SparseIndex I>
+std::size_t Spmv<T, I>::cached_columns() const noexcept {
+    return state_->cached_columns;
 }
 
 template <SparseValue T, SparseIndex I>

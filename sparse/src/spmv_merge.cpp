@@ -51,6 +51,7 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
                                   std::to_string(device.static_local_memory_bytes) + " a kernel may declare",
                               "Spmv");
     state.merge_items = items;
+    state.cached_columns = options.cached_columns < state.columns ? options.cached_columns : 0;
     const std::size_t tile = state.group * items;
     // rows and nnz each fit I, so their sum fits size_t.
     const std::size_t total = state.statistics.rows + state.statistics.nnz;
@@ -70,7 +71,8 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
            "\n#define RTCG_SPMV_MERGE_ITEMS " + std::to_string(items) + "\n" + constant("RTCG_SPMV_MERGE_TILE", tile) +
            constant("RTCG_SPMV_MERGE_TILES", state.tiles) +
            "typedef rtcg_sparse_value_t rtcg_scan_value_t;\n#define rtcg_scan_op(a, b) RTCG_SPARSE_ADD(a, b)\n"
-           "#define RTCG_SCAN_SEGMENTED 1\n#define RTCG_SCAN_BLOCK RTCG_SPMV_GROUP\n";
+           "#define RTCG_SCAN_SEGMENTED 1\n#define RTCG_SCAN_BLOCK RTCG_SPMV_GROUP\n" +
+           (state.cached_columns != 0 ? constant("RTCG_SPMV_CACHED_COLUMNS", state.cached_columns) : std::string());
 }
 
 template <SparseValue T, SparseIndex I>

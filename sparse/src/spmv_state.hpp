@@ -43,9 +43,10 @@ struct SpmvState {
     std::optional<Array<I>> listed_rows{}, long_list{};
     Kernel long_kernel{};
     LaunchConfig long_launch{};
-    // The merge form (spmv_merge.cpp): merge items per work-item, tiles, each tile's first row
+    // The merge form (spmv_merge.cpp): merge items per work-item, the columns its gathers keep in
+    // the first-level cache (0: all), tiles, each tile's first row
     // (tiles + 1 of them), the tiles' trailing sums, and the fix-up's kernel and launch.
-    std::size_t merge_items = 0, tiles = 0;
+    std::size_t merge_items = 0, cached_columns = 0, tiles = 0;
     std::optional<Array<I>> tile_rows{};
     std::optional<Array<T>> carries{};
     Kernel fixup_kernel{};

@@ -24,11 +24,16 @@ namespace rtcg::sparse_detail {
 namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v3";
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v4";
 
 // The merge form's shapes the tuner tries where the options leave them open.
 constexpr std::int64_t merge_groups[] = {64, 128, 256};
 constexpr std::int64_t merge_item_counts[] = {3, 5, 7, 9, 11, 13};
+
+// The bytes of x's most-read columns the tuner tries keeping in the first-level cache, where the
+// merge form's other gathers can pass it by (SpmvOptions::cached_columns): about what the L1 of an
+// NVIDIA GPU holds beside the tiles' local memory.
+constexpr std::int64_t cached_kib[] = {64, 96, 128};
 
 constexpr SpmvFormat every_format[] = {SpmvFormat::csr_vector, SpmvFormat::ell,  SpmvFormat::csr_binned,
                                        SpmvFormat::csr_merge,  SpmvFormat::sell, SpmvFormat::dia};
@@ -45,9 +50,11 @@ std::optional<SpmvFormat> format_named(const std::string& name) {
 // whose tile fits the local memory (the options' shape only, where they give one) and either
 // column order (the options' only, where they give one), the other formats with one shape and
 // the columns as given (the merge form is the power-law graphs' format, whose columns renumbering
-// serves).
+// serves). On CUDA, with real values, the merge form with the largest group and the columns
+// renumbered also keeps each of cached_kib's amounts of x's first columns, fewer than the matrix's
+// columns, in the first-level cache (the options' count only, where they give one).
 template <SparseValue T, SparseIndex I>
-tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const SpmvOptions& options,
+tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::size_t columns, const SpmvOptions& options,
                                        const DeviceInfo& device) {
     std::vector<std::string> names;
     for (const SpmvFormat format : every_format) names.emplace_back(format_name(format));
@@ -75,10 +82,29 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, const Sp
     if (options.column_order != ColumnOrder::by_count) orders.emplace_back("as_given");
     if (options.column_order != ColumnOrder::as_given) orders.emplace_back("by_count");
     const std::string first_order = orders.front();
+    std::vector<std::int64_t> cached{static_cast<std::int64_t>(options.cached_columns)};
+    const bool offers_cache = options.cached_columns == 0 && codegen::dialect_of(device) == codegen::Dialect::cuda &&
+                              !codegen::dtype_of<T>().is_complex();
+    if (offers_cache)
+        for (const std::int64_t kib : cached_kib)
+            if (const std::int64_t count = kib * 1024 / static_cast<std::int64_t>(sizeof(T));
+                static_cast<std::size_t>(count) < columns)
+                cached.push_back(count);
+    const auto largest_group = static_cast<std::int64_t>(largest);
     space.choice("format", names)
         .integer("merge_group", groups)
         .integer("merge_items", items)
         .choice("column_order", orders)
+        .integer("cached_columns", cached)
+        .constraint("only the merge form caches columns",
+                    [](const tuning::Configuration& c) {
+                        return c.integer("cached_columns") == 0 || c.choice("format") == "csr_merge";
+                    })
+        .constraint("the tuner caches the renumbered columns with the largest work-group",
+                    [offers_cache, largest_group](const tuning::Configuration& c) {
+                        return !offers_cache || c.integer("cached_columns") == 0 ||
+                               (c.integer("merge_group") == largest_group && c.choice("column_order") == "by_count");
+                    })
         .constraint("only the merge form renumbers its columns",
                     [first_order](const tuning::Configuration& c) {
                         return c.choice("format") == "csr_merge" || c.choice("column_order") == first_order;
@@ -113,6 +139,7 @@ SpmvOptions options_of(const tuning::Configuration& c, SpmvOptions options) {
     if (options.format == SpmvFormat::csr_merge) {
         options.merge_group = static_cast<std::size_t>(c.integer("merge_group"));
         options.merge_items = static_cast<std::size_t>(c.integer("merge_items"));
+        options.cached_columns = static_cast<std::size_t>(c.integer("cached_columns"));
     }
     return options;
 }
@@ -165,7 +192,7 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
     const Context& context = a.context();
     const tuning::TuningKey key = tuning::TuningKey::of(
         context.device(), tuned_kernel, statistics_class(statistics, codegen::dtype_of<T>(), codegen::dtype_of<I>()));
-    const tuning::ParameterSpace space = candidate_space<T, I>(statistics, options, context.device());
+    const tuning::ParameterSpace space = candidate_space<T, I>(statistics, a.cols(), options, context.device());
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
         if (const std::optional<tuning::TuningEntry> entry = database->find(key)) try {

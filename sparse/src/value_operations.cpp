@@ -29,6 +29,7 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
         text += "#define RTCG_SPARSE_IS_NAN(a) (!((a).real == (a).real) || !((a).imag == (a).imag))\n";
         text += "#define RTCG_SPARSE_IS_FINITE(a) ((a).real - (a).real == 0 && (a).imag - (a).imag == 0)\n";
         text += "#define RTCG_SPARSE_LOAD_STREAMING(pointer) (*(pointer))\n";
+        text += "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) (*(pointer))\n";
     } else {
         // C's own operators, so that real kernels compute exactly what they would written plainly.
         text += "#define RTCG_SPARSE_REAL 1\n";
@@ -51,6 +52,9 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
         text += "#define RTCG_SPARSE_IS_NAN(a) (!((a) == (a)))\n";
         text += "#define RTCG_SPARSE_IS_FINITE(a) ((a) - (a) == 0)\n";
         text += "#define RTCG_SPARSE_LOAD_STREAMING(pointer) RTCG_LOAD_STREAMING(pointer)\n";
+        // CUDA's load cached in the L2 only; OpenCL C has no cache operators.
+        text += dialect == codegen::Dialect::cuda ? "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) __ldcg(pointer)\n"
+                                                  : "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) (*(pointer))\n";
     }
     return text;
 }

@@ -5,6 +5,8 @@
 #include "sparse_reference.hpp"
 #include "spmv_check.hpp"
 
+#include <rtcg/codegen/dtype.hpp>
+#include <rtcg/core/error.hpp>
 #include <rtcg/sparse/generators.hpp>
 #include <rtcg/sparse/operator.hpp>
 #include <rtcg/sparse/spmv.hpp>
@@ -13,6 +15,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 using rtcg::ColumnOrder;
@@ -74,4 +77,42 @@ TEST_CASE("a matrix of no entries keeps its columns as given") {
     CHECK(rtcg::Spmv<float, std::int32_t>(a, {.column_order = ColumnOrder::by_count}).column_order() ==
           ColumnOrder::as_given);
     multiplies_like_the_host(empty, {.column_order = ColumnOrder::by_count});
+}
+
+TEST_CASE_TEMPLATE("the merge form with cached columns matches the host", T, float, double, std::complex<float>) {
+    // Each count splits the gathers at another column: the first few, most, all but one; from the
+    // column count on, none pass the first-level cache by.
+    const auto graph = rtcg::rmat<T, std::int32_t>(11, 8, 6);
+    const auto a = rtcg::CsrMatrix<T, std::int32_t>::to_device(context(), graph);
+    for (const ColumnOrder order : {ColumnOrder::by_count, ColumnOrder::as_given})
+        for (const std::size_t cached : {std::size_t{1}, std::size_t{37}, graph.cols - 1, graph.cols, graph.cols + 5}) {
+            CAPTURE(cached);
+            const rtcg::SpmvOptions options{
+                .format = SpmvFormat::csr_merge, .column_order = order, .cached_columns = cached};
+            multiplies_like_the_host(graph, options, SpmvFormat::csr_merge);
+            const rtcg::Spmv<T, std::int32_t> plan(a, options);
+            CHECK(plan.cached_columns() == (cached < graph.cols ? cached : 0));
+            // The split is in the kernel's source; only CUDA's real gathers past it skip the L1.
+            const std::string source = plan.source(rtcg::codegen::Dialect::cuda);
+            CHECK((source.find("#define RTCG_SPMV_CACHED_COLUMNS ((rtcg_index_t)" + std::to_string(cached) + ")") !=
+                   std::string::npos) == (cached < graph.cols));
+            CHECK((source.find("#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) __ldcg(pointer)") != std::string::npos) ==
+                  !rtcg::codegen::dtype_of<T>().is_complex());
+            CHECK(plan.source(rtcg::codegen::Dialect::opencl).find("__ldcg") == std::string::npos);
+        }
+}
+
+TEST_CASE("cached columns are the merge form's only") {
+    const auto graph = rtcg::rmat<float, std::int32_t>(10, 8, 7);
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), graph);
+    for (const SpmvFormat format : {SpmvFormat::csr_vector, SpmvFormat::csr_binned, SpmvFormat::sell}) {
+        CAPTURE(rtcg::format_name(format));
+        CHECK_THROWS_AS((rtcg::Spmv<float, std::int32_t>(a, {.format = format, .cached_columns = 16})),
+                        rtcg::InvalidArgument);
+    }
+    // The built-in rule's format for a stencil is DIA: the option does not silently do nothing.
+    const auto stencil = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(),
+                                                                         rtcg::poisson_2d<float, std::int32_t>(16));
+    CHECK_THROWS_AS((rtcg::Spmv<float, std::int32_t>(stencil, {.cached_columns = 16})), rtcg::InvalidArgument);
+    CHECK(rtcg::Spmv<float, std::int32_t>(a, {.format = SpmvFormat::csr_vector}).cached_columns() == 0);
 }

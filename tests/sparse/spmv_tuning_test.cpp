@@ -6,6 +6,7 @@
 #include "sparse_reference.hpp"
 #include "spmv_check.hpp"
 
+#include <rtcg/codegen/dialect.hpp>
 #include <rtcg/sparse/generators.hpp>
 #include <rtcg/sparse/spmv.hpp>
 #include <rtcg/tuning/database.hpp>
@@ -34,7 +35,7 @@ rtcg::tuning::TuningKey key_of(const Plan& plan) {
     const rtcg::RowStatistics& s = plan.statistics();
     const auto mean = static_cast<std::uint64_t>(std::ceil(s.mean()));
     const auto skew = static_cast<std::uint64_t>(static_cast<double>(s.longest) / s.mean());
-    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v3",
+    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v4",
                                        "float64_int32_" + rtcg::tuning::power_of_two_class({s.rows, mean, skew}));
 }
 
@@ -53,22 +54,25 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     REQUIRE(database);
     const auto entry = database->find(key_of(tuned));
     REQUIRE(entry);
-    // The merge form's shape and column order are stored with it; the other formats' entries name
-    // the first shape and the columns as given.
+    // The merge form's shape, column order and cached columns are stored with it; the other
+    // formats' entries name the first shape, the columns as given and none cached.
     const std::string shape = tuned.format() == SpmvFormat::csr_merge
                                   ? "merge_group=" + std::to_string(tuned.merge_group()) +
                                         ",merge_items=" + std::to_string(tuned.merge_items()) + ",column_order=" +
-                                        (tuned.column_order() == ColumnOrder::by_count ? "by_count" : "as_given")
-                                  : "merge_group=64,merge_items=3,column_order=as_given";
+                                        (tuned.column_order() == ColumnOrder::by_count ? "by_count" : "as_given") +
+                                        ",cached_columns=" + std::to_string(tuned.cached_columns())
+                                  : "merge_group=64,merge_items=3,column_order=as_given,cached_columns=0";
     CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())) + "," + shape);
     const Plan stored(a, {.tuning = SpmvTuning::stored});
     CHECK(stored.format() == tuned.format());
     CHECK(stored.merge_group() == tuned.merge_group());
     CHECK(stored.merge_items() == tuned.merge_items());
     CHECK(stored.column_order() == tuned.column_order());
+    CHECK(stored.cached_columns() == tuned.cached_columns());
 
     // A stored merge shape and column order are taken as they are.
-    database->store(key_of(tuned), {"format=csr_merge,merge_group=256,merge_items=11,column_order=by_count", 1.0});
+    database->store(key_of(tuned),
+                    {"format=csr_merge,merge_group=256,merge_items=11,column_order=by_count,cached_columns=0", 1.0});
     const Plan shaped(a, {.tuning = SpmvTuning::stored});
     CHECK(shaped.format() == SpmvFormat::csr_merge);
     CHECK(shaped.merge_group() == 256);
@@ -78,22 +82,25 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
 
     // A stored choice is taken by stored and tune alike, and ignored by the built-in rule and by a
     // forced format.
-    database->store(key_of(tuned), {"format=sell,merge_group=64,merge_items=3,column_order=as_given", 1.0});
+    database->store(key_of(tuned),
+                    {"format=sell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0", 1.0});
     CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::sell);
     CHECK(Plan(a, {.tuning = SpmvTuning::tune}).format() == SpmvFormat::sell);
     CHECK(Plan(a).format() == SpmvFormat::csr_merge);
     CHECK(Plan(a, {.format = SpmvFormat::csr_vector, .tuning = SpmvTuning::stored}).format() == SpmvFormat::csr_vector);
     rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::sell);
 
-    // An entry that names no format, ELL for a matrix whose ELL copy is too large, a shape or a
-    // column order for another format, a shape the tuner does not try, or an earlier version's
-    // form, is passed over: stored falls back to the built-in rule.
+    // An entry that names no format, ELL for a matrix whose ELL copy is too large, a shape, a
+    // column order or cached columns for another format, a shape or a cached count the tuner does
+    // not try, or an earlier version's form, is passed over: stored falls back to the built-in rule.
     for (const std::string unusable :
-         {"format=nonsense,merge_group=64,merge_items=3,column_order=as_given", "team=4",
-          "format=ell,merge_group=64,merge_items=3,column_order=as_given",
-          "format=sell,merge_group=256,merge_items=9,column_order=as_given",
-          "format=sell,merge_group=64,merge_items=3,column_order=by_count",
-          "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given",
+         {"format=nonsense,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0", "team=4",
+          "format=ell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0",
+          "format=sell,merge_group=256,merge_items=9,column_order=as_given,cached_columns=0",
+          "format=sell,merge_group=64,merge_items=3,column_order=by_count,cached_columns=0",
+          "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given,cached_columns=0",
+          "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000",
+          "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given",
           "format=csr_merge,merge_group=64,merge_items=3", "format=csr_merge"}) {
         CAPTURE(unusable);
         database->store(key_of(tuned), {unusable, 1.0});
@@ -133,4 +140,23 @@ TEST_CASE("SpMV plans without a stored choice, and matrices with nothing to time
     rtcg::test::multiplies_like_the_host(no_columns, {.tuning = SpmvTuning::tune});
     rtcg::test::multiplies_like_the_host(rtcg::HostCsr<double, std::int32_t>{0, 3, {0}, {}, {}},
                                          {.tuning = SpmvTuning::tune});
+}
+
+TEST_CASE("a stored count of cached columns is taken where the tuner would try it") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    // 2^15 columns: more than 128 KiB of float64 values, so the tuner's every count is a split.
+    const auto graph = rtcg::rmat<double, std::int32_t>(15, 4, 8);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    const auto largest = std::min<std::size_t>(256, std::bit_floor(context().device().max_work_group_size));
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    database->store(key_of(Plan(a)), {"format=csr_merge,merge_group=" + std::to_string(largest) +
+                                          ",merge_items=7,column_order=by_count,cached_columns=8192",
+                                      1.0});
+    const Plan stored(a, {.tuning = SpmvTuning::stored});
+    // Only CUDA's gathers pass the first-level cache by: elsewhere the entry is not a candidate.
+    const bool cuda = rtcg::codegen::dialect_of(context().device()) == rtcg::codegen::Dialect::cuda;
+    CHECK(stored.cached_columns() == (cuda ? 8192 : 0));
+    CHECK(stored.column_order() == (cuda ? ColumnOrder::by_count : ColumnOrder::as_given));
+    rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
 }

@@ -45,6 +45,8 @@
 /// kernels (but DIA's) read a copy of the column indices numbered by how many entries each column holds, most
 /// first, and each product first gathers x into that order: the elements of x that most rows read
 /// then share cache lines, which pays on power-law graphs, where a few columns hold most entries.
+/// SpmvOptions::cached_columns then lets the merge form's gathers of the other columns pass the
+/// first-level cache by, so that it keeps those few.
 /// The kernel's source has the row count, the team size, the ELL width, the merge tile or the
 /// SELL slice, and the value and index types written in (sparse/device/kernel/spmv.rtcg,
 /// spmv_merge.rtcg, spmv_sell.rtcg); SpmvOptions can force a format or a team. The thresholds are fixed rules, not timings (bench/'s spmv_rmat
@@ -112,10 +114,12 @@ enum class SpmvTuning {
     /// checked against vector CSR's product first, ELL only where it pads to at most four times the
     /// entries, DIA likewise and only where the plan found the diagonals (a stored DIA choice is
     /// passed over for a matrix without them); the merge form with each work-group of 64 to 256
-    /// and 3 to 13 items per work-item whose tile fits the local memory, and either ColumnOrder),
+    /// and 3 to 13 items per work-item whose tile fits the local memory, and either ColumnOrder;
+    /// on CUDA, with real values, also with work-groups of 256, the columns renumbered and 64, 96
+    /// or 128 KiB of x's most-read columns cached, SpmvOptions::cached_columns),
     /// the fastest kept in the database for the class. Takes a compile and a few products per
-    /// candidate, and waits for the queue. A format, merge shape or column order given in the
-    /// options is kept.
+    /// candidate, and waits for the queue. A format, merge shape, column order or cached column
+    /// count given in the options is kept.
     tune,
 };
 
@@ -151,6 +155,14 @@ struct SpmvOptions {
     std::size_t merge_items = 0;
     /// How the kernels number the columns; as given when empty, unless the tuner chooses.
     std::optional<ColumnOrder> column_order = {};
+    /// The merge form's gathers of x read columns [0, cached_columns) through the first-level
+    /// cache and the others through the second-level cache only, so that the scattered reads of
+    /// rarely read columns do not evict the often read ones; with ColumnOrder::by_count the first
+    /// columns are the most read. The loads that pass the first-level cache by are CUDA's, for
+    /// real values: elsewhere every gather is a plain load. 0 (or the column count or more) reads
+    /// every column through the first-level cache. For the merge form only: InvalidArgument where
+    /// the plan's format is another.
+    std::size_t cached_columns = 0;
     /// Where the format comes from when `format` is empty.
     SpmvTuning tuning = SpmvTuning::built_in;
 };
@@ -202,6 +214,9 @@ public:
     std::size_t merge_items() const noexcept;
     /// How the kernels number the columns.
     ColumnOrder column_order() const noexcept;
+    /// The columns the merge form's gathers keep in the first-level cache while the others pass it
+    /// by (SpmvOptions::cached_columns); 0 where every gather goes through it.
+    std::size_t cached_columns() const noexcept;
     /// The statistics the choice was made from.
     const RowStatistics& statistics() const noexcept;
     /// The generated source in `dialect`, prelude included.
