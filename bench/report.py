@@ -14,6 +14,9 @@ Writes, into OUT_DIR:
   ratios.png     at each case's largest size, each GPU rtcg system's time ÷ the fastest peer's,
                  one bar per system (where a peer was measured).
 
+A case named CASE_tuned is rtcg's CASE with the plan the tuner chose (rtcg-bench's spmv_rmat_tuned):
+its peers are CASE's, in the tables and the ratios plot.
+
 Systems: rtcg-* are rtcg's backends, the others peers. An rtcg system whose name contains
 "pocl" runs on the CPU, as do the peers numpy and scipy: CPU systems are compared with each
 other only, GPU systems likewise.
@@ -41,6 +44,11 @@ def load(paths):
                 if r["system"] not in systems:
                     systems.append(r["system"])
     return rows, systems
+
+
+def peer_case(case):
+    """The case whose peers CASE is compared with: CASE_tuned's are CASE's."""
+    return case[: -len("_tuned")] if case.endswith("_tuned") else case
 
 
 def is_rtcg(system):
@@ -88,7 +96,8 @@ class Report:
 
     def ratio(self, a, b, case, dtype, n):
         """Time of system a ÷ time of system b, or None where either is missing."""
-        x, y = self.get(a, case, dtype, n), self.get(b, case, dtype, n)
+        x = self.get(a, case, dtype, n)
+        y = self.get(b, case if is_rtcg(b) else peer_case(case), dtype, n)
         return x[0] / y[0] if x and y and y[0] > 0 else None
 
     def copy_fraction(self, system, case, dtype, n):
@@ -296,7 +305,7 @@ def plot_ratios(path, report):
     bars = []  # (label, {system: ratio})
     for case, dtype in report.case_order:
         n = max(k[2] for k in report.sized if (k[0], k[1]) == (case, dtype))
-        peers = [report.get(p, case, dtype, n) for p in report.peers if on_gpu(p)]
+        peers = [report.get(p, peer_case(case), dtype, n) for p in report.peers if on_gpu(p)]
         best = min((v[0] for v in peers if v and v[0] > 0), default=None)
         ratios = {r: report.get(r, case, dtype, n)[0] / best for r in systems
                   if best and report.get(r, case, dtype, n)}
