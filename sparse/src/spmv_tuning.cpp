@@ -6,6 +6,7 @@
 #include "instantiate.hpp"
 #include "programs.hpp"
 #include "spmv_merge.hpp"
+#include "value_operations.hpp"
 #include "values.hpp"
 
 #include <rtcg/arrays/queue_scope.hpp>
@@ -83,8 +84,8 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
     if (options.column_order != ColumnOrder::as_given) orders.emplace_back("by_count");
     const std::string first_order = orders.front();
     std::vector<std::int64_t> cached{static_cast<std::int64_t>(options.cached_columns)};
-    const bool offers_cache = options.cached_columns == 0 && codegen::dialect_of(device) == codegen::Dialect::cuda &&
-                              !codegen::dtype_of<T>().is_complex();
+    const bool offers_cache = options.cached_columns == 0 &&
+                              loads_past_the_l1(codegen::dialect_of(device), codegen::dtype_of<T>());
     if (offers_cache)
         for (const std::int64_t kib : cached_kib)
             if (const std::int64_t count = kib * 1024 / static_cast<std::int64_t>(sizeof(T));

@@ -52,11 +52,15 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
         text += "#define RTCG_SPARSE_IS_NAN(a) (!((a) == (a)))\n";
         text += "#define RTCG_SPARSE_IS_FINITE(a) ((a) - (a) == 0)\n";
         text += "#define RTCG_SPARSE_LOAD_STREAMING(pointer) RTCG_LOAD_STREAMING(pointer)\n";
-        // CUDA's load cached in the L2 only; OpenCL C has no cache operators.
-        text += dialect == codegen::Dialect::cuda ? "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) __ldcg(pointer)\n"
+        text += loads_past_the_l1(dialect, value) ? "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) __ldcg(pointer)\n"
                                                   : "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) (*(pointer))\n";
     }
     return text;
+}
+
+bool loads_past_the_l1(codegen::Dialect dialect, const codegen::DType& value) {
+    // CUDA's __ldcg loads real types cached in the L2 only; OpenCL C has no cache operators.
+    return dialect == codegen::Dialect::cuda && !value.is_complex();
 }
 
 } // namespace rtcg::sparse_detail
