@@ -34,10 +34,11 @@ inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device, st
 enum class OperationCost { streaming, computing };
 
 // Whether a called name is one of rtcg's helpers that only move an element or form its address:
-// the preludes' streaming loads and stores, and rtcg_wrap_index (a few integer instructions of the
+// the preludes' streaming and L2-only loads and streaming stores, and rtcg_wrap_index (a few integer instructions of the
 // index that take and put in wrap mode gather or scatter through).
 inline bool is_access_helper(std::string_view name) {
-    return name == "RTCG_LOAD_STREAMING" || name == "RTCG_STORE_STREAMING" || name == "rtcg_wrap_index";
+    return name == "RTCG_LOAD_STREAMING" || name == "RTCG_LOAD_L2_ONLY" || name == "RTCG_STORE_STREAMING" ||
+           name == "rtcg_wrap_index";
 }
 
 inline OperationCost operation_cost(std::string_view operation) {

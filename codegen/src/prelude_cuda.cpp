@@ -20,6 +20,7 @@ constexpr std::string_view base_prelude =
 #define RTCG_LAUNCH_BOUNDS(block, min_groups) __launch_bounds__(block, min_groups)
 #define RTCG_REQUIRED_GROUP_SIZE(block)
 #define RTCG_LOAD_STREAMING(pointer) __ldcs(pointer)
+#define RTCG_LOAD_L2_ONLY(pointer) __ldcg(pointer)
 #define RTCG_STORE_STREAMING(pointer, value) __stcs((pointer), (value))
 #define RTCG_HAS_FP64 1
 /* OpenCL C and C's math.h define these; NVRTC has no math.h, so kernels written for either

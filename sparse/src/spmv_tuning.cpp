@@ -27,9 +27,12 @@ namespace {
 // The generator's name and version in the database key: change it when a choice's meaning does.
 constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v4";
 
-// The merge form's shapes the tuner tries where the options leave them open.
+// The merge form's shapes the tuner tries where the options leave them open. Odd counts keep a
+// work-item's run of 4-byte products in distinct local-memory banks. 8-byte products take two
+// banks each whatever the count, and with cached columns their tiles ran fastest with 4
+// (bench/NOTES.md, "The merge SpMV's cached columns").
 constexpr std::int64_t merge_groups[] = {64, 128, 256};
-constexpr std::int64_t merge_item_counts[] = {3, 5, 7, 9, 11, 13};
+constexpr std::int64_t merge_item_counts[] = {3, 4, 5, 7, 9, 11, 13};
 
 // The bytes of x's most-read columns the tuner tries keeping in the first-level cache, where the
 // merge form's other gathers can pass it by (SpmvOptions::cached_columns): about what the L1 of an

@@ -52,14 +52,14 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
         text += "#define RTCG_SPARSE_IS_NAN(a) (!((a) == (a)))\n";
         text += "#define RTCG_SPARSE_IS_FINITE(a) ((a) - (a) == 0)\n";
         text += "#define RTCG_SPARSE_LOAD_STREAMING(pointer) RTCG_LOAD_STREAMING(pointer)\n";
-        text += loads_past_the_l1(dialect, value) ? "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) __ldcg(pointer)\n"
-                                                  : "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) (*(pointer))\n";
+        text += "#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) RTCG_LOAD_L2_ONLY(pointer)\n";
     }
     return text;
 }
 
 bool loads_past_the_l1(codegen::Dialect dialect, const codegen::DType& value) {
-    // CUDA's __ldcg loads real types cached in the L2 only; OpenCL C has no cache operators.
+    // The prelude's RTCG_LOAD_L2_ONLY is CUDA's __ldcg there (for real types only, as the value
+    // operations use it) and a plain load in OpenCL C, which has no cache operators.
     return dialect == codegen::Dialect::cuda && !value.is_complex();
 }
 

@@ -10,8 +10,9 @@
 //   RTCG_SPARSE_ABS(a) (real), RTCG_SPARSE_IS_ZERO(a), _IS_NAN(a), _IS_FINITE(a)
 //   RTCG_SPARSE_LOAD_STREAMING(pointer)   a value read once (the prelude's RTCG_LOAD_STREAMING for
 //                                         real types; a plain load of the complex struct)
-//   RTCG_SPARSE_LOAD_L2_ONLY(pointer)     a value read past the first-level cache (CUDA's __ldcg
-//                                         for real types; elsewhere a plain load)
+//   RTCG_SPARSE_LOAD_L2_ONLY(pointer)     a value read past the first-level cache (the prelude's
+//                                         RTCG_LOAD_L2_ONLY for real types; a plain load of the
+//                                         complex struct)
 // and RTCG_SPARSE_REAL for real types.
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>

@@ -108,6 +108,49 @@ RTCG_KERNEL void weigh(RTCG_CONSTANT_PTR int* RTCG_RESTRICT values, RTCG_GLOBAL 
     for (unsigned i = 0; i < n; ++i) REQUIRE(result[i] == values[i] * weights[i % 3]);
 }
 
+TEST_CASE("RTCG_LOAD_STREAMING and RTCG_LOAD_L2_ONLY load scalars") {
+    constexpr unsigned n = 41;
+    const auto module = rtcg::test::compile_everywhere(R"(
+RTCG_KERNEL void load_both(RTCG_GLOBAL const int* ints, RTCG_GLOBAL const float* floats,
+                           RTCG_GLOBAL const rtcg_index_t* wide, RTCG_GLOBAL int* out_ints,
+                           RTCG_GLOBAL float* out_floats, RTCG_GLOBAL rtcg_index_t* out_wide, unsigned n) {
+    const size_t i = RTCG_GLOBAL_ID(0);
+    if (i >= n) return;
+    /* Each reads the other's element, so that a load that read the wrong address shows. */
+    const size_t j = n - 1 - i;
+    out_ints[i] = RTCG_LOAD_STREAMING(&ints[i]) - RTCG_LOAD_L2_ONLY(ints + j);
+    out_floats[i] = RTCG_LOAD_STREAMING(floats + i) * RTCG_LOAD_L2_ONLY(&floats[j]);
+    out_wide[i] = RTCG_LOAD_L2_ONLY(wide + i) + RTCG_LOAD_STREAMING(&wide[j]);
+}
+)");
+    std::vector<int> ints(n);
+    std::vector<float> floats(n);
+    std::vector<std::int64_t> wide(n);
+    for (unsigned i = 0; i < n; ++i) {
+        ints[i] = static_cast<int>(i * i) - 300;
+        floats[i] = 0.25f * static_cast<float>(i) - 3.0f;
+        wide[i] = (std::int64_t{1} << 40) * (i % 5) - static_cast<std::int64_t>(i);
+    }
+    auto ints_gpu = context().to_device(ints);
+    auto floats_gpu = context().to_device(floats);
+    auto wide_gpu = context().to_device(wide);
+    auto out_ints = context().allocate(n * sizeof(int));
+    auto out_floats = context().allocate(n * sizeof(float));
+    auto out_wide = context().allocate(n * sizeof(std::int64_t));
+    module.kernel("load_both")(context().queue(), rtcg::LaunchConfig::covering(n, 16), ints_gpu, floats_gpu, wide_gpu,
+                               out_ints, out_floats, out_wide, n);
+    const auto got_ints = context().to_host<int>(out_ints);
+    const auto got_floats = context().to_host<float>(out_floats);
+    const auto got_wide = context().to_host<std::int64_t>(out_wide);
+    for (unsigned i = 0; i < n; ++i) {
+        CAPTURE(i);
+        const unsigned j = n - 1 - i;
+        REQUIRE(got_ints[i] == ints[i] - ints[j]);
+        REQUIRE(got_floats[i] == floats[i] * floats[j]);
+        REQUIRE(got_wide[i] == wide[i] + wide[j]);
+    }
+}
+
 TEST_CASE("RTCG_STORE_STREAMING stores scalars, 2-vectors and 4-vectors") {
     constexpr unsigned n = 37;
     const auto module = rtcg::test::compile_everywhere(R"(

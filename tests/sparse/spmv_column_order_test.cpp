@@ -96,8 +96,9 @@ TEST_CASE_TEMPLATE("the merge form with cached columns matches the host", T, flo
             const std::string source = plan.source(rtcg::codegen::Dialect::cuda);
             CHECK((source.find("#define RTCG_SPMV_CACHED_COLUMNS ((rtcg_index_t)" + std::to_string(cached) + ")") !=
                    std::string::npos) == (cached < graph.cols));
-            CHECK((source.find("#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) __ldcg(pointer)") != std::string::npos) ==
-                  !rtcg::codegen::dtype_of<T>().is_complex());
+            CHECK((source.find("#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) RTCG_LOAD_L2_ONLY(pointer)") !=
+                   std::string::npos) == !rtcg::codegen::dtype_of<T>().is_complex());
+            CHECK(source.find("#define RTCG_LOAD_L2_ONLY(pointer) __ldcg(pointer)") != std::string::npos);
             CHECK(plan.source(rtcg::codegen::Dialect::opencl).find("__ldcg") == std::string::npos);
         }
 }

@@ -86,9 +86,11 @@ TEST_CASE("an operation streams when it calls no function and has no loop") {
     // rtcg's wrap of an index is part of an address, as in take and put with mode wrap.
     CHECK(operation_cost("k = rtcg_wrap_index(k, n, m, s);\nout[i] = source[k]") == OperationCost::streaming);
     CHECK(operation_cost("k = rtcg_wrap_index(k, n, m, s);\nout[i] = sin(source[k])") == OperationCost::computing);
-    // So are the preludes' streaming loads and stores, which take reads its indices through.
+    // So are the preludes' streaming and L2-only loads and streaming stores (take reads its
+    // indices through the first).
     CHECK(operation_cost("rtcg_index_t k = (rtcg_index_t)RTCG_LOAD_STREAMING(&indices[i]);\nout[i] = source[k]") ==
           OperationCost::streaming);
+    CHECK(operation_cost("out[i] = RTCG_LOAD_L2_ONLY(&source[indices[i]])") == OperationCost::streaming);
     CHECK(operation_cost("RTCG_STORE_STREAMING(&out[i], x[i])") == OperationCost::streaming);
     CHECK(operation_cost("RTCG_STORE_STREAMING(&out[i], exp(x[i]))") == OperationCost::computing);
     // The name of a function in a comment is not a call.

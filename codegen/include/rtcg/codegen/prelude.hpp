@@ -26,6 +26,9 @@
 /// Loads and stores
 ///   RTCG_LOAD_STREAMING(pointer): *pointer, for data the kernel reads once: CUDA's __ldcs
 ///   (cache-streaming, as below), for scalars of the types below; a plain load in OpenCL.
+///   RTCG_LOAD_L2_ONLY(pointer): *pointer, for scattered reads that would evict data the kernel
+///   keeps in the first-level cache: CUDA's __ldcg (cached in the L2 only), for scalars of the
+///   types below; a plain load in OpenCL, whose C has no cache operators.
 ///   RTCG_STORE_STREAMING(pointer, value): *pointer = value, for data the kernel writes once and
 ///   does not read: CUDA's __stcs (cache-streaming: its lines leave the L2 first, ahead of the
 ///   data still to be read), for scalars and for 2-vectors and 4-byte 4-vectors of the types
