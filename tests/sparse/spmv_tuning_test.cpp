@@ -70,15 +70,19 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     CHECK(stored.column_order() == tuned.column_order());
     CHECK(stored.cached_columns() == tuned.cached_columns());
 
-    // A stored merge shape and column order are taken as they are.
-    database->store(key_of(tuned),
-                    {"format=csr_merge,merge_group=256,merge_items=11,column_order=by_count,cached_columns=0", 1.0});
-    const Plan shaped(a, {.tuning = SpmvTuning::stored});
-    CHECK(shaped.format() == SpmvFormat::csr_merge);
-    CHECK(shaped.merge_group() == 256);
-    CHECK(shaped.merge_items() == 11);
-    CHECK(shaped.column_order() == ColumnOrder::by_count);
-    rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
+    // A stored merge shape and column order are taken as they are, the even count of 4 items too.
+    for (const std::size_t items : {11, 4}) {
+        CAPTURE(items);
+        database->store(key_of(tuned), {"format=csr_merge,merge_group=256,merge_items=" + std::to_string(items) +
+                                            ",column_order=by_count,cached_columns=0",
+                                        1.0});
+        const Plan shaped(a, {.tuning = SpmvTuning::stored});
+        CHECK(shaped.format() == SpmvFormat::csr_merge);
+        CHECK(shaped.merge_group() == 256);
+        CHECK(shaped.merge_items() == items);
+        CHECK(shaped.column_order() == ColumnOrder::by_count);
+        rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
+    }
 
     // A stored choice is taken by stored and tune alike, and ignored by the built-in rule and by a
     // forced format.
@@ -99,6 +103,7 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
           "format=sell,merge_group=256,merge_items=9,column_order=as_given,cached_columns=0",
           "format=sell,merge_group=64,merge_items=3,column_order=by_count,cached_columns=0",
           "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given,cached_columns=0",
+          "format=csr_merge,merge_group=64,merge_items=6,column_order=as_given,cached_columns=0",
           "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000",
           "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given",
           "format=csr_merge,merge_group=64,merge_items=3", "format=csr_merge"}) {
