@@ -34,8 +34,8 @@ inline std::size_t block_size(const Kernel& kernel, const DeviceInfo& device, st
 enum class OperationCost { streaming, computing };
 
 // Whether a called name is one of rtcg's helpers that only move an element or form its address:
-// the preludes' streaming and L2-only loads and streaming stores, and rtcg_wrap_index (a few integer instructions of the
-// index that take and put in wrap mode gather or scatter through).
+// the preludes' streaming and L2-only loads and streaming stores, and rtcg_wrap_index (a few
+// integer instructions of the index that take and put in wrap mode gather or scatter through).
 inline bool is_access_helper(std::string_view name) {
     return name == "RTCG_LOAD_STREAMING" || name == "RTCG_LOAD_L2_ONLY" || name == "RTCG_STORE_STREAMING" ||
            name == "rtcg_wrap_index";

@@ -27,10 +27,9 @@ namespace {
 // The generator's name and version in the database key: change it when a choice's meaning does.
 constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v4";
 
-// The merge form's shapes the tuner tries where the options leave them open. Odd counts keep a
-// work-item's run of 4-byte products in distinct local-memory banks. 8-byte products take two
-// banks each whatever the count, and with cached columns their tiles ran fastest with 4
-// (bench/NOTES.md, "The merge SpMV's cached columns").
+// The merge form's shapes the tuner tries where the options leave them open. Odd counts keep the
+// work-items' runs of products in distinct local-memory banks; 4 shares banks, but 8-byte values
+// with cached columns ran fastest with it (bench/NOTES.md, "The merge SpMV's cached columns").
 constexpr std::int64_t merge_groups[] = {64, 128, 256};
 constexpr std::int64_t merge_item_counts[] = {3, 4, 5, 7, 9, 11, 13};
 
