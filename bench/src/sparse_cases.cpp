@@ -166,10 +166,14 @@ void rmat_case(Workload& workload, unsigned scale) {
             if (format != chosen.format())
                 time("spmv_rmat_" + std::string(format_name(format)), Spmv<T, std::int32_t>(a, {.format = format}));
         const Spmv<T, std::int32_t> tuned(a, {.tuning = SpmvTuning::tune});
+        const std::string carveout = tuned.local_memory_carveout()
+                                         ? std::to_string(*tuned.local_memory_carveout()) + "%"
+                                         : std::string("the driver's");
         std::fprintf(
-            stderr, "%s: the tuner chose %s (merge work-group %zu, items %zu, columns %s, %zu cached)\n", what.c_str(),
-            std::string(format_name(tuned.format())).c_str(), tuned.merge_group(), tuned.merge_items(),
-            tuned.column_order() == ColumnOrder::by_count ? "renumbered by count" : "as given", tuned.cached_columns());
+            stderr, "%s: the tuner chose %s (merge work-group %zu, items %zu, columns %s, %zu cached, carveout %s)\n",
+            what.c_str(), std::string(format_name(tuned.format())).c_str(), tuned.merge_group(), tuned.merge_items(),
+            tuned.column_order() == ColumnOrder::by_count ? "renumbered by count" : "as given", tuned.cached_columns(),
+            carveout.c_str());
         time("spmv_rmat_tuned", tuned);
     } catch (const OutOfMemory& e) {
         workload.results.skip(what, e.what());

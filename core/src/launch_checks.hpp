@@ -11,7 +11,8 @@
 namespace rtcg::detail {
 
 // InvalidArgument, naming the kernel, for an extent beyond the device's limits, a block beyond
-// the kernel's, a product that does not fit size_t, or more local memory than a block can have.
+// the kernel's, a product that does not fit size_t, more local memory than a block can have, or a
+// local-memory carveout above 100 percent.
 // `config` is not empty (Dim3::empty).
 void check_launch_geometry(const std::string& kernel, const LaunchConfig& config,
                            const KernelAttributes& attributes, const DeviceInfo& device);

@@ -55,6 +55,11 @@ void check_launch_geometry(const std::string& kernel, const LaunchConfig& config
                                   "' allows on this device",
                               where);
     product(volume(config.grid, kernel, config), block_threads, kernel, config);
+    if (config.local_memory_carveout && *config.local_memory_carveout > 100)
+        throw InvalidArgument("the launch of kernel '" + kernel + "' prefers a local-memory carveout of " +
+                                  std::to_string(*config.local_memory_carveout) +
+                                  " percent; a carveout is a share of the on-chip memory, from 0 to 100 percent",
+                              where);
 
     const std::size_t static_bytes = attributes.static_local_bytes.value_or(0);
     if (device.local_memory_bytes != 0 && (static_bytes > device.local_memory_bytes ||

@@ -135,6 +135,10 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     if (options.merge_items > 32)
         throw InvalidArgument(
             "the merge form takes 1 to 32 items per work-item, not " + std::to_string(options.merge_items), "Spmv");
+    if (options.local_memory_carveout && *options.local_memory_carveout > 100)
+        throw InvalidArgument("a local-memory carveout is a share of the on-chip memory, from 0 to 100 percent, not " +
+                                  std::to_string(*options.local_memory_carveout),
+                              "Spmv");
     const CsrMatrix<T, I> a = options.transpose ? transpose(matrix) : matrix;
     const Context& context = a.context();
     auto state = std::make_shared<detail::SpmvState<T, I>>(
@@ -264,6 +268,8 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
                                               Dim3{state->group}, 0};
         }
     }
+    state->launch.local_memory_carveout = chosen.local_memory_carveout;
+    state->long_launch.local_memory_carveout = chosen.local_memory_carveout;
     state->inverse_diagonal = module.kernel("rtcg_csr_inverse_diagonal");
     state->inverse_diagonal_blocks = module.kernel("rtcg_csr_inverse_diagonal_blocks");
     add_dot_scratch(*state);
@@ -433,6 +439,11 @@ ColumnOrder Spmv<T, I>::column_order() const noexcept {
 template <SparseValue T, SparseIndex I>
 std::size_t Spmv<T, I>::cached_columns() const noexcept {
     return state_->cached_columns;
+}
+
+template <SparseValue T, SparseIndex I>
+std::optional<unsigned> Spmv<T, I>::local_memory_carveout() const noexcept {
+    return state_->launch.local_memory_carveout;
 }
 
 template <SparseValue T, SparseIndex I>

@@ -25,7 +25,7 @@ namespace rtcg::sparse_detail {
 namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v4";
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v5";
 
 // The merge form's shapes the tuner tries where the options leave them open. Odd counts keep the
 // work-items' runs of products in distinct local-memory banks; 4 shares banks, but 8-byte values
@@ -35,8 +35,18 @@ constexpr std::int64_t merge_item_counts[] = {3, 4, 5, 7, 9, 11, 13};
 
 // The bytes of x's most-read columns the tuner tries keeping in the first-level cache, where the
 // merge form's other gathers can pass it by (SpmvOptions::cached_columns): about what the L1 of an
-// NVIDIA GPU holds beside the tiles' local memory.
-constexpr std::int64_t cached_kib[] = {64, 96, 128};
+// NVIDIA GPU holds beside the tiles' local memory, with the driver's carveout (up to 128 KiB) and
+// with tuned_carveout_kib's (192 KiB).
+constexpr std::int64_t cached_kib[] = {64, 96, 128, 192};
+
+// The local memory a multiprocessor keeps under the carveout the tuner tries beside the driver's
+// (SpmvOptions::local_memory_carveout) with cached columns: fewer tiles at once than the driver's
+// choice fits, and the rest of the on-chip memory for the first-level cache, which the gathers of
+// the cached columns hit.
+constexpr std::uint64_t tuned_carveout_kib = 64;
+
+// The candidates' value for the driver's carveout.
+constexpr std::int64_t driver_carveout = -1;
 
 constexpr SpmvFormat every_format[] = {SpmvFormat::csr_vector, SpmvFormat::ell,  SpmvFormat::csr_binned,
                                        SpmvFormat::csr_merge,  SpmvFormat::sell, SpmvFormat::dia};
@@ -55,7 +65,8 @@ std::optional<SpmvFormat> format_named(const std::string& name) {
 // the columns as given (the merge form is the power-law graphs' format, whose columns renumbering
 // serves). On CUDA, with real values, the merge form with the largest group and the columns
 // renumbered also keeps each of cached_kib's amounts of x's first columns, fewer than the matrix's
-// columns, in the first-level cache (the options' count only, where they give one).
+// columns, in the first-level cache (the options' count only, where they give one), each with the
+// driver's carveout and tuned_carveout_kib's (the options' carveout only, where they give one).
 template <SparseValue T, SparseIndex I>
 tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::size_t columns, const SpmvOptions& options,
                                        const DeviceInfo& device) {
@@ -93,15 +104,27 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
             if (const std::int64_t count = kib * 1024 / static_cast<std::int64_t>(sizeof(T));
                 static_cast<std::size_t>(count) < columns)
                 cached.push_back(count);
+    std::vector<std::int64_t> carveouts{
+        options.local_memory_carveout ? static_cast<std::int64_t>(*options.local_memory_carveout) : driver_carveout};
+    const std::uint64_t carveout_bytes = tuned_carveout_kib * 1024;
+    if (offers_cache && !options.local_memory_carveout && device.local_memory_bytes > carveout_bytes)
+        carveouts.push_back(static_cast<std::int64_t>((carveout_bytes * 100 + device.local_memory_bytes - 1) /
+                                                      device.local_memory_bytes));
+    const std::int64_t first_carveout = carveouts.front();
     const auto largest_group = static_cast<std::int64_t>(largest);
     space.choice("format", names)
         .integer("merge_group", groups)
         .integer("merge_items", items)
         .choice("column_order", orders)
         .integer("cached_columns", cached)
+        .integer("local_memory_carveout", carveouts)
         .constraint("only the merge form caches columns",
                     [](const tuning::Configuration& c) {
                         return c.integer("cached_columns") == 0 || c.choice("format") == "csr_merge";
+                    })
+        .constraint("the tuner's carveout goes with cached columns",
+                    [first_carveout](const tuning::Configuration& c) {
+                        return c.integer("local_memory_carveout") == first_carveout || c.integer("cached_columns") != 0;
                     })
         .constraint("the tuner caches the renumbered columns with the largest work-group",
                     [offers_cache, largest_group](const tuning::Configuration& c) {
@@ -139,6 +162,10 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
 SpmvOptions options_of(const tuning::Configuration& c, SpmvOptions options) {
     options.format = format_named(c.choice("format"));
     options.column_order = c.choice("column_order") == "by_count" ? ColumnOrder::by_count : ColumnOrder::as_given;
+    const std::int64_t carveout = c.integer("local_memory_carveout");
+    options.local_memory_carveout = carveout == driver_carveout
+                                        ? std::nullopt
+                                        : std::optional<unsigned>(static_cast<unsigned>(carveout));
     if (options.format == SpmvFormat::csr_merge) {
         options.merge_group = static_cast<std::size_t>(c.integer("merge_group"));
         options.merge_items = static_cast<std::size_t>(c.integer("merge_items"));

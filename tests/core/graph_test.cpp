@@ -149,6 +149,24 @@ TEST_CASE("argument values are copied at capture") {
     CHECK(context().to_host<float>(x) == std::vector<float>(n, 3.5f));
 }
 
+TEST_CASE("a captured launch keeps its local-memory carveout, in both replay forms") {
+    // On CUDA the native graph's kernel node comes from cuLaunchKernelEx under stream capture.
+    for (const auto replay : {rtcg::GraphReplay::native, rtcg::GraphReplay::reenqueue}) {
+        auto& queue = context().queue();
+        auto x = context().to_device(iota_floats());
+        rtcg::LaunchConfig with_carveout = launch;
+        with_carveout.local_memory_carveout = 29;
+        queue.begin_capture();
+        twice()(queue, with_carveout, x, n);
+        auto graph = queue.end_capture(replay);
+        graph.launch(queue);
+        graph.launch(queue);
+        std::vector<float> expected = iota_floats();
+        for (float& value : expected) value *= 4.0f;
+        CHECK(context().to_host<float>(x) == expected);
+    }
+}
+
 TEST_CASE("a graph replays on another queue, after the queue it was captured on is gone") {
     std::vector<float> reference = iota_floats();
     auto x = context().to_device(reference);

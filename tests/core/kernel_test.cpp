@@ -103,6 +103,25 @@ TEST_CASE("dynamic local memory is sized at launch") {
         for (std::size_t i = 0; i < block; ++i) REQUIRE(result[b * block + i] == input[b * block + block - 1 - i]);
 }
 
+TEST_CASE("a launch's local-memory carveout leaves its results and its dynamic local memory as they are") {
+    // On CUDA every carveout goes through cuLaunchKernelEx, which takes the grid, the block, the
+    // dynamic shared memory and the arguments its own way; OpenCL ignores the hint.
+    const std::size_t block = 64, blocks = 37;
+    std::vector<int> input(block * blocks);
+    for (std::size_t i = 0; i < input.size(); ++i) input[i] = static_cast<int>(i) * 3 + 1;
+    const auto kernel = rtcg::test::compile(kernels::reverse_blocks).kernel("reverse_blocks");
+    for (const unsigned carveout : {0u, 29u, 100u}) {
+        CAPTURE(carveout);
+        auto data = context().to_device(input);
+        rtcg::LaunchConfig config{blocks, block, block * sizeof(int)};
+        config.local_memory_carveout = carveout;
+        kernel(context().queue(), config, data);
+        const auto result = context().to_host<int>(data);
+        for (std::size_t b = 0; b < blocks; ++b)
+            for (std::size_t i = 0; i < block; ++i) REQUIRE(result[b * block + i] == input[b * block + block - 1 - i]);
+    }
+}
+
 TEST_CASE("kernel attributes and names come from the backend") {
     const auto module = rtcg::test::compile(kernels::two_kernels);
     auto names = module.kernel_names();

@@ -129,6 +129,16 @@ TEST_CASE("misuse: extents beyond the device's limits are refused") {
         {"rtcg_misuse_local", std::to_string(too_much_local), "local memory"});
 }
 
+TEST_CASE("misuse: a local-memory carveout above 100 percent is refused") {
+    const Kernel kernel = fill();
+    Buffer out = context().allocate(64 * sizeof(int));
+    const std::int64_t n = 16;
+    LaunchConfig config{1, 64};
+    config.local_memory_carveout = 101;
+    expect_misuse<InvalidArgument>([&] { kernel(context().queue(), config, out, n); },
+                                   {"rtcg_misuse_fill", "carveout of 101 percent", "0 to 100"});
+}
+
 TEST_CASE("misuse: a block of 0 threads covers nothing") {
     expect_misuse<InvalidArgument>([] { (void)LaunchConfig::covering(100, 0); }, {"covering", "0 threads"});
 }

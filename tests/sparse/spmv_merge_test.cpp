@@ -18,6 +18,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 using rtcg::Array;
@@ -106,6 +107,31 @@ TEST_CASE("Merge-based SpMV with chosen tile shapes, and shapes refused") {
     }
     CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.merge_items = 33}); }),
                    "1 to 32 items"));
+}
+
+TEST_CASE("SpMV plans with a local-memory carveout, and one refused") {
+    const auto graph = rtcg::rmat<float, std::int32_t>(11, 8, 6);
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), graph);
+    // The merge form with cached columns, where the carveout serves, and a format of one launch
+    // and one of two (the binned form's long rows), each through the launches the hint changes.
+    for (const rtcg::SpmvOptions& options :
+         {rtcg::SpmvOptions{.format = rtcg::SpmvFormat::csr_merge,
+         .merge_group = 256,
+         .merge_items = 7,
+         .column_order = rtcg::ColumnOrder::by_count,
+         .cached_columns = 512,
+         .local_memory_carveout = 29},
+          rtcg::SpmvOptions{.format = rtcg::SpmvFormat::csr_vector, .local_memory_carveout = 0},
+          rtcg::SpmvOptions{.format = rtcg::SpmvFormat::csr_binned, .local_memory_carveout = 100}}) {
+        const std::string format(rtcg::format_name(*options.format));
+        CAPTURE(format);
+        CHECK(rtcg::Spmv<float, std::int32_t>(a, options).local_memory_carveout() == options.local_memory_carveout);
+        multiplies_like_the_host(graph, options, *options.format);
+    }
+    CHECK_FALSE(rtcg::Spmv<float, std::int32_t>(a).local_memory_carveout());
+    CHECK(contains(message_of<rtcg::InvalidArgument>(
+                       [&] { (void)rtcg::Spmv<float, std::int32_t>(a, {.local_memory_carveout = 101}); }),
+                   "0 to 100 percent, not 101"));
 }
 
 TEST_CASE_TEMPLATE("The merge-based product folds the solvers' dot product", P, std::pair<float, std::int64_t>,

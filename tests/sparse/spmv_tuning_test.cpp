@@ -18,6 +18,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 using rtcg::ColumnOrder;
@@ -35,7 +36,7 @@ rtcg::tuning::TuningKey key_of(const Plan& plan) {
     const rtcg::RowStatistics& s = plan.statistics();
     const auto mean = static_cast<std::uint64_t>(std::ceil(s.mean()));
     const auto skew = static_cast<std::uint64_t>(static_cast<double>(s.longest) / s.mean());
-    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v4",
+    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v5",
                                        "float64_int32_" + rtcg::tuning::power_of_two_class({s.rows, mean, skew}));
 }
 
@@ -55,26 +56,31 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     const auto entry = database->find(key_of(tuned));
     REQUIRE(entry);
     // The merge form's shape, column order and cached columns are stored with it; the other
-    // formats' entries name the first shape, the columns as given and none cached.
+    // formats' entries name the first shape, the columns as given and none cached. Every entry
+    // names its carveout, -1 for the driver's.
     const std::string shape = tuned.format() == SpmvFormat::csr_merge
                                   ? "merge_group=" + std::to_string(tuned.merge_group()) +
                                         ",merge_items=" + std::to_string(tuned.merge_items()) + ",column_order=" +
                                         (tuned.column_order() == ColumnOrder::by_count ? "by_count" : "as_given") +
                                         ",cached_columns=" + std::to_string(tuned.cached_columns())
                                   : "merge_group=64,merge_items=3,column_order=as_given,cached_columns=0";
-    CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())) + "," + shape);
+    const std::string carveout = tuned.local_memory_carveout() ? std::to_string(*tuned.local_memory_carveout())
+                                                               : std::string("-1");
+    CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())) + "," + shape +
+                                      ",local_memory_carveout=" + carveout);
     const Plan stored(a, {.tuning = SpmvTuning::stored});
     CHECK(stored.format() == tuned.format());
     CHECK(stored.merge_group() == tuned.merge_group());
     CHECK(stored.merge_items() == tuned.merge_items());
     CHECK(stored.column_order() == tuned.column_order());
     CHECK(stored.cached_columns() == tuned.cached_columns());
+    CHECK(stored.local_memory_carveout() == tuned.local_memory_carveout());
 
     // A stored merge shape and column order are taken as they are, the even count of 4 items too.
     for (const std::size_t items : {11, 4}) {
         CAPTURE(items);
         database->store(key_of(tuned), {"format=csr_merge,merge_group=256,merge_items=" + std::to_string(items) +
-                                            ",column_order=by_count,cached_columns=0",
+                                            ",column_order=by_count,cached_columns=0,local_memory_carveout=-1",
                                         1.0});
         const Plan shaped(a, {.tuning = SpmvTuning::stored});
         CHECK(shaped.format() == SpmvFormat::csr_merge);
@@ -86,8 +92,10 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
 
     // A stored choice is taken by stored and tune alike, and ignored by the built-in rule and by a
     // forced format.
-    database->store(key_of(tuned),
-                    {"format=sell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0", 1.0});
+    database->store(
+        key_of(tuned),
+        {"format=sell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-1",
+         1.0});
     CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::sell);
     CHECK(Plan(a, {.tuning = SpmvTuning::tune}).format() == SpmvFormat::sell);
     CHECK(Plan(a).format() == SpmvFormat::csr_merge);
@@ -95,16 +103,25 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::sell);
 
     // An entry that names no format, ELL for a matrix whose ELL copy is too large, a shape, a
-    // column order or cached columns for another format, a shape or a cached count the tuner does
-    // not try, or an earlier version's form, is passed over: stored falls back to the built-in rule.
+    // column order or cached columns for another format, a shape, a cached count or a carveout the
+    // tuner does not try, or an earlier version's form, is passed over: stored falls back to the
+    // built-in rule.
     for (const std::string unusable :
-         {"format=nonsense,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0", "team=4",
-          "format=ell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0",
-          "format=sell,merge_group=256,merge_items=9,column_order=as_given,cached_columns=0",
-          "format=sell,merge_group=64,merge_items=3,column_order=by_count,cached_columns=0",
-          "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given,cached_columns=0",
-          "format=csr_merge,merge_group=64,merge_items=6,column_order=as_given,cached_columns=0",
-          "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000",
+         {"format=nonsense,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-"
+          "1",
+          "team=4",
+          "format=ell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-1",
+          "format=sell,merge_group=256,merge_items=9,column_order=as_given,cached_columns=0,local_memory_carveout=-1",
+          "format=sell,merge_group=64,merge_items=3,column_order=by_count,cached_columns=0,local_memory_carveout=-1",
+          "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-"
+          "1",
+          "format=csr_merge,merge_group=64,merge_items=6,column_order=as_given,cached_columns=0,local_memory_carveout=-"
+          "1",
+          "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000,local_memory_"
+          "carveout=-1",
+          "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout="
+          "50",
+          "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0",
           "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given",
           "format=csr_merge,merge_group=64,merge_items=3", "format=csr_merge"}) {
         CAPTURE(unusable);
@@ -155,13 +172,23 @@ TEST_CASE("a stored count of cached columns is taken where the tuner would try i
     const auto largest = std::min<std::size_t>(256, std::bit_floor(context().device().max_work_group_size));
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
-    database->store(key_of(Plan(a)), {"format=csr_merge,merge_group=" + std::to_string(largest) +
-                                          ",merge_items=7,column_order=by_count,cached_columns=8192",
-                                      1.0});
-    const Plan stored(a, {.tuning = SpmvTuning::stored});
-    // Only CUDA's gathers pass the first-level cache by: elsewhere the entry is not a candidate.
     const bool cuda = rtcg::codegen::dialect_of(context().device()) == rtcg::codegen::Dialect::cuda;
-    CHECK(stored.cached_columns() == (cuda ? 8192 : 0));
-    CHECK(stored.column_order() == (cuda ? ColumnOrder::by_count : ColumnOrder::as_given));
-    rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
+    // The carveout that leaves 64 KiB of local memory to a multiprocessor, the one the tuner tries
+    // beside the driver's.
+    const std::uint64_t local = context().device().local_memory_bytes;
+    const unsigned tuned_carveout = static_cast<unsigned>((64 * 1024 * 100 + local - 1) / local);
+    for (const std::optional<unsigned> carveout : {std::optional<unsigned>(), std::optional(tuned_carveout)}) {
+        CAPTURE(carveout.value_or(0));
+        database->store(key_of(Plan(a)),
+                        {"format=csr_merge,merge_group=" + std::to_string(largest) +
+                             ",merge_items=7,column_order=by_count,cached_columns=8192,local_memory_carveout=" +
+                             (carveout ? std::to_string(*carveout) : std::string("-1")),
+                         1.0});
+        const Plan stored(a, {.tuning = SpmvTuning::stored});
+        // Only CUDA's gathers pass the first-level cache by: elsewhere the entry is not a candidate.
+        CHECK(stored.cached_columns() == (cuda ? 8192 : 0));
+        CHECK(stored.column_order() == (cuda ? ColumnOrder::by_count : ColumnOrder::as_given));
+        CHECK(stored.local_memory_carveout() == (cuda ? carveout : std::nullopt));
+        rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
+    }
 }

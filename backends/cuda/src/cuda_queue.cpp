@@ -255,6 +255,10 @@ void CudaQueue::launch(plugin::KernelImpl& kernel_impl, const LaunchConfig& conf
         }
     }
 
+    if (config.local_memory_carveout && api_.cuLaunchKernelEx) {
+        launch_with_carveout(kernel, config, parameters);
+        return;
+    }
     const CUresult result = api_.cuLaunchKernel(
         kernel.function(), static_cast<unsigned>(config.grid.x), static_cast<unsigned>(config.grid.y),
         static_cast<unsigned>(config.grid.z), static_cast<unsigned>(config.block.x),
@@ -262,6 +266,31 @@ void CudaQueue::launch(plugin::KernelImpl& kernel_impl, const LaunchConfig& conf
         static_cast<unsigned>(config.dynamic_local_bytes), stream_, parameters, nullptr);
     if (result != CUDA_SUCCESS) [[unlikely]]
         throw_driver_error(result, "cuLaunchKernel", describe_launch(kernel, config));
+}
+
+// The carveout is a launch attribute rather than the function's (cuFuncSetAttribute), so that
+// launches of one function with different carveouts, from plans that share a compiled module,
+// neither race nor overwrite each other's, and a captured launch keeps its own.
+void CudaQueue::launch_with_carveout(const CudaKernel& kernel, const LaunchConfig& config, void** parameters) {
+    CUlaunchAttribute carveout{};
+    carveout.id = CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT;
+    carveout.value.sharedMemCarveout = *config.local_memory_carveout;
+    CUlaunchConfig launch{};
+    launch.gridDimX = static_cast<unsigned>(config.grid.x);
+    launch.gridDimY = static_cast<unsigned>(config.grid.y);
+    launch.gridDimZ = static_cast<unsigned>(config.grid.z);
+    launch.blockDimX = static_cast<unsigned>(config.block.x);
+    launch.blockDimY = static_cast<unsigned>(config.block.y);
+    launch.blockDimZ = static_cast<unsigned>(config.block.z);
+    launch.sharedMemBytes = static_cast<unsigned>(config.dynamic_local_bytes);
+    launch.hStream = stream_;
+    launch.attrs = &carveout;
+    launch.numAttrs = 1;
+    const CUresult result = api_.cuLaunchKernelEx(&launch, kernel.function(), parameters, nullptr);
+    if (result != CUDA_SUCCESS) [[unlikely]]
+        throw_driver_error(result, "cuLaunchKernelEx",
+                           describe_launch(kernel, config) + " and a carveout of " +
+                               std::to_string(*config.local_memory_carveout) + " percent");
 }
 
 std::unique_ptr<plugin::EventImpl> CudaQueue::record() { return std::make_unique<CudaEvent>(context_, stream_); }

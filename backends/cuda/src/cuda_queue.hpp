@@ -11,6 +11,8 @@
 
 namespace rtcg::cuda {
 
+class CudaKernel;
+
 class CudaQueue final : public plugin::QueueImpl {
 public:
     // Creates a stream that does not synchronise with the legacy default stream, so that work
@@ -68,6 +70,8 @@ public:
 
 private:
     void copy_3d(const CUDA_MEMCPY3D& copy);
+    // cuLaunchKernelEx with the launch's local-memory carveout (LaunchConfig::local_memory_carveout).
+    void launch_with_carveout(const CudaKernel& kernel, const LaunchConfig& config, void** parameters);
 
     const CudaContext& context_;
     const DriverApi& api_;

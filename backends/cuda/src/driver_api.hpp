@@ -85,12 +85,14 @@ namespace rtcg::cuda {
 
 // Functions that only newer drivers have (CUDA 11.4 to 12.4). Their pointers are null on older
 // drivers, and the features built on them degrade: no parameter sizes, no list of kernel names,
-// no managed-memory hints, graphs re-enqueued command by command instead of CUDA graphs.
+// no managed-memory hints, no per-launch carveout hint, graphs re-enqueued command by command
+// instead of CUDA graphs.
 #define RTCG_CUDA_OPTIONAL_DRIVER_FUNCTIONS(X) \
     X(cuFuncGetParamInfo)                      \
     X(cuFuncGetName)                           \
     X(cuModuleGetFunctionCount)                \
     X(cuModuleEnumerateFunctions)              \
+    X(cuLaunchKernelEx)                        \
     X(cuMemPrefetchAsync)                      \
     X(cuMemAdvise)                             \
     X(cuStreamBeginCapture)                    \

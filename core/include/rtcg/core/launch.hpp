@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace rtcg {
@@ -53,6 +54,15 @@ struct LaunchConfig {
     /// `extern __shared__` arrays. OpenCL: passed as one extra trailing `__local` pointer
     /// argument after the user's arguments.
     std::size_t dynamic_local_bytes = 0;
+    /// The share of each compute unit's on-chip memory, in percent (0 to 100), that the launch
+    /// would rather give local memory than the first-level cache, on devices where the two share
+    /// it (CUDA's preferred shared-memory carveout; Kernel::launch throws InvalidArgument above
+    /// 100). Fewer blocks then fit a compute unit at once where their local memory bounds them, and
+    /// the cache holds more of the global memory they read: a kernel whose gathers hit the cache
+    /// may gain. A hint: the driver takes more where the launch's blocks need it, and a driver
+    /// without per-launch attributes (before CUDA 12) ignores it, as OpenCL does, whose split is
+    /// the driver's. Empty: the driver's choice.
+    std::optional<unsigned> local_memory_carveout = {};
 
     /// The 1-D launch that gives at least `n` threads in blocks of `block`. InvalidArgument for a
     /// block of 0 threads.

@@ -115,11 +115,13 @@ enum class SpmvTuning {
     /// entries, DIA likewise and only where the plan found the diagonals (a stored DIA choice is
     /// passed over for a matrix without them); the merge form with each work-group of 64 to 256
     /// and 3 to 13 items per work-item whose tile fits the local memory, and either ColumnOrder;
-    /// on CUDA, with real values, also with work-groups of 256, the columns renumbered and 64, 96
-    /// or 128 KiB of x's most-read columns cached, SpmvOptions::cached_columns),
+    /// on CUDA, with real values, also with work-groups of 256, the columns renumbered and 64, 96,
+    /// 128 or 192 KiB of x's most-read columns cached, SpmvOptions::cached_columns, each with the
+    /// driver's carveout and with one that leaves 64 KiB of local memory to a multiprocessor,
+    /// SpmvOptions::local_memory_carveout),
     /// the fastest kept in the database for the class. Takes a compile and a few products per
-    /// candidate, and waits for the queue. A format, merge shape, column order or cached column
-    /// count given in the options is kept.
+    /// candidate, and waits for the queue. A format, merge shape, column order, cached column
+    /// count or carveout given in the options is kept.
     tune,
 };
 
@@ -163,6 +165,12 @@ struct SpmvOptions {
     /// every column through the first-level cache. For the merge form only: InvalidArgument where
     /// the plan's format is another.
     std::size_t cached_columns = 0;
+    /// The share of each compute unit's on-chip memory, in percent (0 to 100), that the product's
+    /// main kernel prefers for local memory over the first-level cache
+    /// (LaunchConfig::local_memory_carveout, a hint that CUDA takes and OpenCL ignores): a smaller
+    /// share fits fewer work-groups at once but caches more of x for the gathers, which suits the
+    /// merge form with cached columns. InvalidArgument above 100. Empty: the driver's choice.
+    std::optional<unsigned> local_memory_carveout = {};
     /// Where the format comes from when `format` is empty.
     SpmvTuning tuning = SpmvTuning::built_in;
 };
@@ -217,6 +225,9 @@ public:
     /// The columns the merge form's gathers keep in the first-level cache while the others pass it
     /// by (SpmvOptions::cached_columns); 0 where every gather goes through it.
     std::size_t cached_columns() const noexcept;
+    /// The local-memory carveout the main kernel launches with (SpmvOptions::local_memory_carveout);
+    /// empty for the driver's choice.
+    std::optional<unsigned> local_memory_carveout() const noexcept;
     /// The statistics the choice was made from.
     const RowStatistics& statistics() const noexcept;
     /// The generated source in `dialect`, prelude included.

@@ -214,8 +214,9 @@ public:
     virtual void fill(BufferImpl& dst, std::size_t offset, std::size_t bytes, const void* pattern,
                       std::size_t pattern_size) = 0;
     // `args` match the kernel's parameters as far as KernelImpl::parameters() tells (core
-    // checked); grid and block are non-empty and within the device's limits. On OpenCL, a non-zero
-    // dynamic_local_bytes becomes one extra `__local` argument.
+    // checked); grid and block are non-empty and within the device's limits, and a local-memory
+    // carveout is at most 100, which a backend whose split is the driver's ignores. On OpenCL, a
+    // non-zero dynamic_local_bytes becomes one extra `__local` argument.
     virtual void launch(KernelImpl& kernel, const LaunchConfig& config,
                         std::span<const KernelArgument> args) = 0;
     virtual std::unique_ptr<EventImpl> record() = 0;
