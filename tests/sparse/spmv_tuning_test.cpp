@@ -18,6 +18,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -106,27 +107,25 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     // column order or cached columns for another format, a shape, a cached count or a carveout the
     // tuner does not try, or an earlier version's form, is passed over: stored falls back to the
     // built-in rule.
-    for (const std::string unusable :
-         {"format=nonsense,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-"
-          "1",
-          "team=4",
-          "format=ell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-1",
-          "format=sell,merge_group=256,merge_items=9,column_order=as_given,cached_columns=0,local_memory_carveout=-1",
-          "format=sell,merge_group=64,merge_items=3,column_order=by_count,cached_columns=0,local_memory_carveout=-1",
-          "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-"
-          "1",
-          "format=csr_merge,merge_group=64,merge_items=6,column_order=as_given,cached_columns=0,local_memory_carveout=-"
-          "1",
-          "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000,local_memory_"
-          "carveout=-1",
-          "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout="
-          "50",
-          "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0",
-          "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given",
-          "format=csr_merge,merge_group=64,merge_items=3", "format=csr_merge"}) {
+    const std::string driver_carveout = ",local_memory_carveout=-1";
+    for (const std::string& unusable : std::initializer_list<std::string>{
+             "format=nonsense,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0" + driver_carveout,
+             "team=4",
+             "format=ell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0" + driver_carveout,
+             "format=sell,merge_group=256,merge_items=9,column_order=as_given,cached_columns=0" + driver_carveout,
+             "format=sell,merge_group=64,merge_items=3,column_order=by_count,cached_columns=0" + driver_carveout,
+             "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given,cached_columns=0" + driver_carveout,
+             "format=csr_merge,merge_group=64,merge_items=6,column_order=as_given,cached_columns=0" + driver_carveout,
+             "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000" +
+                 driver_carveout,
+             "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,"
+             "local_memory_carveout=50",
+             "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0",
+             "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given",
+             "format=csr_merge,merge_group=64,merge_items=3", "format=csr_merge"}) {
         CAPTURE(unusable);
         database->store(key_of(tuned), {unusable, 1.0});
-            const Plan fallen_back(a, {.tuning = SpmvTuning::stored});
+        const Plan fallen_back(a, {.tuning = SpmvTuning::stored});
         CHECK(fallen_back.format() == SpmvFormat::csr_merge);
         CHECK(fallen_back.merge_group() ==
               std::min<std::size_t>(256, std::bit_floor(context().device().max_work_group_size)));
