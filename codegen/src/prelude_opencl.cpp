@@ -29,7 +29,6 @@ constexpr std::string_view base_prelude =
 #define RTCG_LAUNCH_BOUNDS(block, min_groups)
 #define RTCG_REQUIRED_GROUP_SIZE(block) __attribute__((reqd_work_group_size(block, 1, 1)))
 #define RTCG_LOAD_STREAMING(pointer) (*(pointer))
-#define RTCG_LOAD_L2_ONLY(pointer) (*(pointer))
 #define RTCG_STORE_STREAMING(pointer, value) (*(pointer) = (value))
 typedef long rtcg_index_t;
 typedef ulong rtcg_uindex_t;

@@ -12,6 +12,10 @@ namespace rtcg::codegen::detail {
 std::string_view cuda_base_prelude();
 std::string_view opencl_base_prelude();
 
+// The OpenCL prelude's RTCG_LOAD_L2_ONLY, which comes after the base: a plain load, or NVIDIA's
+// L2-only load through inline PTX (l2_only_load_text.cpp).
+std::string_view opencl_l2_only_load(bool inline_ptx);
+
 // rtcg_atomic_* for every type and address space (atomics_text.cpp).
 std::string atomics_text(Dialect dialect);
 

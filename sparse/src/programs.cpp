@@ -9,16 +9,18 @@ namespace rtcg::sparse_detail {
 
 codegen::Dialect dialect(const Context& context) { return codegen::dialect_of(context.device()); }
 
-std::string program_source(codegen::Dialect dialect, std::string_view configuration,
+codegen::Target target(const Context& context) { return codegen::target_of(context.device()); }
+
+std::string program_source(const codegen::Target& target, std::string_view configuration,
                            std::initializer_list<std::string_view> files, bool complex) {
     std::string source(configuration);
     for (const std::string_view file : files) (source += file) += '\n';
-    return codegen::with_prelude(dialect, source, {.complex = complex});
+    return codegen::with_prelude(target, source, {.complex = complex});
 }
 
 Module compile(const Context& context, std::string_view configuration, std::initializer_list<std::string_view> files,
                bool complex) {
-    return context.compile(program_source(dialect(context), configuration, files, complex));
+    return context.compile(program_source(target(context), configuration, files, complex));
 }
 
 std::string index_name(const codegen::DType& index) {

@@ -20,8 +20,12 @@ namespace rtcg::sparse_detail {
 // The dialect of `context`'s kernels.
 codegen::Dialect dialect(const Context& context);
 
-// The whole source: the prelude (with complex support when `complex`), `configuration` and `files`.
-std::string program_source(codegen::Dialect dialect, std::string_view configuration,
+// The target of `context`'s kernels (codegen::target_of), for sources that use more than the dialect.
+codegen::Target target(const Context& context);
+
+// The whole source: the prelude for `target` (with complex support when `complex`),
+// `configuration` and `files`.
+std::string program_source(const codegen::Target& target, std::string_view configuration,
                            std::initializer_list<std::string_view> files, bool complex);
 
 // program_source compiled for `context`.

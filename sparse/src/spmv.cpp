@@ -78,8 +78,8 @@ std::size_t team_for(double mean) {
 }
 
 template <SparseValue T, SparseIndex I>
-std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect dialect) {
-    const std::string configuration = sparse_detail::value_operations(dialect, codegen::dtype_of<T>(),
+std::string full_source(const detail::SpmvState<T, I>& state, const codegen::Target& target) {
+    const std::string configuration = sparse_detail::value_operations(target.dialect, codegen::dtype_of<T>(),
                                                                       codegen::dtype_of<I>()) +
                                       state.configuration;
     const bool complex = codegen::dtype_of<T>().is_complex();
@@ -87,14 +87,14 @@ std::string full_source(const detail::SpmvState<T, I>& state, codegen::Dialect d
     // The merge form's block scan is arrays' (device_library.hpp), composed into this program.
     if (state.format == SpmvFormat::csr_merge)
         return sparse_detail::program_source(
-            dialect, configuration,
+            target, configuration,
             {device_library::scan_pairs(), device_library::block_scan(), files::spmv, files::spmv_merge}, complex);
     if (state.format == SpmvFormat::dia)
-        return sparse_detail::program_source(dialect, configuration, {files::spmv, files::spmv_dia}, complex);
+        return sparse_detail::program_source(target, configuration, {files::spmv, files::spmv_dia}, complex);
     if (state.format == SpmvFormat::sell)
-        return sparse_detail::program_source(dialect, configuration, {files::spmv, files::sliced, files::spmv_sell},
+        return sparse_detail::program_source(target, configuration, {files::spmv, files::sliced, files::spmv_sell},
                                              complex);
-    return sparse_detail::program_source(dialect, configuration, {files::spmv}, complex);
+    return sparse_detail::program_source(target, configuration, {files::spmv}, complex);
 }
 
 // The work-groups that write dot shares: each launch's (the binned form launches only for a
@@ -244,7 +244,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     }
     configuration += dot_configuration(dot);
     state->configuration = std::move(configuration);
-    const Module module = context.compile(full_source(*state, sparse_detail::dialect(context)));
+    const Module module = context.compile(full_source(*state, sparse_detail::target(context)));
     if (state->format == SpmvFormat::csr_merge) {
         sparse_detail::prepare_merge(*state, module);
     } else if (state->format == SpmvFormat::sell) {
@@ -289,7 +289,7 @@ Spmv<T, I>::Spmv(const EllMatrix<T, I>& a, bool dot) {
                                 .dot = dot});
     state->configuration = rows_configuration(a.rows()) +
                            plan_ell(*state, a, sparse_detail::most_block(context.device())) + dot_configuration(dot);
-    prepare_ell(*state, context.compile(full_source(*state, sparse_detail::dialect(context))));
+    prepare_ell(*state, context.compile(full_source(*state, sparse_detail::target(context))));
     add_dot_scratch(*state);
     state_ = std::move(state);
 }
@@ -314,7 +314,7 @@ Spmv<T, I>::Spmv(const SellMatrix<T, I>& a, bool dot) {
     state->configuration = rows_configuration(a.rows()) +
                            sparse_detail::plan_sell(*state, a, sparse_detail::most_block(context.device())) +
                            dot_configuration(dot);
-    sparse_detail::prepare_sell(*state, context.compile(full_source(*state, sparse_detail::dialect(context))));
+    sparse_detail::prepare_sell(*state, context.compile(full_source(*state, sparse_detail::target(context))));
     add_dot_scratch(*state);
     state_ = std::move(state);
 }
@@ -513,8 +513,8 @@ Array<T> Spmv<T, I>::inverse_diagonal_blocks(std::size_t block) const {
 }
 
 template <SparseValue T, SparseIndex I>
-std::string Spmv<T, I>::source(codegen::Dialect dialect) const {
-    return full_source(*state_, dialect);
+std::string Spmv<T, I>::source(const codegen::Target& target) const {
+    return full_source(*state_, target);
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I) template class Spmv<T, I>;

@@ -24,8 +24,9 @@
 namespace rtcg::sparse_detail {
 namespace {
 
-// The generator's name and version in the database key: change it when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v5";
+// The generator's name and version in the database key: change it when a choice's meaning or the
+// candidates do (SpmvTuning::tune keeps a stored choice, so a new candidate would go untried).
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v6";
 
 // The merge form's shapes the tuner tries where the options leave them open. Odd counts keep the
 // work-items' runs of products in distinct local-memory banks; 4 shares banks, but 8-byte values
@@ -63,10 +64,12 @@ std::optional<SpmvFormat> format_named(const std::string& name) {
 // whose tile fits the local memory (the options' shape only, where they give one) and either
 // column order (the options' only, where they give one), the other formats with one shape and
 // the columns as given (the merge form is the power-law graphs' format, whose columns renumbering
-// serves). On CUDA, with real values, the merge form with the largest group and the columns
-// renumbered also keeps each of cached_kib's amounts of x's first columns, fewer than the matrix's
-// columns, in the first-level cache (the options' count only, where they give one), each with the
+// serves). Where the loads can pass the first-level cache by (loads_past_the_l1: CUDA, and OpenCL
+// on NVIDIA, with real values), the merge form with the largest group and the columns renumbered
+// also keeps each of cached_kib's amounts of x's first columns, fewer than the matrix's columns,
+// in the first-level cache (the options' count only, where they give one); on CUDA each with the
 // driver's carveout and tuned_carveout_kib's (the options' carveout only, where they give one).
+// OpenCL ignores the carveout, so it gets the driver's alone.
 template <SparseValue T, SparseIndex I>
 tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::size_t columns, const SpmvOptions& options,
                                        const DeviceInfo& device) {
@@ -98,7 +101,7 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
     const std::string first_order = orders.front();
     std::vector<std::int64_t> cached{static_cast<std::int64_t>(options.cached_columns)};
     const bool offers_cache = options.cached_columns == 0 &&
-                              loads_past_the_l1(codegen::dialect_of(device), codegen::dtype_of<T>());
+                              loads_past_the_l1(codegen::target_of(device), codegen::dtype_of<T>());
     if (offers_cache)
         for (const std::int64_t kib : cached_kib)
             if (const std::int64_t count = kib * 1024 / static_cast<std::int64_t>(sizeof(T));
@@ -107,7 +110,8 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
     std::vector<std::int64_t> carveouts{
         options.local_memory_carveout ? static_cast<std::int64_t>(*options.local_memory_carveout) : driver_carveout};
     const std::uint64_t carveout_bytes = tuned_carveout_kib * 1024;
-    if (offers_cache && !options.local_memory_carveout && device.local_memory_bytes > carveout_bytes)
+    if (offers_cache && !options.local_memory_carveout && codegen::dialect_of(device) == codegen::Dialect::cuda &&
+        device.local_memory_bytes > carveout_bytes)
         carveouts.push_back(static_cast<std::int64_t>((carveout_bytes * 100 + device.local_memory_bytes - 1) /
                                                       device.local_memory_bytes));
     const std::int64_t first_carveout = carveouts.front();
@@ -270,15 +274,15 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
     Spmv<T, I>(a, reference)(value_of<T>(1), x, value_of<T>(0), y);
     const std::vector<T> expected = y.get();
 
-    const codegen::Dialect kernel_dialect = dialect(context);
+    const codegen::Target kernel_target = target(context);
     tuning::TuningProblem problem{
         .kernel = key.kernel,
         .size_class = key.size_class,
         .space = space,
         .generate =
-            [&plans, kernel_dialect](const tuning::Configuration& c) {
+            [&plans, kernel_target](const tuning::Configuration& c) {
                 const Spmv<T, I>& plan = plans.at(c.to_string()).plan;
-                return tuning::GeneratedKernel{plan.source(kernel_dialect), main_kernel(plan.format()), {}, 0};
+                return tuning::GeneratedKernel{plan.source(kernel_target), main_kernel(plan.format()), {}, 0};
             },
         // The plan launches its own kernels (the merge form two) on the tuner's queue.
         .launch =

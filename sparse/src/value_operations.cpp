@@ -2,6 +2,8 @@
 
 #include "programs.hpp"
 
+#include <rtcg/codegen/prelude.hpp>
+
 namespace rtcg::sparse_detail {
 
 std::string value_operations(codegen::Dialect dialect, const codegen::DType& value, const codegen::DType& index) {
@@ -57,10 +59,9 @@ std::string value_operations(codegen::Dialect dialect, const codegen::DType& val
     return text;
 }
 
-bool loads_past_the_l1(codegen::Dialect dialect, const codegen::DType& value) {
-    // The prelude's RTCG_LOAD_L2_ONLY is CUDA's __ldcg there (for real types only, as the value
-    // operations use it) and a plain load in OpenCL C, which has no cache operators.
-    return dialect == codegen::Dialect::cuda && !value.is_complex();
+bool loads_past_the_l1(const codegen::Target& target, const codegen::DType& value) {
+    // The value operations take the prelude's load for real types only.
+    return codegen::l2_only_loads(target) && !value.is_complex();
 }
 
 } // namespace rtcg::sparse_detail

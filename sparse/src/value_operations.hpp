@@ -23,8 +23,8 @@ namespace rtcg::sparse_detail {
 
 std::string value_operations(codegen::Dialect dialect, const codegen::DType& value, const codegen::DType& index);
 
-// Whether RTCG_SPARSE_LOAD_L2_ONLY passes the first-level cache by for `value` in `dialect` (CUDA's
-// real types), rather than being a plain load.
-bool loads_past_the_l1(codegen::Dialect dialect, const codegen::DType& value);
+// Whether RTCG_SPARSE_LOAD_L2_ONLY passes the first-level cache by for `value` on `target` (real
+// types where the prelude's RTCG_LOAD_L2_ONLY does), rather than being a plain load.
+bool loads_past_the_l1(const codegen::Target& target, const codegen::DType& value);
 
 } // namespace rtcg::sparse_detail

@@ -92,6 +92,14 @@ TEST_CASE("portable_prelude gives the text with_prelude puts before the source, 
         device.backend = std::string(to_string(dialect));
         CHECK(portable(device) + "#line 1\nsource" == with_prelude(dialect, "source", options));
     }
+    // A device's target, not only its dialect: NVIDIA's OpenCL platform gets the PTX loads.
+    rtcg::DeviceInfo nvidia;
+    nvidia.backend = "opencl";
+    nvidia.platform = "NVIDIA CUDA";
+    nvidia.simd_width = 32;
+    CHECK(portable(nvidia) + "#line 1\nsource" == with_prelude(Target(Dialect::opencl, true), "source", options));
+    CHECK(portable(nvidia) != std::string(prelude(Dialect::opencl)) + std::string(complex_support(Dialect::opencl)) +
+                                  std::string(warp_support(Dialect::opencl)));
     rtcg::DeviceInfo unknown;
     unknown.backend = "vulkan";
     CHECK_THROWS_AS(portable(unknown), rtcg::InvalidArgument);
@@ -140,7 +148,31 @@ TEST_CASE("a target has warp primitives on CUDA and on NVIDIA's OpenCL platform 
     CHECK_THROWS_AS(target_of(device), rtcg::InvalidArgument);
 }
 
+TEST_CASE("L2-only loads: CUDA's __ldcg, PTX's ld.global.cg in OpenCL with inline PTX, else plain loads") {
+    const Target nvidia_opencl(Dialect::opencl, true);
+    CHECK(l2_only_loads(Dialect::cuda));
+    CHECK(l2_only_loads(Target(Dialect::cuda, false))); // the CUDA prelude always has __ldcg
+    CHECK(l2_only_loads(nvidia_opencl));
+    CHECK_FALSE(l2_only_loads(Dialect::opencl));
+    const std::string_view cuda = prelude(Dialect::cuda), ptx = prelude(nvidia_opencl),
+                           plain = prelude(Dialect::opencl);
+    CHECK(cuda.find("#define RTCG_LOAD_L2_ONLY(pointer) __ldcg(pointer)") != std::string_view::npos);
+    CHECK(plain.find("#define RTCG_LOAD_L2_ONLY(pointer) (*(pointer))") != std::string_view::npos);
+    CHECK(plain.find("ld.global.cg") == std::string_view::npos);
+    CHECK(ptx.find("#define RTCG_LOAD_L2_ONLY(pointer) rtcg_load_l2_only_(pointer)") != std::string_view::npos);
+    CHECK(ptx.find("#define RTCG_LOAD_L2_ONLY(pointer) (*(pointer))") == std::string_view::npos);
+    for (const char* load : {"ld.global.cg.s32", "ld.global.cg.u32", "ld.global.cg.s64", "ld.global.cg.u64",
+                             "ld.global.cg.f32", "ld.global.cg.f64"}) {
+        CAPTURE(load);
+        CHECK(ptx.find(load) != std::string_view::npos);
+    }
+    // Otherwise the same prelude.
+    CHECK(ptx.size() > plain.size());
+    CHECK(ptx.substr(0, 200) == plain.substr(0, 200));
+}
+
 TEST_CASE("the prelude and the complex and warp supports are fully expanded in both dialects") {
+    CHECK(prelude(Target(Dialect::opencl, true)).find('$') == std::string_view::npos);
     for (const Dialect dialect : {Dialect::cuda, Dialect::opencl}) {
         CAPTURE(to_string(dialect));
         CHECK(prelude(dialect).find('$') == std::string_view::npos);

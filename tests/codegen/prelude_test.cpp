@@ -109,11 +109,16 @@ RTCG_KERNEL void weigh(RTCG_CONSTANT_PTR int* RTCG_RESTRICT values, RTCG_GLOBAL 
 }
 
 TEST_CASE("RTCG_LOAD_STREAMING and RTCG_LOAD_L2_ONLY load scalars") {
+    // On CUDA and on NVIDIA's OpenCL L2_ONLY is a cache-operator load (CUDA's intrinsic, inline
+    // PTX), one overload for each type below; elsewhere a plain load.
     constexpr unsigned n = 41;
+    const bool doubles = context().device().supports_fp64;
     const auto module = rtcg::test::compile_everywhere(R"(
 RTCG_KERNEL void load_both(RTCG_GLOBAL const int* ints, RTCG_GLOBAL const float* floats,
-                           RTCG_GLOBAL const rtcg_index_t* wide, RTCG_GLOBAL int* out_ints,
-                           RTCG_GLOBAL float* out_floats, RTCG_GLOBAL rtcg_index_t* out_wide, unsigned n) {
+                           RTCG_GLOBAL const rtcg_index_t* wide, RTCG_GLOBAL const unsigned* words,
+                           RTCG_GLOBAL const rtcg_uindex_t* wide_words, RTCG_GLOBAL int* out_ints,
+                           RTCG_GLOBAL float* out_floats, RTCG_GLOBAL rtcg_index_t* out_wide,
+                           RTCG_GLOBAL unsigned* out_words, RTCG_GLOBAL rtcg_uindex_t* out_wide_words, unsigned n) {
     const size_t i = RTCG_GLOBAL_ID(0);
     if (i >= n) return;
     /* Each reads the other's element, so that a load that read the wrong address shows. */
@@ -121,34 +126,62 @@ RTCG_KERNEL void load_both(RTCG_GLOBAL const int* ints, RTCG_GLOBAL const float*
     out_ints[i] = RTCG_LOAD_STREAMING(&ints[i]) - RTCG_LOAD_L2_ONLY(ints + j);
     out_floats[i] = RTCG_LOAD_STREAMING(floats + i) * RTCG_LOAD_L2_ONLY(&floats[j]);
     out_wide[i] = RTCG_LOAD_L2_ONLY(wide + i) + RTCG_LOAD_STREAMING(&wide[j]);
+    out_words[i] = RTCG_LOAD_L2_ONLY(words + j) ^ RTCG_LOAD_STREAMING(words + i);
+    out_wide_words[i] = RTCG_LOAD_L2_ONLY(&wide_words[j]) - RTCG_LOAD_L2_ONLY(wide_words + i);
 }
+#if RTCG_HAS_FP64
+RTCG_KERNEL void load_doubles(RTCG_GLOBAL const double* values, RTCG_GLOBAL double* out, unsigned n) {
+    const size_t i = RTCG_GLOBAL_ID(0);
+    if (i < n) out[i] = RTCG_LOAD_L2_ONLY(values + (n - 1 - i)) - RTCG_LOAD_STREAMING(values + i);
+}
+#endif
 )");
     std::vector<int> ints(n);
     std::vector<float> floats(n);
     std::vector<std::int64_t> wide(n);
+    std::vector<unsigned> words(n);
+    std::vector<std::uint64_t> wide_words(n);
+    std::vector<double> values(n);
     for (unsigned i = 0; i < n; ++i) {
         ints[i] = static_cast<int>(i * i) - 300;
         floats[i] = 0.25f * static_cast<float>(i) - 3.0f;
         wide[i] = (std::int64_t{1} << 40) * (i % 5) - static_cast<std::int64_t>(i);
+        words[i] = 0x9e3779b9u * (i + 1);
+        wide_words[i] = 0x9e3779b97f4a7c15u * (i + 3);
+        values[i] = 1.0 / (i + 1) + 1e10 * (i % 3);
     }
     auto ints_gpu = context().to_device(ints);
     auto floats_gpu = context().to_device(floats);
     auto wide_gpu = context().to_device(wide);
+    auto words_gpu = context().to_device(words);
+    auto wide_words_gpu = context().to_device(wide_words);
     auto out_ints = context().allocate(n * sizeof(int));
     auto out_floats = context().allocate(n * sizeof(float));
     auto out_wide = context().allocate(n * sizeof(std::int64_t));
+    auto out_words = context().allocate(n * sizeof(unsigned));
+    auto out_wide_words = context().allocate(n * sizeof(std::uint64_t));
     module.kernel("load_both")(context().queue(), rtcg::LaunchConfig::covering(n, 16), ints_gpu, floats_gpu, wide_gpu,
-                               out_ints, out_floats, out_wide, n);
+                               words_gpu, wide_words_gpu, out_ints, out_floats, out_wide, out_words, out_wide_words, n);
     const auto got_ints = context().to_host<int>(out_ints);
     const auto got_floats = context().to_host<float>(out_floats);
     const auto got_wide = context().to_host<std::int64_t>(out_wide);
+    const auto got_words = context().to_host<unsigned>(out_words);
+    const auto got_wide_words = context().to_host<std::uint64_t>(out_wide_words);
     for (unsigned i = 0; i < n; ++i) {
         CAPTURE(i);
         const unsigned j = n - 1 - i;
         REQUIRE(got_ints[i] == ints[i] - ints[j]);
         REQUIRE(got_floats[i] == floats[i] * floats[j]);
         REQUIRE(got_wide[i] == wide[i] + wide[j]);
+        REQUIRE(got_words[i] == (words[j] ^ words[i]));
+        REQUIRE(got_wide_words[i] == wide_words[j] - wide_words[i]);
     }
+    if (!doubles) return;
+    auto values_gpu = context().to_device(values);
+    auto out_values = context().allocate(n * sizeof(double));
+    module.kernel("load_doubles")(context().queue(), rtcg::LaunchConfig::covering(n, 16), values_gpu, out_values, n);
+    const auto got_values = context().to_host<double>(out_values);
+    for (unsigned i = 0; i < n; ++i) REQUIRE(got_values[i] == values[n - 1 - i] - values[i]);
 }
 
 TEST_CASE("RTCG_STORE_STREAMING stores scalars, 2-vectors and 4-vectors") {

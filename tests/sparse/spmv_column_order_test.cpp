@@ -92,7 +92,8 @@ TEST_CASE_TEMPLATE("the merge form with cached columns matches the host", T, flo
             multiplies_like_the_host(graph, options, SpmvFormat::csr_merge);
             const rtcg::Spmv<T, std::int32_t> plan(a, options);
             CHECK(plan.cached_columns() == (cached < graph.cols ? cached : 0));
-            // The split is in the kernel's source; only CUDA's real gathers past it skip the L1.
+            // The split is in the kernel's source; the real gathers past it skip the L1 where the
+            // target has L2-only loads: CUDA's intrinsic, NVIDIA's OpenCL through PTX.
             const std::string source = plan.source(rtcg::codegen::Dialect::cuda);
             CHECK((source.find("#define RTCG_SPMV_CACHED_COLUMNS ((rtcg_index_t)" + std::to_string(cached) + ")") !=
                    std::string::npos) == (cached < graph.cols));
@@ -100,6 +101,12 @@ TEST_CASE_TEMPLATE("the merge form with cached columns matches the host", T, flo
                    std::string::npos) == !rtcg::codegen::dtype_of<T>().is_complex());
             CHECK(source.find("#define RTCG_LOAD_L2_ONLY(pointer) __ldcg(pointer)") != std::string::npos);
             CHECK(plan.source(rtcg::codegen::Dialect::opencl).find("__ldcg") == std::string::npos);
+            CHECK(plan.source(rtcg::codegen::Dialect::opencl).find("ld.global.cg") == std::string::npos);
+            const std::string nvidia_opencl = plan.source(rtcg::codegen::Target(rtcg::codegen::Dialect::opencl, true));
+            CHECK(nvidia_opencl.find("#define RTCG_LOAD_L2_ONLY(pointer) rtcg_load_l2_only_(pointer)") !=
+                  std::string::npos);
+            CHECK((nvidia_opencl.find("#define RTCG_SPARSE_LOAD_L2_ONLY(pointer) RTCG_LOAD_L2_ONLY(pointer)") !=
+                   std::string::npos) == !rtcg::codegen::dtype_of<T>().is_complex());
         }
 }
 

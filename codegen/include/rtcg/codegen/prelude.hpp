@@ -27,8 +27,11 @@
 ///   RTCG_LOAD_STREAMING(pointer): *pointer, for data the kernel reads once: CUDA's __ldcs
 ///   (cache-streaming, as below), for scalars of the types below; a plain load in OpenCL.
 ///   RTCG_LOAD_L2_ONLY(pointer): *pointer, for scattered reads that would evict data the kernel
-///   keeps in the first-level cache: CUDA's __ldcg (cached in the L2 only), for scalars of the
-///   types below; a plain load in OpenCL, whose C has no cache operators.
+///   keeps in the first-level cache: cached in the L2 only, as CUDA's __ldcg, for a pointer to
+///   global memory. In OpenCL on targets with inline PTX (Target::warp_primitives: NVIDIA's
+///   platform) the same load through PTX, for int, uint, long, ulong, float and double (those
+///   types alone); a plain load on other OpenCL targets, whose C has no cache operators.
+///   l2_only_loads(target) tells which.
 ///   RTCG_STORE_STREAMING(pointer, value): *pointer = value, for data the kernel writes once and
 ///   does not read: CUDA's __stcs (cache-streaming: its lines leave the L2 first, ahead of the
 ///   data still to be read), for scalars and for 2-vectors and 4-byte 4-vectors of the types
@@ -152,8 +155,13 @@ struct PreludeOptions {
     bool images = false;  ///< image_support(dialect)
 };
 
-/// The prelude described above, for `dialect`.
-RTCG_API std::string_view prelude(Dialect dialect);
+/// The prelude described above, for `target` (a Dialect names its dialect's target without inline
+/// PTX in OpenCL; target_of(device) gives a device's).
+RTCG_API std::string_view prelude(const Target& target);
+
+/// Whether the prelude's RTCG_LOAD_L2_ONLY on `target` reads past the first-level cache (CUDA, and
+/// OpenCL with inline PTX) rather than as a plain load.
+RTCG_API bool l2_only_loads(const Target& target) noexcept;
 
 /// cfloat_t, cdouble_t and their functions; uses the prelude's macros, so it comes after it.
 RTCG_API std::string_view complex_support(Dialect dialect);
@@ -170,13 +178,13 @@ RTCG_API std::string_view image_support(Dialect dialect);
 /// complex type, or one of `texts` (user snippets, preambles) names cfloat or cdouble.
 RTCG_API bool needs_complex_support(std::span<const DType> types, std::initializer_list<std::string_view> texts = {});
 
-/// prelude + the supports `options` asks for + `#line 1` + source: compiler messages keep the line
-/// numbers of `source`. For text that is compiled elsewhere or later; a compile takes
+/// prelude(target) + the supports `options` asks for + `#line 1` + source: compiler messages keep
+/// the line numbers of `source`. For text that is compiled elsewhere or later; a compile takes
 /// portable_prelude() instead.
-RTCG_API std::string with_prelude(Dialect dialect, std::string_view source, const PreludeOptions& options = {});
+RTCG_API std::string with_prelude(const Target& target, std::string_view source, const PreludeOptions& options = {});
 
-/// The prelude and the supports `options` asks for, in the dialect of the device compiled for, as
-/// a CompileOptions::prelude:
+/// The prelude and the supports `options` asks for, for the target of the device compiled for
+/// (target_of), as a CompileOptions::prelude:
 /// \code
 ///   ctx.compile(source, {.prelude = rtcg::codegen::portable_prelude({.complex = true})});
 /// \endcode

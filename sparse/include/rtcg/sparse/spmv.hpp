@@ -115,10 +115,10 @@ enum class SpmvTuning {
     /// entries, DIA likewise and only where the plan found the diagonals (a stored DIA choice is
     /// passed over for a matrix without them); the merge form with each work-group of 64 to 256
     /// and 3 to 13 items per work-item whose tile fits the local memory, and either ColumnOrder;
-    /// on CUDA, with real values, also with work-groups of 256, the columns renumbered and 64, 96,
-    /// 128 or 192 KiB of x's most-read columns cached, SpmvOptions::cached_columns, each with the
-    /// driver's carveout and with one that leaves 64 KiB of local memory to a multiprocessor,
-    /// SpmvOptions::local_memory_carveout),
+    /// on CUDA and on NVIDIA's OpenCL, with real values, also with work-groups of 256, the columns
+    /// renumbered and 64, 96, 128 or 192 KiB of x's most-read columns cached,
+    /// SpmvOptions::cached_columns, on CUDA each with the driver's carveout and with one that
+    /// leaves 64 KiB of local memory to a multiprocessor, SpmvOptions::local_memory_carveout),
     /// the fastest kept in the database for the class. Takes a compile and a few products per
     /// candidate, and waits for the queue. A format, merge shape, column order, cached column
     /// count or carveout given in the options is kept.
@@ -160,8 +160,9 @@ struct SpmvOptions {
     /// The merge form's gathers of x read columns [0, cached_columns) through the first-level
     /// cache and the others through the second-level cache only, so that the scattered reads of
     /// rarely read columns do not evict the often read ones; with ColumnOrder::by_count the first
-    /// columns are the most read. The loads that pass the first-level cache by are CUDA's, for
-    /// real values: elsewhere every gather is a plain load. 0 (or the column count or more) reads
+    /// columns are the most read. The loads that pass the first-level cache by are CUDA's and, as
+    /// inline PTX, NVIDIA's OpenCL's (codegen::l2_only_loads), for real values: elsewhere every
+    /// gather is a plain load. 0 (or the column count or more) reads
     /// every column through the first-level cache. For the merge form only: InvalidArgument where
     /// the plan's format is another.
     std::size_t cached_columns = 0;
@@ -230,8 +231,10 @@ public:
     std::optional<unsigned> local_memory_carveout() const noexcept;
     /// The statistics the choice was made from.
     const RowStatistics& statistics() const noexcept;
-    /// The generated source in `dialect`, prelude included.
-    std::string source(codegen::Dialect dialect) const;
+    /// The generated source for `target`, prelude included: the merge form's cached columns read
+    /// the others through the prelude's L2-only loads, whose text is the target's (a Dialect
+    /// names its dialect's target; codegen::target_of(device) gives a device's).
+    std::string source(const codegen::Target& target) const;
 
 private:
     // The solvers' plans (operator.hpp): each product also writes every work-group's share of
