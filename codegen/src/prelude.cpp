@@ -18,7 +18,7 @@ const std::string& full_prelude(const Target& target) {
     static const std::string opencl = opencl_text(false);
     static const std::string opencl_ptx = opencl_text(true);
     if (target.dialect == Dialect::cuda) return cuda;
-    return target.warp_primitives ? opencl_ptx : opencl;
+    return l2_only_loads(target) ? opencl_ptx : opencl;
 }
 
 const std::string& full_complex_support(Dialect dialect) {
