@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <string>
+
 using rtcg::test::context;
 
 TEST_CASE("the device reports sane properties") {
@@ -23,6 +25,17 @@ TEST_CASE("the device reports sane properties") {
     CHECK(d.max_work_item_sizes[0] > 0);
     CHECK(d.max_grid_size[0] > 0);
     CHECK((d.address_bits == 32 || d.address_bits == 64));
+}
+
+TEST_CASE("launches apply a local-memory carveout on CUDA drivers with per-launch attributes alone") {
+    // cuLaunchKernelEx came with CUDA 12; OpenCL leaves the split to its driver. driver_version is
+    // "major.minor" on CUDA.
+    const auto& d = context().device();
+    CAPTURE(d.driver_version);
+    if (d.backend == "cuda")
+        CHECK(d.applies_local_memory_carveout == (std::stoi(d.driver_version) >= 12));
+    else
+        CHECK_FALSE(d.applies_local_memory_carveout);
 }
 
 TEST_CASE("the context's selector opens the same device again") {

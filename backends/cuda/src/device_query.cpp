@@ -75,6 +75,8 @@ DeviceInfo describe_device(const DriverApi& api, CUdevice device) {
     info.can_map_host_memory = attribute(api, device, CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY) != 0;
     info.managed_coarse = attribute(api, device, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY) != 0;
     info.managed_fine = info.managed_coarse && attribute(api, device, CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS) != 0;
+    // CudaQueue::launch gives a carveout through cuLaunchKernelEx, which older drivers lack.
+    info.applies_local_memory_carveout = api.cuLaunchKernelEx != nullptr;
     return info;
 }
 

@@ -25,8 +25,8 @@ RTCG_API std::string_view to_string(Dialect dialect) noexcept;
 /// What generated kernels may use on a device: its dialect and, beyond the language, NVIDIA's warp
 /// primitives (rtcg/codegen/prelude.hpp, warp_support) and L2-only loads (the prelude's
 /// RTCG_LOAD_L2_ONLY), which CUDA always has and OpenCL has on NVIDIA's driver, whose compiler
-/// takes inline PTX. A Dialect alone names a target with what the
-/// dialect always has: warp primitives in CUDA, none in OpenCL.
+/// takes inline PTX. A Dialect alone names a target with what the dialect always has: warp
+/// primitives in CUDA, none in OpenCL.
 struct Target {
     Dialect dialect; ///< the language
     bool warp_primitives; ///< whether warp ballots, shuffles and inline PTX are there

@@ -69,6 +69,10 @@ struct DeviceInfo {
     /// devices whose host queues have CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE; never on CUDA, whose
     /// streams are in order.
     bool out_of_order_queues = false;
+    /// Whether launches apply LaunchConfig::local_memory_carveout: CUDA with a driver that takes
+    /// per-launch attributes (cuLaunchKernelEx, CUDA 12 and later). Elsewhere the hint is checked
+    /// and ignored: OpenCL leaves the split to its driver.
+    bool applies_local_memory_carveout = false;
 };
 
 } // namespace rtcg

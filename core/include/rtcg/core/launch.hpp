@@ -61,7 +61,8 @@ struct LaunchConfig {
     /// the cache holds more of the global memory they read: a kernel whose gathers hit the cache
     /// may gain. A hint: the driver takes more where the launch's blocks need it, and a driver
     /// without per-launch attributes (before CUDA 12) ignores it, as OpenCL does, whose split is
-    /// the driver's. Empty: the driver's choice.
+    /// the driver's (DeviceInfo::applies_local_memory_carveout says which). Empty: the driver's
+    /// choice.
     std::optional<unsigned> local_memory_carveout = {};
 
     /// The 1-D launch that gives at least `n` threads in blocks of `block`. InvalidArgument for a

@@ -44,7 +44,7 @@
 namespace rtcg::plugin {
 
 // Bumped whenever a class below changes shape; core refuses plug-ins built for another one.
-inline constexpr std::uint32_t abi_version = 9;
+inline constexpr std::uint32_t abi_version = 10;
 
 // A backend object's own handle as an integer, as rtcg/core/interop.hpp describes: a CUdeviceptr,
 // a CUdevice, or an object pointer (CUstream, CUcontext, cl_mem, cl_command_queue, ...) through
@@ -215,8 +215,9 @@ public:
                       std::size_t pattern_size) = 0;
     // `args` match the kernel's parameters as far as KernelImpl::parameters() tells (core
     // checked); grid and block are non-empty and within the device's limits, and a local-memory
-    // carveout is at most 100, which a backend whose split is the driver's ignores. On OpenCL, a
-    // non-zero dynamic_local_bytes becomes one extra `__local` argument.
+    // carveout is at most 100, which a backend whose split is the driver's ignores (and whose
+    // DeviceInfo::applies_local_memory_carveout says so). On OpenCL, a non-zero
+    // dynamic_local_bytes becomes one extra `__local` argument.
     virtual void launch(KernelImpl& kernel, const LaunchConfig& config,
                         std::span<const KernelArgument> args) = 0;
     virtual std::unique_ptr<EventImpl> record() = 0;
