@@ -187,6 +187,11 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
             "cached columns (SpmvOptions::cached_columns) are the merge form's; this plan's format is " +
                 std::string(format_name(state->format)),
             "Spmv");
+    if (chosen.indexed_values && state->format != SpmvFormat::csr_merge)
+        throw InvalidArgument(
+            "indexed values (SpmvOptions::indexed_values) are the merge form's; this plan's format is " +
+                std::string(format_name(state->format)),
+            "Spmv");
     // Every format below plans on the matrix as its kernels read it. A dot plan's kernels read x
     // at the rows too, in the matrix's own numbering: it keeps the columns as given, as DIA does,
     // whose diagonals renumbered columns would scatter.
@@ -439,6 +444,11 @@ ColumnOrder Spmv<T, I>::column_order() const noexcept {
 template <SparseValue T, SparseIndex I>
 std::size_t Spmv<T, I>::cached_columns() const noexcept {
     return state_->cached_columns;
+}
+
+template <SparseValue T, SparseIndex I>
+bool Spmv<T, I>::indexed_values() const noexcept {
+    return state_->value_indices.has_value();
 }
 
 template <SparseValue T, SparseIndex I>

@@ -2,6 +2,7 @@
 // the two launches.
 #include "spmv_merge.hpp"
 
+#include "indexed_values.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
 
@@ -52,6 +53,15 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
                               "Spmv");
     state.merge_items = items;
     state.cached_columns = options.cached_columns < state.columns ? options.cached_columns : 0;
+    if (options.indexed_values) {
+        std::optional<IndexedValues<T>> indexed = indexed_values(state.matrix->values());
+        if (!indexed)
+            throw InvalidArgument("indexed values (SpmvOptions::indexed_values) take a matrix of at most " +
+                                      std::to_string(most_indexed_values) + " distinct values; this one has more",
+                                  "Spmv");
+        state.value_indices.emplace(kernel_argument(indexed->indices));
+        state.values.emplace(kernel_argument(indexed->table));
+    }
     const std::size_t tile = state.group * items;
     // rows and nnz each fit I, so their sum fits size_t.
     const std::size_t total = state.statistics.rows + state.statistics.nnz;
@@ -72,7 +82,8 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
            constant("RTCG_SPMV_MERGE_TILES", state.tiles) +
            "typedef rtcg_sparse_value_t rtcg_scan_value_t;\n#define rtcg_scan_op(a, b) RTCG_SPARSE_ADD(a, b)\n"
            "#define RTCG_SCAN_SEGMENTED 1\n#define RTCG_SCAN_BLOCK RTCG_SPMV_GROUP\n" +
-           (state.cached_columns != 0 ? constant("RTCG_SPMV_CACHED_COLUMNS", state.cached_columns) : std::string());
+           (state.cached_columns != 0 ? constant("RTCG_SPMV_CACHED_COLUMNS", state.cached_columns) : std::string()) +
+           (state.value_indices ? "#define RTCG_SPMV_VALUE_TABLE 1\n" : "");
 }
 
 template <SparseValue T, SparseIndex I>
@@ -81,7 +92,7 @@ void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
     state.tile_rows.emplace(Array<I>::empty(context, state.tiles + 1));
     state.carries.emplace(Array<T>::empty(context, std::max<std::size_t>(state.tiles, 1)));
     state.cols.emplace(kernel_argument(state.matrix->col_indices()));
-    state.values.emplace(kernel_argument(state.matrix->values()));
+    if (!state.value_indices) state.values.emplace(kernel_argument(state.matrix->values()));
     module.kernel("rtcg_spmv_merge_partition")(detail::current_queue(context), grid_stride(context, state.tiles + 1),
                                                state.matrix->row_offsets().data().buffer(),
                                                state.tile_rows->data().buffer());
@@ -99,15 +110,18 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
     const Buffer& offsets = s.matrix->row_offsets().data().buffer();
     const Buffer& tile_rows = s.tile_rows->data().buffer();
     const Buffer& carries = s.carries->data().buffer();
+    // The entries' values, or their indices into the table `values` then holds.
+    const Buffer& entries = s.value_indices ? s.value_indices->data().buffer() : s.values->data().buffer();
+    const Buffer& table = s.values->data().buffer();
     if (s.dot) {
-        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), s.values->data().buffer(), tile_rows,
-                 x.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta, carries,
-                 partials.data().buffer(), static_cast<std::int64_t>(first));
+        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), entries, table, tile_rows, x.data().buffer(),
+                 x_offset, y.data().buffer(), y_offset, alpha, beta, carries, partials.data().buffer(),
+                 static_cast<std::int64_t>(first));
         s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
                        y_offset, alpha, partials.data().buffer(), static_cast<std::int64_t>(first + s.tiles));
     } else {
-        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), s.values->data().buffer(), tile_rows,
-                 x.data().buffer(), x_offset, y.data().buffer(), y_offset, alpha, beta, carries);
+        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), entries, table, tile_rows, x.data().buffer(),
+                 x_offset, y.data().buffer(), y_offset, alpha, beta, carries);
         s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
                        y_offset, alpha);
     }

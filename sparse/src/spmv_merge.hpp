@@ -19,10 +19,12 @@ bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_siz
 // Chooses the merge form's work-group (state.group: options.merge_group, else `most_block`, a
 // power of two), merge items per work-item (options.merge_items, else
 // 7 for values of 4 bytes and 5 for wider ones, or fewer where the tile would not fit), the
-// columns its gathers cache (options.cached_columns, 0 from the column count on) and tiles for the matrix of `state` on its device, and returns the
-// configuration lines the kernels need (the block scan's among them). InvalidArgument when the
-// work-group is more than `most_block`, the tiles' local memory does not fit the device or the
-// tiles are more than a launch can hold.
+// columns its gathers cache (options.cached_columns, 0 from the column count on), the values'
+// indices and table (options.indexed_values) and tiles for the matrix of `state` on its device,
+// and returns the configuration lines the kernels need (the block scan's among them).
+// InvalidArgument when the work-group is more than `most_block`, the tiles' local memory does not
+// fit the device, the tiles are more than a launch can hold or indexed values are asked of a
+// matrix of too many distinct values.
 template <SparseValue T, SparseIndex I>
 std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block);
 

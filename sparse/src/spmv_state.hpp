@@ -27,8 +27,9 @@ struct SpmvState {
     std::size_t team = 1;
     std::size_t group = 1;
     std::string configuration{}; // after the value operations
-    // What the kernels read: the matrix's columns and values, or its ELL or SELL copy; one unread
-    // element where there are none, since a kernel argument cannot be an empty buffer.
+    // What the kernels read: the matrix's columns and values (with indexed values, the table of
+    // its distinct values), or its ELL or SELL copy; one unread element where there are none,
+    // since a kernel argument cannot be an empty buffer.
     std::optional<Array<I>> cols{};
     std::optional<Array<T>> values{};
     Kernel kernel{};
@@ -47,6 +48,9 @@ struct SpmvState {
     // the first-level cache (0: all), tiles, each tile's first row
     // (tiles + 1 of them), the tiles' trailing sums, and the fix-up's kernel and launch.
     std::size_t merge_items = 0, cached_columns = 0, tiles = 0;
+    // With SpmvOptions::indexed_values, each entry's index into the table of distinct values,
+    // which `values` then holds.
+    std::optional<Array<std::uint8_t>> value_indices{};
     std::optional<Array<I>> tile_rows{};
     std::optional<Array<T>> carries{};
     Kernel fixup_kernel{};

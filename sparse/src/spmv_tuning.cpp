@@ -3,6 +3,7 @@
 #include "spmv_tuning.hpp"
 
 #include "column_order.hpp"
+#include "indexed_values.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
 #include "spmv_merge.hpp"
@@ -26,7 +27,7 @@ namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning or the
 // candidates do (SpmvTuning::tune keeps a stored choice, so a new candidate would go untried).
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v6";
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v7";
 
 // The merge form's shapes the tuner tries where the options leave them open. Odd counts keep the
 // work-items' runs of products in distinct local-memory banks; 4 shares banks, but 8-byte values
@@ -67,12 +68,14 @@ std::optional<SpmvFormat> format_named(const std::string& name) {
 // serves). Where the loads can pass the first-level cache by (loads_past_the_l1: CUDA, and OpenCL
 // on NVIDIA, with real values), the merge form with the largest group and the columns renumbered
 // also keeps each of cached_kib's amounts of x's first columns, fewer than the matrix's columns,
-// in the first-level cache (the options' count only, where they give one); on CUDA each with the
-// driver's carveout and tuned_carveout_kib's (the options' carveout only, where they give one).
-// OpenCL ignores the carveout, so it gets the driver's alone.
+// in the first-level cache (the options' count only, where they give one), each with the driver's
+// carveout and, where the device's launches apply one (DeviceInfo::applies_local_memory_carveout),
+// with tuned_carveout_kib's (the options' carveout only, where they give one). Where the matrix has
+// few enough distinct values (`indexable`), the merge form with the largest group and the columns
+// renumbered reads them as indices too (the options' choice only, where they make it).
 template <SparseValue T, SparseIndex I>
 tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::size_t columns, const SpmvOptions& options,
-                                       const DeviceInfo& device) {
+                                       const DeviceInfo& device, bool indexable) {
     std::vector<std::string> names;
     for (const SpmvFormat format : every_format) names.emplace_back(format_name(format));
     const std::size_t largest = most_block(device);
@@ -110,11 +113,13 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
     std::vector<std::int64_t> carveouts{
         options.local_memory_carveout ? static_cast<std::int64_t>(*options.local_memory_carveout) : driver_carveout};
     const std::uint64_t carveout_bytes = tuned_carveout_kib * 1024;
-    if (offers_cache && !options.local_memory_carveout && codegen::dialect_of(device) == codegen::Dialect::cuda &&
+    if (offers_cache && !options.local_memory_carveout && device.applies_local_memory_carveout &&
         device.local_memory_bytes > carveout_bytes)
         carveouts.push_back(static_cast<std::int64_t>((carveout_bytes * 100 + device.local_memory_bytes - 1) /
                                                       device.local_memory_bytes));
     const std::int64_t first_carveout = carveouts.front();
+    std::vector<std::int64_t> indexed{options.indexed_values ? 1 : 0};
+    if (!options.indexed_values && indexable) indexed.push_back(1);
     const auto largest_group = static_cast<std::int64_t>(largest);
     space.choice("format", names)
         .integer("merge_group", groups)
@@ -122,9 +127,19 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
         .choice("column_order", orders)
         .integer("cached_columns", cached)
         .integer("local_memory_carveout", carveouts)
+        .integer("indexed_values", indexed)
         .constraint("only the merge form caches columns",
                     [](const tuning::Configuration& c) {
                         return c.integer("cached_columns") == 0 || c.choice("format") == "csr_merge";
+                    })
+        .constraint("only the merge form indexes its values",
+                    [](const tuning::Configuration& c) {
+                        return c.integer("indexed_values") == 0 || c.choice("format") == "csr_merge";
+                    })
+        .constraint("the tuner indexes the values with the renumbered columns and the largest work-group",
+                    [asked = options.indexed_values, largest_group](const tuning::Configuration& c) {
+                        return asked || c.integer("indexed_values") == 0 ||
+                               (c.integer("merge_group") == largest_group && c.choice("column_order") == "by_count");
                     })
         .constraint("the tuner's carveout goes with cached columns",
                     [first_carveout](const tuning::Configuration& c) {
@@ -174,6 +189,7 @@ SpmvOptions options_of(const tuning::Configuration& c, SpmvOptions options) {
         options.merge_group = static_cast<std::size_t>(c.integer("merge_group"));
         options.merge_items = static_cast<std::size_t>(c.integer("merge_items"));
         options.cached_columns = static_cast<std::size_t>(c.integer("cached_columns"));
+        options.indexed_values = c.integer("indexed_values") != 0;
     }
     return options;
 }
@@ -226,7 +242,10 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
     const Context& context = a.context();
     const tuning::TuningKey key = tuning::TuningKey::of(
         context.device(), tuned_kernel, statistics_class(statistics, codegen::dtype_of<T>(), codegen::dtype_of<I>()));
-    const tuning::ParameterSpace space = candidate_space<T, I>(statistics, a.cols(), options, context.device());
+    // Whether the values may be indexed: the merge form's candidates then read them both ways.
+    const bool indexable = options.indexed_values || indexed_values(a.values()).has_value();
+    const tuning::ParameterSpace space = candidate_space<T, I>(statistics, a.cols(), options, context.device(),
+                                                               indexable);
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
         if (const std::optional<tuning::TuningEntry> entry = database->find(key)) try {

@@ -1,6 +1,7 @@
 // Plans whose format the tuner chose (SpmvOptions::tuning): a tuned plan multiplies correctly and
 // leaves its choice in the tuning database under the matrix's statistics class, a later plan takes
-// a stored choice, and an entry that does not parse or breaks the candidates' rule is passed over.
+// a stored choice, and an entry that does not parse or breaks the candidates' rule is passed over,
+// indexed values among them for a matrix of too many distinct values.
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
@@ -37,7 +38,7 @@ rtcg::tuning::TuningKey key_of(const Plan& plan) {
     const rtcg::RowStatistics& s = plan.statistics();
     const auto mean = static_cast<std::uint64_t>(std::ceil(s.mean()));
     const auto skew = static_cast<std::uint64_t>(static_cast<double>(s.longest) / s.mean());
-    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v6",
+    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v7",
                                        "float64_int32_" + rtcg::tuning::power_of_two_class({s.rows, mean, skew}));
 }
 
@@ -58,7 +59,8 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     REQUIRE(entry);
     // The merge form's shape, column order and cached columns are stored with it; the other
     // formats' entries name the first shape, the columns as given and none cached. Every entry
-    // names its carveout, -1 for the driver's.
+    // names its carveout, -1 for the driver's, and whether the values are indexed (the graph's
+    // values are edge counts, few enough to be).
     const std::string shape = tuned.format() == SpmvFormat::csr_merge
                                   ? "merge_group=" + std::to_string(tuned.merge_group()) +
                                         ",merge_items=" + std::to_string(tuned.merge_items()) + ",column_order=" +
@@ -68,7 +70,8 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     const std::string carveout = tuned.local_memory_carveout() ? std::to_string(*tuned.local_memory_carveout())
                                                                : std::string("-1");
     CHECK(entry->configuration == "format=" + std::string(rtcg::format_name(tuned.format())) + "," + shape +
-                                      ",local_memory_carveout=" + carveout);
+                                      ",local_memory_carveout=" + carveout +
+                                      ",indexed_values=" + (tuned.indexed_values() ? "1" : "0"));
     const Plan stored(a, {.tuning = SpmvTuning::stored});
     CHECK(stored.format() == tuned.format());
     CHECK(stored.merge_group() == tuned.merge_group());
@@ -76,18 +79,24 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     CHECK(stored.column_order() == tuned.column_order());
     CHECK(stored.cached_columns() == tuned.cached_columns());
     CHECK(stored.local_memory_carveout() == tuned.local_memory_carveout());
+    CHECK(stored.indexed_values() == tuned.indexed_values());
 
-    // A stored merge shape and column order are taken as they are, the even count of 4 items too.
+    // A stored merge shape, column order and value indexing are taken as they are, the even count
+    // of 4 items too.
     for (const std::size_t items : {11, 4}) {
         CAPTURE(items);
+        const bool indexed = items == 4;
         database->store(key_of(tuned), {"format=csr_merge,merge_group=256,merge_items=" + std::to_string(items) +
-                                            ",column_order=by_count,cached_columns=0,local_memory_carveout=-1",
+                                            ",column_order=by_count,cached_columns=0,local_memory_carveout=-1,"
+                                            "indexed_values=" +
+                                            (indexed ? "1" : "0"),
                                         1.0});
         const Plan shaped(a, {.tuning = SpmvTuning::stored});
         CHECK(shaped.format() == SpmvFormat::csr_merge);
         CHECK(shaped.merge_group() == 256);
         CHECK(shaped.merge_items() == items);
         CHECK(shaped.column_order() == ColumnOrder::by_count);
+        CHECK(shaped.indexed_values() == indexed);
         rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
     }
 
@@ -95,7 +104,8 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     // forced format.
     database->store(
         key_of(tuned),
-        {"format=sell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-1",
+        {"format=sell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,local_memory_carveout=-1,"
+         "indexed_values=0",
          1.0});
     CHECK(Plan(a, {.tuning = SpmvTuning::stored}).format() == SpmvFormat::sell);
     CHECK(Plan(a, {.tuning = SpmvTuning::tune}).format() == SpmvFormat::sell);
@@ -104,10 +114,10 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
     rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::sell);
 
     // An entry that names no format, ELL for a matrix whose ELL copy is too large, a shape, a
-    // column order or cached columns for another format, a shape, a cached count or a carveout the
-    // tuner does not try, or an earlier version's form, is passed over: stored falls back to the
-    // built-in rule.
-    const std::string driver_carveout = ",local_memory_carveout=-1";
+    // column order, cached columns or indexed values for another format, a shape, a cached count or
+    // a carveout the tuner does not try, or an earlier version's form, is passed over: stored falls
+    // back to the built-in rule.
+    const std::string driver_carveout = ",local_memory_carveout=-1,indexed_values=0";
     for (const std::string& unusable : std::initializer_list<std::string>{
              "format=nonsense,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0" + driver_carveout,
              "team=4",
@@ -119,7 +129,13 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
              "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000" +
                  driver_carveout,
              "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,"
-             "local_memory_carveout=50",
+             "local_memory_carveout=50,indexed_values=0",
+             "format=sell,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,"
+             "local_memory_carveout=-1,indexed_values=1",
+             "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,"
+             "local_memory_carveout=-1,indexed_values=1",
+             "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,"
+             "local_memory_carveout=-1",
              "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0",
              "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given",
              "format=csr_merge,merge_group=64,merge_items=3", "format=csr_merge"}) {
@@ -171,9 +187,11 @@ TEST_CASE("a stored count of cached columns is taken where the tuner would try i
     const auto largest = std::min<std::size_t>(256, std::bit_floor(context().device().max_work_group_size));
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
-    // CUDA and NVIDIA's OpenCL have loads past the first-level cache; CUDA alone takes a carveout.
-    const bool cuda = rtcg::codegen::dialect_of(context().device()) == rtcg::codegen::Dialect::cuda;
-    const bool l2_only = cuda || context().device().platform == "NVIDIA CUDA";
+    // CUDA and NVIDIA's OpenCL have loads past the first-level cache; a carveout is a candidate
+    // where the device's launches apply it (the core's tests check which those are).
+    const bool l2_only = rtcg::codegen::dialect_of(context().device()) == rtcg::codegen::Dialect::cuda ||
+                         context().device().platform == "NVIDIA CUDA";
+    const bool applies_carveout = context().device().applies_local_memory_carveout;
     // The carveout that leaves 64 KiB of local memory to a multiprocessor, the one the tuner tries
     // beside the driver's.
     const std::uint64_t local = context().device().local_memory_bytes;
@@ -183,14 +201,35 @@ TEST_CASE("a stored count of cached columns is taken where the tuner would try i
         database->store(key_of(Plan(a)),
                         {"format=csr_merge,merge_group=" + std::to_string(largest) +
                              ",merge_items=7,column_order=by_count,cached_columns=8192,local_memory_carveout=" +
-                             (carveout ? std::to_string(*carveout) : std::string("-1")),
+                             (carveout ? std::to_string(*carveout) : std::string("-1")) + ",indexed_values=0",
                          1.0});
         const Plan stored(a, {.tuning = SpmvTuning::stored});
         // Elsewhere the entry is not a candidate, and stored falls back to the built-in rule.
-        const bool candidate = l2_only && (cuda || !carveout);
+        const bool candidate = l2_only && (applies_carveout || !carveout);
         CHECK(stored.cached_columns() == (candidate ? 8192 : 0));
         CHECK(stored.column_order() == (candidate ? ColumnOrder::by_count : ColumnOrder::as_given));
         CHECK(stored.local_memory_carveout() == (candidate ? carveout : std::nullopt));
         rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
     }
+}
+
+TEST_CASE("a stored choice of indexed values is passed over for a matrix of too many distinct values") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    // Random values: far more than 256 distinct ones.
+    auto graph = rtcg::rmat<double, std::int32_t>(12, 8, 3);
+    graph.values = rtcg::test::random_values<double>(graph.values.size(), 5);
+    const auto a = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), graph);
+    const auto largest = std::min<std::size_t>(256, std::bit_floor(context().device().max_work_group_size));
+    const std::string shape = "format=csr_merge,merge_group=" + std::to_string(largest) +
+                              ",merge_items=7,column_order=by_count,cached_columns=0,local_memory_carveout=-1";
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    database->store(key_of(Plan(a)), {shape + ",indexed_values=1", 1.0});
+    const Plan fallen_back(a, {.tuning = SpmvTuning::stored});
+    CHECK_FALSE(fallen_back.indexed_values());
+    CHECK(fallen_back.column_order() == ColumnOrder::as_given);
+    // The same shape without indexed values is taken.
+    database->store(key_of(Plan(a)), {shape + ",indexed_values=0", 1.0});
+    CHECK(Plan(a, {.tuning = SpmvTuning::stored}).column_order() == ColumnOrder::by_count);
+    rtcg::test::multiplies_like_the_host(graph, {.tuning = SpmvTuning::stored}, SpmvFormat::csr_merge);
 }

@@ -117,8 +117,9 @@ enum class SpmvTuning {
     /// and 3 to 13 items per work-item whose tile fits the local memory, and either ColumnOrder;
     /// on CUDA and on NVIDIA's OpenCL, with real values, also with work-groups of 256, the columns
     /// renumbered and 64, 96, 128 or 192 KiB of x's most-read columns cached,
-    /// SpmvOptions::cached_columns, on CUDA each with the driver's carveout and with one that
-    /// leaves 64 KiB of local memory to a multiprocessor, SpmvOptions::local_memory_carveout),
+    /// SpmvOptions::cached_columns, each with the driver's carveout and, where the device's
+    /// launches apply one (DeviceInfo::applies_local_memory_carveout), with one that leaves 64 KiB
+    /// of local memory to a multiprocessor, SpmvOptions::local_memory_carveout),
     /// the fastest kept in the database for the class. Takes a compile and a few products per
     /// candidate, and waits for the queue. A format, merge shape, column order, cached column
     /// count or carveout given in the options is kept.
@@ -162,13 +163,21 @@ struct SpmvOptions {
     /// rarely read columns do not evict the often read ones; with ColumnOrder::by_count the first
     /// columns are the most read. The loads that pass the first-level cache by are CUDA's and, as
     /// inline PTX, NVIDIA's OpenCL's (codegen::l2_only_loads), for real values: elsewhere every
-    /// gather is a plain load. 0 (or the column count or more) reads
-    /// every column through the first-level cache. For the merge form only: InvalidArgument where
-    /// the plan's format is another.
+    /// gather is a plain load. 0 (or the column count or more) reads every column through the
+    /// first-level cache. For the merge form only: InvalidArgument where the plan's format is
+    /// another.
     std::size_t cached_columns = 0;
+    /// The merge form reads each entry's value as a one-byte index into a table of the matrix's
+    /// distinct values (told apart bit for bit), which the plan builds on the host from a copy of
+    /// the values: a quarter of the bytes float32 values take, an eighth of float64's, for
+    /// matrices of at most 256 distinct values (a graph's unit weights or edge counts, a stencil's
+    /// coefficients). The products are the same bit for bit. InvalidArgument where the matrix has
+    /// more than 256 distinct values or the plan's format is not the merge form.
+    bool indexed_values = false;
     /// The share of each compute unit's on-chip memory, in percent (0 to 100), that the product's
     /// main kernel prefers for local memory over the first-level cache
-    /// (LaunchConfig::local_memory_carveout, a hint that CUDA takes and OpenCL ignores): a smaller
+    /// (LaunchConfig::local_memory_carveout, a hint that devices with
+    /// DeviceInfo::applies_local_memory_carveout take and others ignore): a smaller
     /// share fits fewer work-groups at once but caches more of x for the gathers, which suits the
     /// merge form with cached columns. InvalidArgument above 100. Empty: the driver's choice.
     std::optional<unsigned> local_memory_carveout = {};
@@ -226,6 +235,9 @@ public:
     /// The columns the merge form's gathers keep in the first-level cache while the others pass it
     /// by (SpmvOptions::cached_columns); 0 where every gather goes through it.
     std::size_t cached_columns() const noexcept;
+    /// Whether the merge form reads its values as indices into their table
+    /// (SpmvOptions::indexed_values).
+    bool indexed_values() const noexcept;
     /// The local-memory carveout the main kernel launches with (SpmvOptions::local_memory_carveout);
     /// empty for the driver's choice.
     std::optional<unsigned> local_memory_carveout() const noexcept;

@@ -1,0 +1,30 @@
+#pragma once
+// A matrix's values as one-byte indices into a table of its distinct values (spmv.hpp's
+// SpmvOptions::indexed_values), which the merge form's kernel reads in their place.
+#include <rtcg/arrays/array.hpp>
+#include <rtcg/sparse/matrix.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace rtcg::sparse_detail {
+
+// The most distinct values an index of one byte tells apart.
+inline constexpr std::size_t most_indexed_values = 256;
+
+template <SparseValue T>
+struct IndexedValues {
+    Array<std::uint8_t> indices; // each entry's index into `table`
+    Array<T> table;              // the distinct values, in the order of their first entries
+};
+
+// `values` as indices into the table of their distinct values, told apart bit for bit (so that +0
+// and -0, and NaNs of different payloads, keep their own entries and every product is the one the
+// values themselves give). Read to the host and written back on the context's current queue;
+// nullopt where there are more than most_indexed_values distinct values, found as soon as the
+// first one past them is read.
+template <SparseValue T>
+std::optional<IndexedValues<T>> indexed_values(const Array<T>& values);
+
+} // namespace rtcg::sparse_detail

@@ -1,0 +1,140 @@
+// The merge form with its values read as indices into a table of the distinct values
+// (SpmvOptions::indexed_values): the products equal those of the values themselves bit for bit and
+// the host's, for each value and index type, on a power-law graph's edge counts, a stencil, one
+// dense row among empty ones, exactly 256 distinct values, +0 and -0 apart, and no entries; the
+// solvers' fused dot product; a matrix of 257 distinct values and another format refused.
+#include "../support/expect_error.hpp"
+#include "../support/test_context.hpp"
+#include "sparse_reference.hpp"
+#include "spmv_check.hpp"
+
+#include <rtcg/sparse/generators.hpp>
+#include <rtcg/sparse/operator.hpp>
+#include <rtcg/sparse/spmv.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using rtcg::Array;
+using rtcg::test::contains;
+using rtcg::test::context;
+using rtcg::test::make;
+using rtcg::test::message_of;
+
+namespace {
+
+constexpr rtcg::SpmvOptions merge{.format = rtcg::SpmvFormat::csr_merge};
+constexpr rtcg::SpmvOptions indexed{.format = rtcg::SpmvFormat::csr_merge, .indexed_values = true};
+
+// `host` with its values replaced by `distinct` values taken in turn, whose parts are apart by
+// non-integers so that none rounds onto another.
+template <class T, class I>
+rtcg::HostCsr<T, I> with_distinct_values(rtcg::HostCsr<T, I> host, std::size_t distinct) {
+    for (std::size_t k = 0; k < host.values.size(); ++k)
+        host.values[k] = make<T>(static_cast<double>(k % distinct) * 0.375 - 40.0,
+                                 static_cast<double>(k % distinct) * 0.5);
+    return host;
+}
+
+// The indexed plan's product equals the plain merge form's bit for bit (the same sums of the same
+// products in the same order), and the host's.
+template <class T, class I>
+void indexes_exactly(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& options = indexed) {
+    const auto a = rtcg::CsrMatrix<T, I>::to_device(context(), host);
+    const rtcg::Spmv<T, I> plain(a, {.format = options.format,
+                                     .merge_group = options.merge_group,
+                                     .merge_items = options.merge_items,
+                                     .column_order = options.column_order,
+                                     .cached_columns = options.cached_columns});
+    const rtcg::Spmv<T, I> product(a, options);
+    CHECK_FALSE(plain.indexed_values());
+    CHECK(product.indexed_values());
+    const auto x = Array<T>::to_device(context(), rtcg::test::random_values<T>(host.cols, 31));
+    const auto y_host = rtcg::test::random_values<T>(host.rows, 32);
+    const auto y_plain = Array<T>::to_device(context(), y_host);
+    const auto y_indexed = Array<T>::to_device(context(), y_host);
+    plain(make<T>(1.5, -0.5), x, make<T>(0.25), y_plain);
+    product(make<T>(1.5, -0.5), x, make<T>(0.25), y_indexed);
+    const std::vector<T> expected = y_plain.get(), got = y_indexed.get();
+    REQUIRE(got.size() == expected.size());
+    CHECK(std::memcmp(got.data(), expected.data(), got.size() * sizeof(T)) == 0);
+    rtcg::test::multiplies_like_the_host(host, options, rtcg::SpmvFormat::csr_merge);
+}
+
+} // namespace
+
+TEST_CASE_TEMPLATE("Indexed values give the values' own products", P, std::pair<float, std::int32_t>,
+                   std::pair<double, std::int64_t>, std::pair<std::complex<float>, std::int64_t>,
+                   std::pair<std::complex<double>, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    SUBCASE("a power-law graph's edge counts") { indexes_exactly(rtcg::rmat<T, I>(11, 8, 3)); }
+    SUBCASE("renumbered columns, some of them cached") {
+        indexes_exactly(rtcg::rmat<T, I>(12, 8, 9), {.format = rtcg::SpmvFormat::csr_merge,
+                                                     .merge_group = 64,
+                                                     .merge_items = 4,
+                                                     .column_order = rtcg::ColumnOrder::by_count,
+                                                     .cached_columns = 300,
+                                                     .indexed_values = true});
+    }
+    SUBCASE("a stencil") { indexes_exactly(rtcg::poisson_3d<T, I>(9, 7)); }
+    SUBCASE("one dense row among empty ones, across tiles") {
+        indexes_exactly(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(400, 5000, 170)));
+    }
+    SUBCASE("exactly 256 distinct values") {
+        indexes_exactly(with_distinct_values(rtcg::rmat<T, I>(10, 8, 4), 256));
+    }
+    SUBCASE("no entries") {
+        indexes_exactly(rtcg::HostCsr<T, I>{30, 20, std::vector<I>(31, 0), {}, {}});
+    }
+}
+
+TEST_CASE("Indexed values keep +0 and -0 apart") {
+    // Rows of one entry each, +0 and -0 in turn, times x > 0 with beta 0: y's signs are the values'.
+    const std::size_t n = 1000;
+    rtcg::HostCsr<float, std::int32_t> host{n, n, {}, {}, {}};
+    for (std::size_t r = 0; r <= n; ++r) host.row_offsets.push_back(static_cast<std::int32_t>(r));
+    for (std::size_t r = 0; r < n; ++r) {
+        host.col_indices.push_back(static_cast<std::int32_t>(r));
+        host.values.push_back(r % 2 == 0 ? 0.0f : -0.0f);
+    }
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), host);
+    const auto x = Array<float>::to_device(context(), std::vector<float>(n, 2.0f));
+    auto y = Array<float>::to_device(context(), std::vector<float>(n, 5.0f));
+    rtcg::Spmv<float, std::int32_t>(a, indexed)(1.0f, x, 0.0f, y);
+    const std::vector<float> got = y.get();
+    for (std::size_t r = 0; r < n; ++r) {
+        CAPTURE(r);
+        REQUIRE(got[r] == 0.0f);
+        REQUIRE(std::signbit(got[r]) == (r % 2 == 1));
+    }
+}
+
+TEST_CASE_TEMPLATE("The indexed merge form folds the solvers' dot product", P, std::pair<float, std::int64_t>,
+                   std::pair<double, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    rtcg::test::folds_the_dot_like_the_host(rtcg::rmat<T, I>(11, 8, 5), indexed);
+}
+
+TEST_CASE("Indexed values refused: too many distinct values, another format") {
+    const auto many = rtcg::CsrMatrix<double, std::int32_t>::to_device(
+        context(), with_distinct_values(rtcg::rmat<double, std::int32_t>(10, 8, 4), 257));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] { (void)rtcg::Spmv<double, std::int32_t>(many, indexed); }),
+                   "at most 256 distinct values"));
+    const auto graph = rtcg::CsrMatrix<double, std::int32_t>::to_device(context(), rtcg::rmat<double, std::int32_t>(9, 8, 2));
+    CHECK(contains(message_of<rtcg::InvalidArgument>([&] {
+                       (void)rtcg::Spmv<double, std::int32_t>(
+                           graph, {.format = rtcg::SpmvFormat::csr_vector, .indexed_values = true});
+                   }),
+                   "merge form's; this plan's format is csr_vector"));
+    // The plain merge form still takes the matrix of many values.
+    rtcg::test::multiplies_like_the_host(with_distinct_values(rtcg::rmat<double, std::int32_t>(10, 8, 4), 257), merge,
+                                         rtcg::SpmvFormat::csr_merge);
+}
