@@ -448,7 +448,7 @@ std::size_t Spmv<T, I>::cached_columns() const noexcept {
 
 template <SparseValue T, SparseIndex I>
 bool Spmv<T, I>::indexed_values() const noexcept {
-    return state_->value_indices.has_value();
+    return state_->value_indices.has_value() || state_->packed_columns.has_value();
 }
 
 template <SparseValue T, SparseIndex I>

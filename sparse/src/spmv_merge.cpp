@@ -6,15 +6,25 @@
 #include "instantiate.hpp"
 #include "programs.hpp"
 
+#include <rtcg/arrays/operators.hpp>
 #include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/core/error.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace rtcg::sparse_detail {
 namespace {
+
+// The bit an entry's value index starts at where it is packed into the entry's column index: the
+// top byte of the index type's width.
+template <SparseIndex I>
+constexpr unsigned packed_shift = 8 * sizeof(I) - 8;
+// The most columns whose indices leave that byte free.
+template <SparseIndex I>
+constexpr std::size_t packable_columns = std::size_t{1} << packed_shift<I>;
 
 // The local memory a tile of `items` merge items needs: its row ends and products, and the block
 // scan's and the dot's arrays of one value (and one flag) per work-item.
@@ -59,8 +69,15 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
             throw InvalidArgument("indexed values (SpmvOptions::indexed_values) take a matrix of at most " +
                                       std::to_string(most_indexed_values) + " distinct values; this one has more",
                                   "Spmv");
-        state.value_indices.emplace(kernel_argument(indexed->indices));
         state.values.emplace(kernel_argument(indexed->table));
+        if (state.columns <= packable_columns<I>) {
+            using Word = std::make_unsigned_t<I>;
+            state.packed_columns.emplace(
+                kernel_argument(Array<Word>(state.matrix->col_indices().template astype<Word>() |
+                                            (indexed->indices.template astype<Word>() << Word{packed_shift<I>}))));
+        } else {
+            state.value_indices.emplace(kernel_argument(indexed->indices));
+        }
     }
     const std::size_t tile = state.group * items;
     // rows and nnz each fit I, so their sum fits size_t.
@@ -83,7 +100,11 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
            "typedef rtcg_sparse_value_t rtcg_scan_value_t;\n#define rtcg_scan_op(a, b) RTCG_SPARSE_ADD(a, b)\n"
            "#define RTCG_SCAN_SEGMENTED 1\n#define RTCG_SCAN_BLOCK RTCG_SPMV_GROUP\n" +
            (state.cached_columns != 0 ? constant("RTCG_SPMV_CACHED_COLUMNS", state.cached_columns) : std::string()) +
-           (state.value_indices ? "#define RTCG_SPMV_VALUE_TABLE 1\n" : "");
+           (state.value_indices || state.packed_columns ? "#define RTCG_SPMV_VALUE_TABLE 1\n" : "") +
+           (state.packed_columns
+                ? std::string("typedef ") + (sizeof(I) == 4 ? "unsigned int" : "rtcg_uindex_t") +
+                      " rtcg_spmv_packed_t;\n#define RTCG_SPMV_PACKED_SHIFT " + std::to_string(packed_shift<I>) + "\n"
+                : std::string());
 }
 
 template <SparseValue T, SparseIndex I>
@@ -92,7 +113,8 @@ void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
     state.tile_rows.emplace(Array<I>::empty(context, state.tiles + 1));
     state.carries.emplace(Array<T>::empty(context, std::max<std::size_t>(state.tiles, 1)));
     state.cols.emplace(kernel_argument(state.matrix->col_indices()));
-    if (!state.value_indices) state.values.emplace(kernel_argument(state.matrix->values()));
+    // The matrix's values, unless plan_merge put the table of indexed values there.
+    if (!state.values) state.values.emplace(kernel_argument(state.matrix->values()));
     module.kernel("rtcg_spmv_merge_partition")(detail::current_queue(context), grid_stride(context, state.tiles + 1),
                                                state.matrix->row_offsets().data().buffer(),
                                                state.tile_rows->data().buffer());
@@ -110,18 +132,20 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
     const Buffer& offsets = s.matrix->row_offsets().data().buffer();
     const Buffer& tile_rows = s.tile_rows->data().buffer();
     const Buffer& carries = s.carries->data().buffer();
-    // The entries' values, or their indices into the table `values` then holds.
+    // The entries' columns, or their words with the value indices packed; their values, or their
+    // indices into the table `values` then holds (the table itself where packed, unread).
+    const Buffer& columns = s.packed_columns ? s.packed_columns->data().buffer() : s.cols->data().buffer();
     const Buffer& entries = s.value_indices ? s.value_indices->data().buffer() : s.values->data().buffer();
     const Buffer& table = s.values->data().buffer();
     if (s.dot) {
-        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), entries, table, tile_rows, x.data().buffer(),
-                 x_offset, y.data().buffer(), y_offset, alpha, beta, carries, partials.data().buffer(),
+        s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset,
+                 y.data().buffer(), y_offset, alpha, beta, carries, partials.data().buffer(),
                  static_cast<std::int64_t>(first));
         s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
                        y_offset, alpha, partials.data().buffer(), static_cast<std::int64_t>(first + s.tiles));
     } else {
-        s.kernel(queue, s.launch, offsets, s.cols->data().buffer(), entries, table, tile_rows, x.data().buffer(),
-                 x_offset, y.data().buffer(), y_offset, alpha, beta, carries);
+        s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset,
+                 y.data().buffer(), y_offset, alpha, beta, carries);
         s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
                        y_offset, alpha);
     }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 namespace rtcg::detail {
 
@@ -49,8 +50,10 @@ struct SpmvState {
     // (tiles + 1 of them), the tiles' trailing sums, and the fix-up's kernel and launch.
     std::size_t merge_items = 0, cached_columns = 0, tiles = 0;
     // With SpmvOptions::indexed_values, each entry's index into the table of distinct values,
-    // which `values` then holds.
+    // which `values` then holds: packed into the top byte of the entry's column where the columns
+    // leave it free (the kernel then reads these words for the columns), else apart.
     std::optional<Array<std::uint8_t>> value_indices{};
+    std::optional<Array<std::make_unsigned_t<I>>> packed_columns{};
     std::optional<Array<I>> tile_rows{};
     std::optional<Array<T>> carries{};
     Kernel fixup_kernel{};

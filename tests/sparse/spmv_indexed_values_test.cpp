@@ -1,8 +1,10 @@
 // The merge form with its values read as indices into a table of the distinct values
-// (SpmvOptions::indexed_values): the products equal those of the values themselves bit for bit and
-// the host's, for each value and index type, on a power-law graph's edge counts, a stencil, one
-// dense row among empty ones, exactly 256 distinct values, +0 and -0 apart, and no entries; the
-// solvers' fused dot product; a matrix of 257 distinct values and another format refused.
+// (SpmvOptions::indexed_values), packed into the columns' top byte or, past 2^24 columns of 32-bit
+// indices, apart: the products equal those of the values themselves bit for bit and the host's,
+// for each value and index type, on a power-law graph's edge counts, a stencil, one dense row among
+// empty ones, exactly 256 distinct values, +0 and -0 apart, and no entries; the solvers' fused dot
+// product; both forms through NVRTC; a matrix of 257 distinct values and another format refused.
+#include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
@@ -41,8 +43,15 @@ rtcg::HostCsr<T, I> with_distinct_values(rtcg::HostCsr<T, I> host, std::size_t d
     return host;
 }
 
+// Whether `plan`'s kernel reads the value indices packed into the columns' words.
+template <class T, class I>
+bool packs_indices(const rtcg::Spmv<T, I>& plan) {
+    return plan.source(rtcg::codegen::Dialect::opencl).find("#define RTCG_SPMV_PACKED_SHIFT") != std::string::npos;
+}
+
 // The indexed plan's product equals the plain merge form's bit for bit (the same sums of the same
-// products in the same order), and the host's.
+// products in the same order), and the host's; its indices packed where 32-bit columns stay below
+// 2^24 (64-bit ones always).
 template <class T, class I>
 void indexes_exactly(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& options = indexed) {
     const auto a = rtcg::CsrMatrix<T, I>::to_device(context(), host);
@@ -54,6 +63,7 @@ void indexes_exactly(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& o
     const rtcg::Spmv<T, I> product(a, options);
     CHECK_FALSE(plain.indexed_values());
     CHECK(product.indexed_values());
+    CHECK(packs_indices(product) == (sizeof(I) == 8 || host.cols <= (std::size_t{1} << 24)));
     const auto x = Array<T>::to_device(context(), rtcg::test::random_values<T>(host.cols, 31));
     const auto y_host = rtcg::test::random_values<T>(host.rows, 32);
     const auto y_plain = Array<T>::to_device(context(), y_host);
@@ -92,6 +102,35 @@ TEST_CASE_TEMPLATE("Indexed values give the values' own products", P, std::pair<
     SUBCASE("no entries") {
         indexes_exactly(rtcg::HostCsr<T, I>{30, 20, std::vector<I>(31, 0), {}, {}});
     }
+}
+
+TEST_CASE("Indexed values of 32-bit columns past 2^24 are read apart from the columns") {
+    // Columns up to 2^24 + 2: their indices need the top byte, so the value indices stay a stream
+    // of their own.
+    const std::size_t columns = (std::size_t{1} << 24) + 3;
+    rtcg::HostCoo<float, std::int32_t> coo{300, columns, {}, {}, {}};
+    for (std::size_t k = 0; k < 3000; ++k) {
+        coo.row.push_back(static_cast<std::int32_t>(k % 300));
+        coo.col.push_back(static_cast<std::int32_t>(k % 2 == 0 ? columns - 1 - k : k * 5591 % columns));
+        coo.values.push_back(static_cast<float>(k % 11) - 5.0f);
+    }
+    indexes_exactly(rtcg::host_to_csr(coo));
+}
+
+TEST_CASE("Both indexed forms compile for CUDA") {
+    const auto graph = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(),
+                                                                       rtcg::rmat<float, std::int32_t>(8, 8, 1));
+    const rtcg::Spmv<float, std::int32_t> packed(graph, indexed);
+    CHECK(packs_indices(packed));
+    rtcg::test::compile_for_cuda(packed.source(rtcg::codegen::Dialect::cuda));
+    const auto wide = rtcg::CsrMatrix<double, std::int64_t>::to_device(context(),
+                                                                       rtcg::rmat<double, std::int64_t>(8, 8, 1));
+    rtcg::test::compile_for_cuda(rtcg::Spmv<double, std::int64_t>(wide, indexed).source(rtcg::codegen::Dialect::cuda));
+    rtcg::HostCsr<float, std::int32_t> apart{2, (std::size_t{1} << 24) + 1, {0, 1, 2}, {0, 1 << 24}, {1.0f, 2.0f}};
+    const rtcg::Spmv<float, std::int32_t> separate(rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), apart),
+                                                   indexed);
+    CHECK_FALSE(packs_indices(separate));
+    rtcg::test::compile_for_cuda(separate.source(rtcg::codegen::Dialect::cuda));
 }
 
 TEST_CASE("Indexed values tell +0 and -0 apart") {

@@ -169,10 +169,13 @@ struct SpmvOptions {
     std::size_t cached_columns = 0;
     /// The merge form reads each entry's value as a one-byte index into a table of the matrix's
     /// distinct values (told apart bit for bit), which the plan builds on the host from a copy of
-    /// the values: a quarter of the bytes float32 values take, an eighth of float64's, for
-    /// matrices of at most 256 distinct values (a graph's unit weights or edge counts, a stencil's
-    /// coefficients). The products are the same bit for bit. InvalidArgument where the matrix has
-    /// more than 256 distinct values or the plan's format is not the merge form.
+    /// the values, for matrices of at most 256 distinct values (a graph's unit weights or edge
+    /// counts, a stencil's coefficients). The index takes the top byte of the entry's column
+    /// index where the columns leave it free (up to 2^24 columns with 32-bit indices, any count
+    /// with 64-bit ones), so that no values are read at all; elsewhere one byte of its own, a
+    /// quarter of what float32 values take. The products are the same bit for bit.
+    /// InvalidArgument where the matrix has more than 256 distinct values or the plan's format is
+    /// not the merge form.
     bool indexed_values = false;
     /// The share of each compute unit's on-chip memory, in percent (0 to 100), that the product's
     /// main kernel prefers for local memory over the first-level cache
