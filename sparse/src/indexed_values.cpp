@@ -3,6 +3,7 @@
 #include <array>
 #include <complex>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace rtcg::sparse_detail {
@@ -26,11 +27,15 @@ std::size_t hash_of(const Bits<T>& bits) {
     return static_cast<std::size_t>(hash >> 32);
 }
 
-} // namespace
+// The table and each entry's index into it, on the host (indexed_values).
+template <class T>
+struct HostIndexedValues {
+    std::vector<std::uint8_t> indices;
+    std::vector<T> table;
+};
 
 template <SparseValue T>
-std::optional<IndexedValues<T>> indexed_values(const Array<T>& values) {
-    const std::vector<T> host = values.get();
+std::optional<HostIndexedValues<T>> host_indexed_values(const std::vector<T>& host) {
     // Open addressing, at most a quarter full: each slot holds a table index plus one, 0 if free.
     constexpr std::size_t slots = 4 * most_indexed_values;
     std::array<std::uint16_t, slots> slot_entry{};
@@ -57,13 +62,32 @@ std::optional<IndexedValues<T>> indexed_values(const Array<T>& values) {
         previous = bits;
         previous_index = indices[e] = static_cast<std::uint8_t>(slot_entry[slot] - 1);
     }
+    return HostIndexedValues<T>{std::move(indices), std::move(table)};
+}
+
+} // namespace
+
+template <SparseValue T>
+std::optional<IndexedValues<T>> indexed_values(const Array<T>& values) {
+    const std::optional<HostIndexedValues<T>> host = host_indexed_values(values.get());
+    if (!host) return std::nullopt;
     const Context& context = values.context();
-    return IndexedValues<T>{Array<std::uint8_t>::to_device(context, indices), Array<T>::to_device(context, table)};
+    return IndexedValues<T>{Array<std::uint8_t>::to_device(context, host->indices),
+                            Array<T>::to_device(context, host->table)};
+}
+
+template <SparseValue T>
+bool indexable_values(const Array<T>& values) {
+    return host_indexed_values(values.get()).has_value();
 }
 
 template std::optional<IndexedValues<float>> indexed_values(const Array<float>&);
 template std::optional<IndexedValues<double>> indexed_values(const Array<double>&);
 template std::optional<IndexedValues<std::complex<float>>> indexed_values(const Array<std::complex<float>>&);
 template std::optional<IndexedValues<std::complex<double>>> indexed_values(const Array<std::complex<double>>&);
+template bool indexable_values(const Array<float>&);
+template bool indexable_values(const Array<double>&);
+template bool indexable_values(const Array<std::complex<float>>&);
+template bool indexable_values(const Array<std::complex<double>>&);
 
 } // namespace rtcg::sparse_detail

@@ -27,4 +27,8 @@ struct IndexedValues {
 template <SparseValue T>
 std::optional<IndexedValues<T>> indexed_values(const Array<T>& values);
 
+// Whether indexed_values(values) finds its table, without writing the indices back.
+template <SparseValue T>
+bool indexable_values(const Array<T>& values);
+
 } // namespace rtcg::sparse_detail

@@ -242,21 +242,30 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
     const Context& context = a.context();
     const tuning::TuningKey key = tuning::TuningKey::of(
         context.device(), tuned_kernel, statistics_class(statistics, codegen::dtype_of<T>(), codegen::dtype_of<I>()));
-    // Whether the values may be indexed: the merge form's candidates then read them both ways.
-    const bool indexable = options.indexed_values || indexed_values(a.values()).has_value();
-    const tuning::ParameterSpace space = candidate_space<T, I>(statistics, a.cols(), options, context.device(),
-                                                               indexable);
+    // Whether the values may be indexed (the merge form's candidates then read them both ways):
+    // asked only where a stored entry or the tuning needs it, since it reads every value back.
+    std::optional<bool> few_values;
+    const auto indexable = [&] {
+        if (!few_values) few_values = options.indexed_values || indexable_values(a.values());
+        return *few_values;
+    };
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
         if (const std::optional<tuning::TuningEntry> entry = database->find(key)) try {
+                // Parsed as if the values were indexable; an indexed entry is then checked.
+                const tuning::ParameterSpace space = candidate_space<T, I>(statistics, a.cols(), options,
+                                                                           context.device(), true);
                 const tuning::Configuration stored = space.parse(entry->configuration);
-                if (!space.violated_constraint(stored)) return options_of(stored, options);
+                if (!space.violated_constraint(stored) && (stored.integer("indexed_values") == 0 || indexable()))
+                    return options_of(stored, options);
             } catch (const InvalidArgument&) {
                 // An entry that no longer parses (or names a shape the options rule out) is
                 // passed over and replaced by the next tuning.
             }
     // A matrix of no rows or columns has nothing to time.
     if (options.tuning != SpmvTuning::tune || a.rows() == 0 || a.cols() == 0) return std::nullopt;
+    const tuning::ParameterSpace space = candidate_space<T, I>(statistics, a.cols(), options, context.device(),
+                                                               indexable());
 
     // Every candidate planned first, on this thread: the tuner compiles on several.
     SpmvOptions fixed = options;
