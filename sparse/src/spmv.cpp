@@ -122,7 +122,12 @@ template <SparseValue T, SparseIndex I>
 Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options) : Spmv(matrix, options, false) {}
 
 template <SparseValue T, SparseIndex I>
-Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool dot) {
+Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool dot)
+    : Spmv(matrix, options, dot, nullptr) {}
+
+template <SparseValue T, SparseIndex I>
+Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool dot,
+                 const sparse_detail::ColumnRenumbering<I>* shared_renumbering) {
     if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
         throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),
                               "Spmv");
@@ -195,13 +200,24 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
     // Every format below plans on the matrix as its kernels read it. A dot plan's kernels read x
     // at the rows too, in the matrix's own numbering: it keeps the columns as given, as DIA does,
     // whose diagonals renumbered columns would scatter.
+    // The merge form renumbers only the most-read columns and reads the others from x itself.
     if (chosen.column_order == ColumnOrder::by_count && !dot && state->format != SpmvFormat::dia && a.cols() != 0 &&
         a.nnz() != 0) {
-        const sparse_detail::ColumnRenumbering<I> renumbering = sparse_detail::renumber_columns_by_count(
-            *state->matrix);
+        const std::size_t hot = state->format == SpmvFormat::csr_merge
+                                    ? sparse_detail::merge_hot_columns<T, I>(chosen.cached_columns, a.cols())
+                                    : a.cols();
+        const sparse_detail::ColumnRenumbering<I> renumbering = shared_renumbering
+                                                                    ? *shared_renumbering
+                                                                    : sparse_detail::renumber_columns_by_count(
+                                                                          *state->matrix, hot);
+        if (shared_renumbering && (state->format != SpmvFormat::csr_merge || renumbering.hot < hot))
+            throw Error("a candidate plan shares a renumbering of " + std::to_string(renumbering.hot) +
+                            " columns where its own would have " + std::to_string(hot),
+                        "Spmv");
         state->given.emplace(*state->matrix);
         state->matrix = sparse_detail::renumbered_matrix(*state->matrix, renumbering);
         state->old_of_new.emplace(renumbering.old_of_new);
+        if (renumbering.hot < a.cols()) state->hot_columns = renumbering.hot;
     }
 
     std::string configuration = rows_configuration(a.rows());
@@ -355,9 +371,9 @@ void Spmv<T, I>::product_and_dot(T alpha, const Array<T>& x, T beta, const Array
     if (rows == 0) return;
     Queue& queue = detail::current_queue(s.context());
     // A matrix of no columns multiplies an empty x, which a kernel cannot take: one unread element.
-    const Array<T> x_argument = x.size() == 0  ? Array<T>::zeros(s.context(), 1)
-                                : s.old_of_new ? sparse_detail::gathered(x, *s.old_of_new)
-                                               : x;
+    const Array<T> x_argument = x.size() == 0                        ? Array<T>::zeros(s.context(), 1)
+                                : s.old_of_new && s.hot_columns == 0 ? sparse_detail::gathered(x, *s.old_of_new)
+                                                                     : x;
     const auto x_offset = static_cast<std::int64_t>(x_argument.data().offset());
     const auto y_offset = static_cast<std::int64_t>(y.data().offset());
     const auto dot_first = static_cast<std::int64_t>(first);

@@ -70,7 +70,8 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
                                       std::to_string(most_indexed_values) + " distinct values; this one has more",
                                   "Spmv");
         state.values.emplace(kernel_argument(indexed->table));
-        if (state.columns <= packable_columns<I>) {
+        // The index space holds the hot columns apart from the others where they are kept apart.
+        if (state.matrix->cols() <= packable_columns<I>) {
             using Word = std::make_unsigned_t<I>;
             state.packed_columns.emplace(
                 kernel_argument(Array<Word>(state.matrix->col_indices().template astype<Word>() |
@@ -100,6 +101,7 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
            "typedef rtcg_sparse_value_t rtcg_scan_value_t;\n#define rtcg_scan_op(a, b) RTCG_SPARSE_ADD(a, b)\n"
            "#define RTCG_SCAN_SEGMENTED 1\n#define RTCG_SCAN_BLOCK RTCG_SPMV_GROUP\n" +
            (state.cached_columns != 0 ? constant("RTCG_SPMV_CACHED_COLUMNS", state.cached_columns) : std::string()) +
+           (state.hot_columns != 0 ? constant("RTCG_SPMV_HOT_COLUMNS", state.hot_columns) : std::string()) +
            (state.value_indices || state.packed_columns ? "#define RTCG_SPMV_VALUE_TABLE 1\n" : "") +
            (state.packed_columns
                 ? std::string("typedef ") + (sizeof(I) == 4 ? "unsigned int" : "rtcg_uindex_t") +
@@ -122,6 +124,11 @@ void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
     state.launch = LaunchConfig{Dim3{state.tiles}, Dim3{state.group}, 0};
     state.fixup_kernel = module.kernel("rtcg_spmv_merge_fixup");
     state.fixup_launch = grid_stride(context, state.tiles, state.group);
+    if (state.hot_columns != 0) {
+        state.hot.emplace(Array<T>::empty(context, state.hot_columns));
+        state.hot_gather = module.kernel("rtcg_spmv_merge_hot_gather");
+        state.hot_gather_launch = grid_stride(context, state.hot_columns);
+    }
 }
 
 template <SparseValue T, SparseIndex I>
@@ -137,14 +144,19 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
     const Buffer& columns = s.packed_columns ? s.packed_columns->data().buffer() : s.cols->data().buffer();
     const Buffer& entries = s.value_indices ? s.value_indices->data().buffer() : s.values->data().buffer();
     const Buffer& table = s.values->data().buffer();
+    // x's most-read elements, where the plan keeps them apart (x itself, unread, otherwise).
+    if (s.hot)
+        s.hot_gather(queue, s.hot_gather_launch, s.old_of_new->data().buffer(), x.data().buffer(), x_offset,
+                     s.hot->data().buffer());
+    const Buffer& hot = s.hot ? s.hot->data().buffer() : x.data().buffer();
     if (s.dot) {
-        s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset,
+        s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset, hot,
                  y.data().buffer(), y_offset, alpha, beta, carries, partials.data().buffer(),
                  static_cast<std::int64_t>(first));
         s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
                        y_offset, alpha, partials.data().buffer(), static_cast<std::int64_t>(first + s.tiles));
     } else {
-        s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset,
+        s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset, hot,
                  y.data().buffer(), y_offset, alpha, beta, carries);
         s.fixup_kernel(queue, s.fixup_launch, tile_rows, carries, x.data().buffer(), x_offset, y.data().buffer(),
                        y_offset, alpha);

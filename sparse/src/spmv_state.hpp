@@ -20,9 +20,16 @@ struct SpmvState {
     // none in a plan made from an ELL or SELL matrix.
     std::optional<CsrMatrix<T, I>> matrix{};
     std::size_t columns = 0; // the matrix's (its rows are statistics.rows)
-    // With ColumnOrder::by_count: the matrix in its own numbering, and its column of each new one.
+    // With ColumnOrder::by_count: the matrix in its own numbering, and its column of each of the
+    // first renumbered ones (column_order.hpp's ColumnRenumbering): all of them, which each product
+    // gathers into a copy of x, or with hot_columns (the merge form) that many, which it gathers
+    // into `hot` while the others are read from x itself.
     std::optional<CsrMatrix<T, I>> given{};
     std::optional<Array<I>> old_of_new{};
+    std::size_t hot_columns = 0;
+    std::optional<Array<T>> hot{};
+    Kernel hot_gather{};
+    LaunchConfig hot_gather_launch{};
     RowStatistics statistics{};
     SpmvFormat format = SpmvFormat::csr_vector;
     std::size_t team = 1;

@@ -23,11 +23,21 @@
 #include <vector>
 
 namespace rtcg::sparse_detail {
+
+template <SparseValue T, SparseIndex I>
+struct TunerCandidate {
+    // A plan of `a` with the options' columns renumbered as `renumbering` has them.
+    static Spmv<T, I> plan(const CsrMatrix<T, I>& a, const SpmvOptions& options,
+                           const ColumnRenumbering<I>& renumbering) {
+        return Spmv<T, I>(a, options, false, &renumbering);
+    }
+};
+
 namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning or the
 // candidates do (SpmvTuning::tune keeps a stored choice, so a new candidate would go untried).
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v7";
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v8";
 
 // The merge form's shapes the tuner tries where the options leave them open. Odd counts keep the
 // work-items' runs of products in distinct local-memory banks; 4 shares banks, but 8-byte values
@@ -271,25 +281,24 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
     SpmvOptions fixed = options;
     fixed.transpose = false;
     fixed.tuning = SpmvTuning::built_in;
-    // The candidates that renumber the columns share one renumbering: each is planned on the
-    // renumbered matrix, and its products gather x first, as the plan would.
+    // The candidates that renumber the columns (all of the merge form) share one renumbering,
+    // with as many hot columns as the one that caches the most needs.
     const std::vector<tuning::Configuration> candidates = space.valid_configurations();
-    const bool renumbers = std::any_of(candidates.begin(), candidates.end(), [](const tuning::Configuration& c) {
-        return c.choice("column_order") == "by_count";
-    });
-    const std::optional<ColumnRenumbering<I>> renumbering =
-        renumbers && a.nnz() != 0 ? std::optional(renumber_columns_by_count(a)) : std::nullopt;
-    struct Candidate {
-        Spmv<T, I> plan;
-        bool renumbered;
-    };
-    std::map<std::string, Candidate> plans;
+    std::optional<std::size_t> most_cached;
+    for (const tuning::Configuration& c : candidates)
+        if (c.choice("column_order") == "by_count")
+            most_cached = std::max(most_cached.value_or(0), static_cast<std::size_t>(c.integer("cached_columns")));
+    const std::optional<ColumnRenumbering<I>> renumbering = most_cached && a.nnz() != 0
+                                                                ? std::optional(renumber_columns_by_count(
+                                                                      a,
+                                                                      merge_hot_columns<T, I>(*most_cached, a.cols())))
+                                                                : std::nullopt;
+    std::map<std::string, Spmv<T, I>> plans;
     for (const tuning::Configuration& candidate : candidates) {
-        SpmvOptions planned = options_of(candidate, fixed);
-        const bool renumbered = planned.column_order == ColumnOrder::by_count && renumbering;
-        planned.column_order = ColumnOrder::as_given;
-        plans.emplace(candidate.to_string(),
-                      Candidate{Spmv<T, I>(renumbered ? renumbered_matrix(a, *renumbering) : a, planned), renumbered});
+        const SpmvOptions planned = options_of(candidate, fixed);
+        plans.emplace(candidate.to_string(), planned.column_order == ColumnOrder::by_count && renumbering
+                                                 ? TunerCandidate<T, I>::plan(a, planned, *renumbering)
+                                                 : Spmv<T, I>(a, planned));
     }
     Queue& queue = detail::current_queue(context);
     // x in [0.5, 1.5): products of mixed signs cancel less than with ones.
@@ -309,16 +318,14 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
         .space = space,
         .generate =
             [&plans, kernel_target](const tuning::Configuration& c) {
-                const Spmv<T, I>& plan = plans.at(c.to_string()).plan;
+                const Spmv<T, I>& plan = plans.at(c.to_string());
                 return tuning::GeneratedKernel{plan.source(kernel_target), main_kernel(plan.format()), {}, 0};
             },
         // The plan launches its own kernels (the merge form two) on the tuner's queue.
         .launch =
-            [&plans, &x, &y, &renumbering](const Kernel&, const tuning::Configuration& c, Queue& on) {
+            [&plans, &x, &y](const Kernel&, const tuning::Configuration& c, Queue& on) {
                 const QueueScope scope(on);
-                const Candidate& candidate = plans.at(c.to_string());
-                candidate.plan(value_of<T>(1), candidate.renumbered ? gathered(x, renumbering->old_of_new) : x,
-                               value_of<T>(0), y);
+                plans.at(c.to_string())(value_of<T>(1), x, value_of<T>(0), y);
             },
         .check =
             [&y, &expected, &statistics](Queue& on) {

@@ -1,6 +1,9 @@
 // Products whose kernels read the columns renumbered by count (ColumnOrder::by_count) against the
 // host's: every kind of matrix with the merge form, the other formats on a power-law graph, the
-// transpose, x a view; the solvers' operators and matrices of no entries, which keep their columns.
+// transpose, x a view; the merge form on a matrix of more columns than it renumbers, against the
+// columns as given bit for bit and through NVRTC; the solvers' operators and matrices of no
+// entries, which keep their columns.
+#include "../support/cuda_compile.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
 #include "spmv_check.hpp"
@@ -13,14 +16,17 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 using rtcg::ColumnOrder;
 using rtcg::SpmvFormat;
 using rtcg::test::context;
+using rtcg::test::make;
 using rtcg::test::multiplies_like_the_host;
 
 TEST_CASE_TEMPLATE("SpMV over renumbered columns matches the host on every kind of matrix", P,
@@ -45,6 +51,49 @@ TEST_CASE("every format multiplies over renumbered columns") {
         CHECK(rtcg::Spmv<double, std::int32_t>(a, options).column_order() == ColumnOrder::by_count);
     }
     rtcg::test::transposes_like_the_host(graph, {.column_order = ColumnOrder::by_count});
+}
+
+TEST_CASE_TEMPLATE("the merge form renumbers only the most-read columns of a matrix of many", P,
+                   std::pair<float, std::int32_t>, std::pair<double, std::int64_t>,
+                   std::pair<std::complex<double>, std::int32_t>) {
+    using T = typename P::first_type;
+    using I = typename P::second_type;
+    // 2^17 columns: more than the plan keeps apart (as many of x's elements as 256 KiB hold, or the
+    // cached columns where more), so the others are read from x itself, here a view. The sums are
+    // those of the columns as given, in the same order: equal bit for bit.
+    const auto graph = rtcg::rmat<T, I>(17, 4, 12);
+    const auto a = rtcg::CsrMatrix<T, I>::to_device(context(), graph);
+    const auto padded = rtcg::Array<T>::to_device(context(), rtcg::test::random_values<T>(graph.cols + 3, 41));
+    const auto x = padded(rtcg::slice(2, static_cast<std::int64_t>(graph.cols) + 2));
+    for (const std::size_t cached : {std::size_t{0}, std::size_t{1000}, std::size_t{100000}}) {
+        CAPTURE(cached);
+        const rtcg::SpmvOptions options{.format = SpmvFormat::csr_merge,
+                                        .merge_group = 64,
+                                        .merge_items = 5,
+                                        .column_order = ColumnOrder::by_count,
+                                        .cached_columns = cached};
+        const rtcg::Spmv<T, I> plan(a, options);
+        const std::size_t hot = std::max<std::size_t>(cached, (std::size_t{256} << 10) / sizeof(T));
+        const std::string source = plan.source(rtcg::codegen::Dialect::cuda);
+        CHECK(source.find("#define RTCG_SPMV_HOT_COLUMNS ((rtcg_index_t)" + std::to_string(hot) + ")") !=
+              std::string::npos);
+        rtcg::test::compile_for_cuda(source);
+        rtcg::SpmvOptions given = options;
+        given.column_order = ColumnOrder::as_given;
+        const auto y = rtcg::Array<T>::zeros(context(), graph.rows);
+        const auto expected = rtcg::Array<T>::zeros(context(), graph.rows);
+        plan(make<T>(1.5, 0.5), x, T(0), y);
+        rtcg::Spmv<T, I>(a, given)(make<T>(1.5, 0.5), x, T(0), expected);
+        const std::vector<T> got = y.get(), want = expected.get();
+        REQUIRE(got.size() == want.size());
+        CHECK(std::memcmp(got.data(), want.data(), got.size() * sizeof(T)) == 0);
+        multiplies_like_the_host(graph, options, SpmvFormat::csr_merge);
+    }
+    // Fewer columns than that: every one renumbered, x gathered whole.
+    const auto small = rtcg::CsrMatrix<T, I>::to_device(context(), rtcg::rmat<T, I>(11, 8, 5));
+    CHECK(rtcg::Spmv<T, I>(small, {.format = SpmvFormat::csr_merge, .column_order = ColumnOrder::by_count})
+              .source(rtcg::codegen::Dialect::cuda)
+              .find("#define RTCG_SPMV_HOT_COLUMNS") == std::string::npos);
 }
 
 TEST_CASE("the solvers' operators keep the columns as given") {

@@ -1,9 +1,10 @@
 // The merge form with its values read as indices into a table of the distinct values
-// (SpmvOptions::indexed_values), packed into the columns' top byte or, past 2^24 columns of 32-bit
-// indices, apart: the products equal those of the values themselves bit for bit and the host's,
-// for each value and index type, on a power-law graph's edge counts, a stencil, one dense row among
-// empty ones, exactly 256 distinct values, +0 and -0 apart, and no entries; the solvers' fused dot
-// product; both forms through NVRTC; a matrix of 257 distinct values and another format refused.
+// (SpmvOptions::indexed_values), packed into the columns' top byte or apart (past 2^24 columns of
+// 32-bit indices, or where renumbered columns pass it): the products equal those of the values
+// themselves bit for bit and the host's, for each value and index type, on a power-law graph's
+// edge counts, a stencil, one dense row among empty ones, exactly 256 distinct values, +0 and -0
+// apart, and no entries; the solvers' fused dot product; both forms through NVRTC; a matrix of 257
+// distinct values and another format refused.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
@@ -19,6 +20,7 @@
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,10 +52,11 @@ bool packs_indices(const rtcg::Spmv<T, I>& plan) {
 }
 
 // The indexed plan's product equals the plain merge form's bit for bit (the same sums of the same
-// products in the same order), and the host's; its indices packed where 32-bit columns stay below
-// 2^24 (64-bit ones always).
+// products in the same order), and the host's; its indices packed where `packed` says, by default
+// where 32-bit columns stay below 2^24 (64-bit ones always).
 template <class T, class I>
-void indexes_exactly(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& options = indexed) {
+void indexes_exactly(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& options = indexed,
+                     std::optional<bool> packed = {}) {
     const auto a = rtcg::CsrMatrix<T, I>::to_device(context(), host);
     const rtcg::Spmv<T, I> plain(a, {.format = options.format,
                                      .merge_group = options.merge_group,
@@ -63,7 +66,7 @@ void indexes_exactly(const rtcg::HostCsr<T, I>& host, const rtcg::SpmvOptions& o
     const rtcg::Spmv<T, I> product(a, options);
     CHECK_FALSE(plain.indexed_values());
     CHECK(product.indexed_values());
-    CHECK(packs_indices(product) == (sizeof(I) == 8 || host.cols <= (std::size_t{1} << 24)));
+    CHECK(packs_indices(product) == packed.value_or(sizeof(I) == 8 || host.cols <= (std::size_t{1} << 24)));
     const auto x = Array<T>::to_device(context(), rtcg::test::random_values<T>(host.cols, 31));
     const auto y_host = rtcg::test::random_values<T>(host.rows, 32);
     const auto y_plain = Array<T>::to_device(context(), y_host);
@@ -115,6 +118,24 @@ TEST_CASE("Indexed values of 32-bit columns past 2^24 are read apart from the co
         coo.values.push_back(static_cast<float>(k % 11) - 5.0f);
     }
     indexes_exactly(rtcg::host_to_csr(coo));
+}
+
+TEST_CASE("Indexed values of renumbered 32-bit columns whose space passes 2^24 are read apart") {
+    // 2^24 - 8 columns pack as given; renumbered by count, the most-read are numbered apart from
+    // the others, whose numbers then pass 2^24.
+    const std::size_t columns = (std::size_t{1} << 24) - 8;
+    rtcg::HostCoo<float, std::int32_t> coo{200, columns, {}, {}, {}};
+    for (std::size_t k = 0; k < 2000; ++k) {
+        coo.row.push_back(static_cast<std::int32_t>(k % 200));
+        coo.col.push_back(static_cast<std::int32_t>(k % 3 == 0 ? k % 7 : columns - 1 - k * 4099 % 90000));
+        coo.values.push_back(static_cast<float>(k % 5) + 0.5f);
+    }
+    const auto host = rtcg::host_to_csr(coo);
+    indexes_exactly(host, indexed, true);
+    indexes_exactly(
+        host,
+        {.format = rtcg::SpmvFormat::csr_merge, .column_order = rtcg::ColumnOrder::by_count, .indexed_values = true},
+        false);
 }
 
 TEST_CASE("Both indexed forms compile for CUDA") {

@@ -204,6 +204,12 @@ namespace detail {
 template <SparseValue T, SparseIndex I>
 struct SpmvState;
 } // namespace detail
+namespace sparse_detail {
+template <SparseIndex I>
+struct ColumnRenumbering;
+template <SparseValue T, SparseIndex I>
+struct TunerCandidate;
+} // namespace sparse_detail
 
 template <SparseValue T, SparseIndex I>
 class PlannedOperator;
@@ -262,6 +268,12 @@ private:
     template <SparseValue, SparseIndex, class>
     friend class SlicedOperator;
     Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot);
+    // The tuner's candidates (spmv_tuning.cpp) that renumber the columns share one renumbering of
+    // `a`, made for the most cached columns among them.
+    template <SparseValue, SparseIndex>
+    friend struct sparse_detail::TunerCandidate;
+    Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot,
+         const sparse_detail::ColumnRenumbering<I>* renumbering);
     Spmv(const EllMatrix<T, I>& a, bool dot);
     Spmv(const SellMatrix<T, I>& a, bool dot);
     // Where the products run, and the length of x.
