@@ -42,9 +42,10 @@
 ///   the power of two nearest above the mean row length, from 1 to 32.
 /// With SpmvOptions::transpose the products are y = alpha A^T x + beta y (x of rows elements, y of
 /// cols), through a transposed copy. With ColumnOrder::by_count (SpmvOptions::column_order) the
-/// kernels (but DIA's) read a copy of the column indices numbered by how many entries each column holds, most
-/// first, and each product first gathers x into that order: the elements of x that most rows read
-/// then share cache lines, which pays on power-law graphs, where a few columns hold most entries.
+/// kernels (but DIA's) read a copy of the column indices numbered by how many entries each column
+/// holds, most first, and each product first gathers x into that order (the merge form only its
+/// most-read elements): the elements of x that most rows read then share cache lines, which pays
+/// on power-law graphs, where a few columns hold most entries.
 /// SpmvOptions::cached_columns then lets the merge form's gathers of the other columns pass the
 /// first-level cache by, so that it keeps those few.
 /// The kernel's source has the row count, the team size, the ELL width, the merge tile or the
@@ -132,6 +133,11 @@ enum class ColumnOrder {
     /// By how many entries each column holds, most first (equal counts in their own order): the
     /// plan keeps the renumbered column indices (one index per entry) and the old column of each
     /// new one, and each product gathers x into the new order first, a launch over the columns.
+    /// The merge form renumbers only the most-read columns, at least the cached ones
+    /// (SpmvOptions::cached_columns) and as many as 256 KiB of x's elements, where the matrix has
+    /// more columns than that: each product gathers just those, and the kernel reads the other
+    /// columns from x itself (their indices then count from after the most-read ones, so with
+    /// 32-bit indices those past 2^24 leave indexed values' indices apart).
     /// A matrix of no entries, and the solvers' operators (operator.hpp), whose products also
     /// read x at the rows for their dot product, keep the columns as given.
     by_count,
@@ -171,9 +177,10 @@ struct SpmvOptions {
     /// distinct values (told apart bit for bit), which the plan builds on the host from a copy of
     /// the values, for matrices of at most 256 distinct values (a graph's unit weights or edge
     /// counts, a stencil's coefficients). The index takes the top byte of the entry's column
-    /// index where the columns leave it free (up to 2^24 columns with 32-bit indices, any count
-    /// with 64-bit ones), so that no values are read at all; elsewhere one byte of its own, a
-    /// quarter of what float32 values take. The products are the same bit for bit.
+    /// index where the columns leave it free (up to 2^24 columns with 32-bit indices, counted as
+    /// ColumnOrder::by_count numbers them, any count with 64-bit ones), so that no values are
+    /// read at all; elsewhere one byte of its own, a quarter of what float32 values take. The
+    /// products are the same bit for bit.
     /// InvalidArgument where the matrix has more than 256 distinct values or the plan's format is
     /// not the merge form.
     bool indexed_values = false;
