@@ -1,5 +1,7 @@
 #include "indexed_values.hpp"
 
+#include <rtcg/arrays/operators.hpp>
+
 #include <array>
 #include <complex>
 #include <cstring>
@@ -81,6 +83,14 @@ bool indexable_values(const Array<T>& values) {
     return host_indexed_values(values.get()).has_value();
 }
 
+template <SparseIndex I>
+Array<std::make_unsigned_t<I>> packed_columns(const Array<I>& columns, const Array<std::uint8_t>& indices) {
+    using Word = std::make_unsigned_t<I>;
+    return Array<Word>(columns.template astype<Word>() | (indices.template astype<Word>() << Word{packed_shift<I>}));
+}
+
+template Array<std::uint32_t> packed_columns(const Array<std::int32_t>&, const Array<std::uint8_t>&);
+template Array<std::uint64_t> packed_columns(const Array<std::int64_t>&, const Array<std::uint8_t>&);
 template std::optional<IndexedValues<float>> indexed_values(const Array<float>&);
 template std::optional<IndexedValues<double>> indexed_values(const Array<double>&);
 template std::optional<IndexedValues<std::complex<float>>> indexed_values(const Array<std::complex<float>>&);

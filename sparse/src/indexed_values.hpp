@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 namespace rtcg::sparse_detail {
 
@@ -30,5 +31,19 @@ std::optional<IndexedValues<T>> indexed_values(const Array<T>& values);
 // Whether indexed_values(values) finds its table, without writing the indices back.
 template <SparseValue T>
 bool indexable_values(const Array<T>& values);
+
+// The bit an entry's value index starts at where it is packed into the entry's column index: the
+// top byte of the index type's width.
+template <SparseIndex I>
+inline constexpr unsigned packed_shift = 8 * sizeof(I) - 8;
+
+// The most columns whose indices leave that byte free.
+template <SparseIndex I>
+inline constexpr std::size_t packable_columns = std::size_t{1} << packed_shift<I>;
+
+// Each entry's column (below packable_columns<I>) with its value index in the top byte: one word
+// an entry, made on the device on the context's current queue.
+template <SparseIndex I>
+Array<std::make_unsigned_t<I>> packed_columns(const Array<I>& columns, const Array<std::uint8_t>& indices);
 
 } // namespace rtcg::sparse_detail

@@ -2,6 +2,7 @@
 #include "column_order.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
+#include "shared_analysis.hpp"
 #include "sliced.hpp"
 #include "sparse_device_sources.hpp"
 #include "spmv_dia.hpp"
@@ -127,7 +128,7 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
 
 template <SparseValue T, SparseIndex I>
 Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool dot,
-                 const sparse_detail::ColumnRenumbering<I>* shared_renumbering) {
+                 const sparse_detail::SharedAnalysis<T, I>* shared) {
     if (options.team_size != 0 && (options.team_size > 32 || !std::has_single_bit(options.team_size)))
         throw InvalidArgument("the team size must be 1, 2, 4, 8, 16 or 32, not " + std::to_string(options.team_size),
                               "Spmv");
@@ -199,13 +200,17 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
             "Spmv");
     // Every format below plans on the matrix as its kernels read it. A dot plan's kernels read x
     // at the rows too, in the matrix's own numbering: it keeps the columns as given, as DIA does,
-    // whose diagonals renumbered columns would scatter.
-    // The merge form renumbers only the most-read columns and reads the others from x itself.
+    // whose diagonals renumbered columns would scatter. The merge form renumbers only the
+    // most-read columns and reads the others from x itself.
+    bool renumbered_as_shared = false;
     if (chosen.column_order == ColumnOrder::by_count && !dot && state->format != SpmvFormat::dia && a.cols() != 0 &&
         a.nnz() != 0) {
         const std::size_t hot = state->format == SpmvFormat::csr_merge
                                     ? sparse_detail::merge_hot_columns<T, I>(chosen.cached_columns, a.cols())
                                     : a.cols();
+        const sparse_detail::ColumnRenumbering<I>* shared_renumbering = shared && shared->renumbering
+                                                                            ? &*shared->renumbering
+                                                                            : nullptr;
         const sparse_detail::ColumnRenumbering<I> renumbering = shared_renumbering
                                                                     ? *shared_renumbering
                                                                     : sparse_detail::renumber_columns_by_count(
@@ -218,11 +223,14 @@ Spmv<T, I>::Spmv(const CsrMatrix<T, I>& matrix, const SpmvOptions& options, bool
         state->matrix = sparse_detail::renumbered_matrix(*state->matrix, renumbering);
         state->old_of_new.emplace(renumbering.old_of_new);
         if (renumbering.hot < a.cols()) state->hot_columns = renumbering.hot;
+        renumbered_as_shared = shared_renumbering != nullptr;
     }
 
     std::string configuration = rows_configuration(a.rows());
     if (state->format == SpmvFormat::csr_merge) {
-        configuration += sparse_detail::plan_merge(*state, chosen, most_block);
+        configuration += sparse_detail::plan_merge(
+            *state, chosen, most_block, shared && shared->indexed ? &*shared->indexed : nullptr,
+            renumbered_as_shared && shared->packed_columns ? &*shared->packed_columns : nullptr);
     } else if (state->format == SpmvFormat::sell) {
         configuration += sparse_detail::plan_sell(
             *state, to_sell(*state->matrix, {.slice_height = chosen.slice_height, .sort_window = chosen.sort_window}),

@@ -18,14 +18,6 @@
 namespace rtcg::sparse_detail {
 namespace {
 
-// The bit an entry's value index starts at where it is packed into the entry's column index: the
-// top byte of the index type's width.
-template <SparseIndex I>
-constexpr unsigned packed_shift = 8 * sizeof(I) - 8;
-// The most columns whose indices leave that byte free.
-template <SparseIndex I>
-constexpr std::size_t packable_columns = std::size_t{1} << packed_shift<I>;
-
 // The local memory a tile of `items` merge items needs: its row ends and products, and the block
 // scan's and the dot's arrays of one value (and one flag) per work-item.
 std::size_t tile_local_bytes(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size) {
@@ -40,7 +32,8 @@ bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_siz
 }
 
 template <SparseValue T, SparseIndex I>
-std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block) {
+std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block,
+                       const IndexedValues<T>* shared_indexed, const Array<std::make_unsigned_t<I>>* shared_packed) {
     const DeviceInfo& device = state.matrix->context().device();
     if (options.merge_group > most_block)
         throw InvalidArgument("the merge form's work-group of " + std::to_string(options.merge_group) +
@@ -64,21 +57,20 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
     state.merge_items = items;
     state.cached_columns = options.cached_columns < state.columns ? options.cached_columns : 0;
     if (options.indexed_values) {
-        std::optional<IndexedValues<T>> indexed = indexed_values(state.matrix->values());
-        if (!indexed)
+        const std::optional<IndexedValues<T>> own = shared_indexed ? std::nullopt
+                                                                   : indexed_values(state.matrix->values());
+        if (!shared_indexed && !own)
             throw InvalidArgument("indexed values (SpmvOptions::indexed_values) take a matrix of at most " +
                                       std::to_string(most_indexed_values) + " distinct values; this one has more",
                                   "Spmv");
-        state.values.emplace(kernel_argument(indexed->table));
+        const IndexedValues<T>& indexed = shared_indexed ? *shared_indexed : *own;
+        state.values.emplace(kernel_argument(indexed.table));
         // The index space holds the hot columns apart from the others where they are kept apart.
-        if (state.matrix->cols() <= packable_columns<I>) {
-            using Word = std::make_unsigned_t<I>;
-            state.packed_columns.emplace(
-                kernel_argument(Array<Word>(state.matrix->col_indices().template astype<Word>() |
-                                            (indexed->indices.template astype<Word>() << Word{packed_shift<I>}))));
-        } else {
-            state.value_indices.emplace(kernel_argument(indexed->indices));
-        }
+        if (state.matrix->cols() <= packable_columns<I>)
+            state.packed_columns.emplace(kernel_argument(
+                shared_packed ? *shared_packed : packed_columns(state.matrix->col_indices(), indexed.indices)));
+        else
+            state.value_indices.emplace(kernel_argument(indexed.indices));
     }
     const std::size_t tile = state.group * items;
     // rows and nnz each fit I, so their sum fits size_t.
@@ -164,7 +156,8 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
 }
 
 #define RTCG_SPARSE_INSTANTIATE(T, I)                                                                                  \
-    template std::string plan_merge<T, I>(detail::SpmvState<T, I>&, const SpmvOptions&, std::size_t);                                      \
+    template std::string plan_merge<T, I>(detail::SpmvState<T, I>&, const SpmvOptions&, std::size_t,                   \
+                                          const IndexedValues<T>*, const Array<std::make_unsigned_t<I>>*);             \
     template void prepare_merge<T, I>(detail::SpmvState<T, I>&, const Module&);                                        \
     template void merge_product<T, I>(const detail::SpmvState<T, I>&, Queue&, T, const Array<T>&, T, const Array<T>&,  \
                                       const Array<T>&, std::size_t);

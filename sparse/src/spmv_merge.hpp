@@ -1,6 +1,7 @@
 #pragma once
 // The merge-based product's plan and launches (spmv.hpp's csr_merge; the kernels are
 // sparse/device/kernel/spmv_merge.rtcg).
+#include "indexed_values.hpp"
 #include "spmv_state.hpp"
 
 #include <rtcg/core/module.hpp>
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace rtcg::sparse_detail {
 
@@ -20,13 +22,15 @@ bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_siz
 // power of two), merge items per work-item (options.merge_items, else
 // 7 for values of 4 bytes and 5 for wider ones, or fewer where the tile would not fit), the
 // columns its gathers cache (options.cached_columns, 0 from the column count on), the values'
-// indices and table (options.indexed_values) and tiles for the matrix of `state` on its device,
-// and returns the configuration lines the kernels need (the block scan's among them).
+// indices and table (options.indexed_values: `shared_indexed`'s where given, and `shared_packed`,
+// the plan's columns packed with them, where given) and tiles for the matrix of `state` on its
+// device, and returns the configuration lines the kernels need (the block scan's among them).
 // InvalidArgument when the work-group is more than `most_block`, the tiles' local memory does not
 // fit the device, the tiles are more than a launch can hold or indexed values are asked of a
 // matrix of too many distinct values.
 template <SparseValue T, SparseIndex I>
-std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block);
+std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& options, std::size_t most_block,
+                       const IndexedValues<T>* shared_indexed, const Array<std::make_unsigned_t<I>>* shared_packed);
 
 // After the program is compiled: finds each tile's first row on the device (on the context's
 // current queue), and makes the carries, the kernels and their launches.

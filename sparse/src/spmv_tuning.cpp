@@ -6,6 +6,7 @@
 #include "indexed_values.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
+#include "shared_analysis.hpp"
 #include "spmv_merge.hpp"
 #include "value_operations.hpp"
 #include "values.hpp"
@@ -26,10 +27,9 @@ namespace rtcg::sparse_detail {
 
 template <SparseValue T, SparseIndex I>
 struct TunerCandidate {
-    // A plan of `a` with the options' columns renumbered as `renumbering` has them.
-    static Spmv<T, I> plan(const CsrMatrix<T, I>& a, const SpmvOptions& options,
-                           const ColumnRenumbering<I>& renumbering) {
-        return Spmv<T, I>(a, options, false, &renumbering);
+    // A plan of `a` that takes what `shared` holds of the analysis its options need.
+    static Spmv<T, I> plan(const CsrMatrix<T, I>& a, const SpmvOptions& options, const SharedAnalysis<T, I>& shared) {
+        return Spmv<T, I>(a, options, false, &shared);
     }
 };
 
@@ -274,8 +274,13 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
             }
     // A matrix of no rows or columns has nothing to time.
     if (options.tuning != SpmvTuning::tune || a.rows() == 0 || a.cols() == 0) return std::nullopt;
+    // The values' indices, found once for every candidate that reads them (not where the values
+    // are known to have too many; where the options ask for indexed values that the matrix cannot
+    // have, each such candidate's plan says so).
+    SharedAnalysis<T, I> shared;
+    if (few_values.value_or(true)) shared.indexed = indexed_values(a.values());
     const tuning::ParameterSpace space = candidate_space<T, I>(statistics, a.cols(), options, context.device(),
-                                                               indexable());
+                                                               options.indexed_values || shared.indexed);
 
     // Every candidate planned first, on this thread: the tuner compiles on several.
     SpmvOptions fixed = options;
@@ -288,27 +293,21 @@ std::optional<SpmvOptions> tuned_options(const CsrMatrix<T, I>& a, const RowStat
     for (const tuning::Configuration& c : candidates)
         if (c.choice("column_order") == "by_count")
             most_cached = std::max(most_cached.value_or(0), static_cast<std::size_t>(c.integer("cached_columns")));
-    const std::optional<ColumnRenumbering<I>> renumbering = most_cached && a.nnz() != 0
-                                                                ? std::optional(renumber_columns_by_count(
-                                                                      a,
-                                                                      merge_hot_columns<T, I>(*most_cached, a.cols())))
-                                                                : std::nullopt;
+    if (most_cached && a.nnz() != 0)
+        shared.renumbering = renumber_columns_by_count(a, merge_hot_columns<T, I>(*most_cached, a.cols()));
+    if (shared.renumbering && shared.indexed && shared.renumbering->column_space <= packable_columns<I>)
+        shared.packed_columns = packed_columns(shared.renumbering->columns, shared.indexed->indices);
     std::map<std::string, Spmv<T, I>> plans;
-    for (const tuning::Configuration& candidate : candidates) {
-        const SpmvOptions planned = options_of(candidate, fixed);
-        plans.emplace(candidate.to_string(), planned.column_order == ColumnOrder::by_count && renumbering
-                                                 ? TunerCandidate<T, I>::plan(a, planned, *renumbering)
-                                                 : Spmv<T, I>(a, planned));
-    }
+    for (const tuning::Configuration& candidate : candidates)
+        plans.emplace(candidate.to_string(), TunerCandidate<T, I>::plan(a, options_of(candidate, fixed), shared));
     Queue& queue = detail::current_queue(context);
     // x in [0.5, 1.5): products of mixed signs cancel less than with ones.
     std::vector<T> x_host(a.cols());
     for (std::size_t i = 0; i < x_host.size(); ++i) x_host[i] = value_of<T>(0.5 + static_cast<double>(i % 97) / 97);
     const auto x = Array<T>::to_device(context, x_host);
     const auto y = Array<T>::empty(context, a.rows());
-    SpmvOptions reference = fixed;
-    reference.format = SpmvFormat::csr_vector;
-    Spmv<T, I>(a, reference)(value_of<T>(1), x, value_of<T>(0), y);
+    // The reference takes none of the merge form's options, which vector CSR refuses.
+    Spmv<T, I>(a, SpmvOptions{.format = SpmvFormat::csr_vector})(value_of<T>(1), x, value_of<T>(0), y);
     const std::vector<T> expected = y.get();
 
     const codegen::Target kernel_target = target(context);

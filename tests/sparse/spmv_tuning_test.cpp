@@ -1,7 +1,8 @@
 // Plans whose format the tuner chose (SpmvOptions::tuning): a tuned plan multiplies correctly and
 // leaves its choice in the tuning database under the matrix's statistics class, a later plan takes
 // a stored choice, and an entry that does not parse or breaks the candidates' rule is passed over,
-// indexed values among them for a matrix of too many distinct values.
+// indexed values among them for a matrix of too many distinct values; candidates that share the
+// renumbered columns and the indexed values of a matrix of many columns.
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
@@ -164,6 +165,25 @@ TEST_CASE("the tuner keeps a merge shape the options give") {
     const auto entry = rtcg::tuning::TuningDatabase::default_location()->find(key_of(tuned));
     REQUIRE(entry);
     CHECK(entry->configuration.find("merge_group=32,merge_items=2") != std::string::npos);
+}
+
+TEST_CASE("the tuner's candidates share the renumbered columns and the indexed values") {
+    // 2^17 columns: the candidates' renumbering keeps the most-read apart, and their indexed values
+    // are packed into its columns, both made once for all of them. A candidate whose product is
+    // wrong is passed over, and with every one of them wrong the tuning fails: a plan comes back
+    // only if some candidate planned on the shared analysis multiplied correctly.
+    const rtcg::test::ScopedCacheDirectory cache;
+    const auto graph = rtcg::rmat<float, std::int32_t>(17, 4, 8);
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), graph);
+    const rtcg::SpmvOptions options{
+        .merge_group = 256, .column_order = ColumnOrder::by_count, .indexed_values = true, .tuning = SpmvTuning::tune};
+    const rtcg::Spmv<float, std::int32_t> tuned(a, options);
+    CHECK(tuned.format() == SpmvFormat::csr_merge);
+    CHECK(tuned.indexed_values());
+    CHECK(tuned.column_order() == ColumnOrder::by_count);
+    rtcg::SpmvOptions stored = options;
+    stored.tuning = SpmvTuning::stored;
+    rtcg::test::multiplies_like_the_host(graph, stored, SpmvFormat::csr_merge);
 }
 
 TEST_CASE("SpMV plans without a stored choice, and matrices with nothing to time") {

@@ -212,8 +212,8 @@ template <SparseValue T, SparseIndex I>
 struct SpmvState;
 } // namespace detail
 namespace sparse_detail {
-template <SparseIndex I>
-struct ColumnRenumbering;
+template <SparseValue T, SparseIndex I>
+struct SharedAnalysis;
 template <SparseValue T, SparseIndex I>
 struct TunerCandidate;
 } // namespace sparse_detail
@@ -275,12 +275,12 @@ private:
     template <SparseValue, SparseIndex, class>
     friend class SlicedOperator;
     Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot);
-    // The tuner's candidates (spmv_tuning.cpp) that renumber the columns share one renumbering of
-    // `a`, made for the most cached columns among them.
+    // The tuner's candidates (spmv_tuning.cpp) share one renumbering of the columns of `a` (made
+    // for the most cached columns among them) and one indexing of its values.
     template <SparseValue, SparseIndex>
     friend struct sparse_detail::TunerCandidate;
     Spmv(const CsrMatrix<T, I>& a, const SpmvOptions& options, bool dot,
-         const sparse_detail::ColumnRenumbering<I>* renumbering);
+         const sparse_detail::SharedAnalysis<T, I>* shared);
     Spmv(const EllMatrix<T, I>& a, bool dot);
     Spmv(const SellMatrix<T, I>& a, bool dot);
     // Where the products run, and the length of x.
