@@ -24,7 +24,7 @@ struct ColumnRenumbering {
 
 // The most-read columns a merge product keeps apart: at least `cached` (SpmvOptions::cached_columns)
 // and at least as many of T as a compute unit's first-level store holds, where its gathers find
-// them again; all `cols` where that leaves few others or where hot + cols would not fit I.
+// them again; all `cols` where that is as many or where hot + cols would not fit I.
 template <SparseValue T, SparseIndex I>
 std::size_t merge_hot_columns(std::size_t cached, std::size_t cols);
 
