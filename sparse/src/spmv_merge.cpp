@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 namespace rtcg::sparse_detail {
@@ -105,7 +106,6 @@ template <SparseValue T, SparseIndex I>
 void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
     const Context& context = state.matrix->context();
     state.tile_rows.emplace(Array<I>::empty(context, state.tiles + 1));
-    state.carries.emplace(Array<T>::empty(context, std::max<std::size_t>(state.tiles, 1)));
     state.cols.emplace(kernel_argument(state.matrix->col_indices()));
     // The matrix's values, unless plan_merge put the table of indexed values there.
     if (!state.values) state.values.emplace(kernel_argument(state.matrix->values()));
@@ -117,7 +117,6 @@ void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
     state.fixup_kernel = module.kernel("rtcg_spmv_merge_fixup");
     state.fixup_launch = grid_stride(context, state.tiles, state.group);
     if (state.hot_columns != 0) {
-        state.hot.emplace(Array<T>::empty(context, state.hot_columns));
         state.hot_gather = module.kernel("rtcg_spmv_merge_hot_gather");
         state.hot_gather_launch = grid_stride(context, state.hot_columns);
     }
@@ -130,17 +129,24 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
     const auto y_offset = static_cast<std::int64_t>(y.data().offset());
     const Buffer& offsets = s.matrix->row_offsets().data().buffer();
     const Buffer& tile_rows = s.tile_rows->data().buffer();
-    const Buffer& carries = s.carries->data().buffer();
+    // The tiles' trailing sums and x's most-read elements are each product's own (from the pool of
+    // the queue it runs on), so that products of one plan on several queues do not share them.
+    const Context& context = s.context();
+    const Array<T> tile_carries = Array<T>::empty(context, std::max<std::size_t>(s.tiles, 1));
+    const Buffer& carries = tile_carries.data().buffer();
     // The entries' columns, or their words with the value indices packed; their values, or their
     // indices into the table `values` then holds (the table itself where packed, unread).
     const Buffer& columns = s.packed_columns ? s.packed_columns->data().buffer() : s.cols->data().buffer();
     const Buffer& entries = s.value_indices ? s.value_indices->data().buffer() : s.values->data().buffer();
     const Buffer& table = s.values->data().buffer();
     // x's most-read elements, where the plan keeps them apart (x itself, unread, otherwise).
-    if (s.hot)
+    const std::optional<Array<T>> hot_elements = s.hot_columns != 0
+                                                     ? std::optional(Array<T>::empty(context, s.hot_columns))
+                                                     : std::nullopt;
+    if (hot_elements)
         s.hot_gather(queue, s.hot_gather_launch, s.old_of_new->data().buffer(), x.data().buffer(), x_offset,
-                     s.hot->data().buffer());
-    const Buffer& hot = s.hot ? s.hot->data().buffer() : x.data().buffer();
+                     hot_elements->data().buffer());
+    const Buffer& hot = hot_elements ? hot_elements->data().buffer() : x.data().buffer();
     if (s.dot) {
         s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset, hot,
                  y.data().buffer(), y_offset, alpha, beta, carries, partials.data().buffer(),

@@ -33,11 +33,13 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
                        const IndexedValues<T>* shared_indexed, const Array<std::make_unsigned_t<I>>* shared_packed);
 
 // After the program is compiled: finds each tile's first row on the device (on the context's
-// current queue), and makes the carries, the kernels and their launches.
+// current queue), and makes the kernels and their launches.
 template <SparseValue T, SparseIndex I>
 void prepare_merge(detail::SpmvState<T, I>& state, const Module& module);
 
-// y = alpha A x + beta y: the tiles, then the fix-up of the rows that cross tiles. With a dot
+// y = alpha A x + beta y: the gather of x's most-read elements where the plan keeps them apart,
+// the tiles, then the fix-up of the rows that cross tiles; the carries between the two and the
+// gathered elements come from the memory pool of `queue` (the context's current queue). With a dot
 // plan, the shares go to partials[first ...]: the tiles' first, then the fix-up's.
 template <SparseValue T, SparseIndex I>
 void merge_product(const detail::SpmvState<T, I>& state, Queue& queue, T alpha, const Array<T>& x, T beta,

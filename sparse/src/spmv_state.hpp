@@ -23,11 +23,10 @@ struct SpmvState {
     // With ColumnOrder::by_count: the matrix in its own numbering, and its column of each of the
     // first renumbered ones (column_order.hpp's ColumnRenumbering): all of them, which each product
     // gathers into a copy of x, or with hot_columns (the merge form) that many, which it gathers
-    // into `hot` while the others are read from x itself.
+    // into a copy of those while the others are read from x itself.
     std::optional<CsrMatrix<T, I>> given{};
     std::optional<Array<I>> old_of_new{};
     std::size_t hot_columns = 0;
-    std::optional<Array<T>> hot{};
     Kernel hot_gather{};
     LaunchConfig hot_gather_launch{};
     RowStatistics statistics{};
@@ -53,8 +52,8 @@ struct SpmvState {
     Kernel long_kernel{};
     LaunchConfig long_launch{};
     // The merge form (spmv_merge.cpp): merge items per work-item, the columns its gathers keep in
-    // the first-level cache (0: all), tiles, each tile's first row
-    // (tiles + 1 of them), the tiles' trailing sums, and the fix-up's kernel and launch.
+    // the first-level cache (0: all), tiles, each tile's first row (tiles + 1 of them), and the
+    // fix-up's kernel and launch.
     std::size_t merge_items = 0, cached_columns = 0, tiles = 0;
     // With SpmvOptions::indexed_values, each entry's index into the table of distinct values,
     // which `values` then holds: packed into the top byte of the entry's column where the columns
@@ -62,7 +61,6 @@ struct SpmvState {
     std::optional<Array<std::uint8_t>> value_indices{};
     std::optional<Array<std::make_unsigned_t<I>>> packed_columns{};
     std::optional<Array<I>> tile_rows{};
-    std::optional<Array<T>> carries{};
     Kernel fixup_kernel{};
     LaunchConfig fixup_launch{};
     // SELL-C-sigma (spmv_sell.cpp): the slice height C, the row at each sorted position, and each

@@ -1,14 +1,15 @@
 // The merge-based product (SpmvFormat::csr_merge) against the host's: a power-law graph, stencils,
 // banded matrices, empty rows, one dense row among empty ones (across several tiles), no entries,
 // a single row, more than 2^16 rows of few entries; each value and index type; the automatic
-// choice; tile shapes chosen and refused; the transpose; the solvers' fused dot product; the CUDA
-// text through NVRTC.
+// choice; tile shapes chosen and refused; the transpose; the solvers' fused dot product; one plan's
+// products on two queues at once; the CUDA text through NVRTC.
 #include "../support/cuda_compile.hpp"
 #include "../support/expect_error.hpp"
 #include "../support/test_context.hpp"
 #include "sparse_reference.hpp"
 #include "spmv_check.hpp"
 
+#include <rtcg/arrays/queue_scope.hpp>
 #include <rtcg/sparse/conversion.hpp>
 #include <rtcg/sparse/generators.hpp>
 #include <rtcg/sparse/operator.hpp>
@@ -16,6 +17,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <string>
@@ -142,6 +144,38 @@ TEST_CASE_TEMPLATE("The merge-based product folds the solvers' dot product", P, 
     rtcg::test::folds_the_dot_like_the_host(rtcg::rmat<T, I>(11, 8, 5), merge);
     rtcg::test::folds_the_dot_like_the_host(rtcg::host_to_csr(rtcg::test::one_dense_row<T, I>(3000, 3000, 1700)),
                                             merge);
+}
+
+TEST_CASE("Merge-based products of one plan on two queues at once each give their own result") {
+    // The tiles' carries and the gathered most-read elements of x are each product's own: products
+    // on two queues, interleaved, do not read each other's. 2^17 columns, so that the renumbered
+    // plan keeps its most-read columns apart.
+    const auto graph = rtcg::rmat<float, std::int32_t>(17, 4, 13);
+    const auto a = rtcg::CsrMatrix<float, std::int32_t>::to_device(context(), graph);
+    for (const rtcg::ColumnOrder order : {rtcg::ColumnOrder::as_given, rtcg::ColumnOrder::by_count}) {
+        const rtcg::Spmv<float, std::int32_t> plan(a, {.format = rtcg::SpmvFormat::csr_merge, .column_order = order});
+        rtcg::Queue queues[2] = {context().create_queue(), context().create_queue()};
+        constexpr std::size_t rounds = 6;
+        std::vector<std::vector<float>> x_host;
+        std::vector<Array<float>> xs, ys;
+        for (std::size_t k = 0; k < 2 * rounds; ++k) {
+            x_host.push_back(rtcg::test::random_values<float>(graph.cols, 50 + k));
+            xs.push_back(Array<float>::to_device(context(), x_host.back()));
+            ys.push_back(Array<float>::zeros(context(), graph.rows));
+        }
+        context().queue().finish();
+        for (std::size_t k = 0; k < 2 * rounds; ++k) {
+            const rtcg::QueueScope scope(queues[k % 2]);
+            plan(1.0f, xs[k], 0.0f, ys[k]);
+        }
+        for (rtcg::Queue& queue : queues) queue.finish();
+        for (std::size_t k = 0; k < 2 * rounds; ++k) {
+            CAPTURE(k);
+            rtcg::test::check_close(ys[k].get(),
+                                    rtcg::test::host_spmv(graph, 1.0f, x_host[k], 0.0f, std::vector<float>(graph.rows)),
+                                    4 * std::sqrt(static_cast<double>(graph.cols)), rtcg::test::epsilon_of<float>());
+        }
+    }
 }
 
 TEST_CASE("The merge-based kernels compile for CUDA") {

@@ -63,9 +63,10 @@
 /// x (cols elements) and y (rows elements) are 1-d contiguous arrays of the matrix's value type
 /// and context, possibly views; y must not share memory with x. Each fault is an InvalidArgument
 /// before anything runs. The product runs on the context's current queue (queue_scope.hpp) and
-/// does not wait for it. The plan holds the matrix's arrays: it stays valid as long as the plan
-/// lives, and the CSR formats see the matrix's values changed in place between products; ELL,
-/// SELL and DIA multiply the copy they made when planned.
+/// does not wait for it; its temporaries come from that queue's memory pool, so products of one
+/// plan may run on several queues at once. The plan holds the matrix's arrays: it stays valid as
+/// long as the plan lives, and the CSR formats see the matrix's values changed in place between
+/// products; ELL, SELL and DIA multiply the copy they made when planned.
 #include <rtcg/arrays/array.hpp>
 #include <rtcg/codegen/dialect.hpp>
 #include <rtcg/core/export.hpp>
