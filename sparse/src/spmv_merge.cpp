@@ -2,6 +2,7 @@
 // the two launches.
 #include "spmv_merge.hpp"
 
+#include "column_order.hpp"
 #include "indexed_values.hpp"
 #include "instantiate.hpp"
 #include "programs.hpp"
@@ -116,10 +117,6 @@ void prepare_merge(detail::SpmvState<T, I>& state, const Module& module) {
     state.launch = LaunchConfig{Dim3{state.tiles}, Dim3{state.group}, 0};
     state.fixup_kernel = module.kernel("rtcg_spmv_merge_fixup");
     state.fixup_launch = grid_stride(context, state.tiles, state.group);
-    if (state.hot_columns != 0) {
-        state.hot_gather = module.kernel("rtcg_spmv_merge_hot_gather");
-        state.hot_gather_launch = grid_stride(context, state.hot_columns);
-    }
 }
 
 template <SparseValue T, SparseIndex I>
@@ -140,12 +137,8 @@ void merge_product(const detail::SpmvState<T, I>& s, Queue& queue, T alpha, cons
     const Buffer& entries = s.value_indices ? s.value_indices->data().buffer() : s.values->data().buffer();
     const Buffer& table = s.values->data().buffer();
     // x's most-read elements, where the plan keeps them apart (x itself, unread, otherwise).
-    const std::optional<Array<T>> hot_elements = s.hot_columns != 0
-                                                     ? std::optional(Array<T>::empty(context, s.hot_columns))
-                                                     : std::nullopt;
-    if (hot_elements)
-        s.hot_gather(queue, s.hot_gather_launch, s.old_of_new->data().buffer(), x.data().buffer(), x_offset,
-                     hot_elements->data().buffer());
+    const std::optional<Array<T>> hot_elements = s.hot_columns != 0 ? std::optional(gathered(x, *s.old_of_new))
+                                                                    : std::nullopt;
     const Buffer& hot = hot_elements ? hot_elements->data().buffer() : x.data().buffer();
     if (s.dot) {
         s.kernel(queue, s.launch, offsets, columns, entries, table, tile_rows, x.data().buffer(), x_offset, hot,

@@ -27,8 +27,6 @@ struct SpmvState {
     std::optional<CsrMatrix<T, I>> given{};
     std::optional<Array<I>> old_of_new{};
     std::size_t hot_columns = 0;
-    Kernel hot_gather{};
-    LaunchConfig hot_gather_launch{};
     RowStatistics statistics{};
     SpmvFormat format = SpmvFormat::csr_vector;
     std::size_t team = 1;
