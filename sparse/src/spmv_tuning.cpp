@@ -37,13 +37,14 @@ namespace {
 
 // The generator's name and version in the database key: change it when a choice's meaning or the
 // candidates do (SpmvTuning::tune keeps a stored choice, so a new candidate would go untried).
-constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v8";
+constexpr const char* tuned_kernel = "rtcg.sparse.spmv_format/v9";
 
 // The merge form's shapes the tuner tries where the options leave them open. Odd counts keep the
-// work-items' runs of products in distinct local-memory banks; 4 shares banks, but 8-byte values
-// with cached columns ran fastest with it (bench/NOTES.md, "The merge SpMV's cached columns").
+// work-items' runs of products in distinct local-memory banks; 4 and 6 share banks, but 8-byte
+// values with cached columns ran fastest with one of them (bench/NOTES.md, "The merge SpMV's
+// cached columns" and "Six items a work-item").
 constexpr std::int64_t merge_groups[] = {64, 128, 256};
-constexpr std::int64_t merge_item_counts[] = {3, 4, 5, 7, 9, 11, 13};
+constexpr std::int64_t merge_item_counts[] = {3, 4, 5, 6, 7, 9, 11, 13};
 
 // The bytes of x's most-read columns the tuner tries keeping in the first-level cache, where the
 // merge form's other gathers can pass it by (SpmvOptions::cached_columns): about what the L1 of an

@@ -39,7 +39,7 @@ rtcg::tuning::TuningKey key_of(const Plan& plan) {
     const rtcg::RowStatistics& s = plan.statistics();
     const auto mean = static_cast<std::uint64_t>(std::ceil(s.mean()));
     const auto skew = static_cast<std::uint64_t>(static_cast<double>(s.longest) / s.mean());
-    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v8",
+    return rtcg::tuning::TuningKey::of(context().device(), "rtcg.sparse.spmv_format/v9",
                                        "float64_int32_" + rtcg::tuning::power_of_two_class({s.rows, mean, skew}));
 }
 
