@@ -20,17 +20,20 @@
 namespace rtcg::sparse_detail {
 namespace {
 
+// The bytes of a row end in a tile's local memory (rtcg_spmv_tile_offset_t): its offset from the
+// tile's first non-zero, at most the 256 x 32 items of the largest tile.
+constexpr std::size_t tile_offset_bytes = 2;
+
 // The local memory a tile of `items` merge items needs: its row ends and products, and the block
 // scan's and the dot's arrays of one value (and one flag) per work-item.
-std::size_t tile_local_bytes(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size) {
-    return group * items * (index_size + value_size) + group * (2 * value_size + 1);
+std::size_t tile_local_bytes(std::size_t group, std::size_t items, std::size_t value_size) {
+    return group * items * (tile_offset_bytes + value_size) + group * (2 * value_size + 1);
 }
 
 } // namespace
 
-bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size,
-                     std::uint64_t local_memory_bytes) {
-    return tile_local_bytes(group, items, value_size, index_size) <= local_memory_bytes;
+bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::uint64_t local_memory_bytes) {
+    return tile_local_bytes(group, items, value_size) <= local_memory_bytes;
 }
 
 template <SparseValue T, SparseIndex I>
@@ -46,13 +49,13 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
     // products stay small beside the device's local memory.
     std::size_t items = options.merge_items != 0 ? options.merge_items : sizeof(T) <= 4 ? 7 : 5;
     const auto fits = [&](std::size_t count) {
-        return merge_tile_fits(state.group, count, sizeof(T), sizeof(I), device.static_local_memory_bytes);
+        return merge_tile_fits(state.group, count, sizeof(T), device.static_local_memory_bytes);
     };
     if (options.merge_items == 0)
         while (items > 1 && !fits(items)) --items;
     if (!fits(items))
         throw InvalidArgument("the merge form's tile of " + std::to_string(state.group) + " work-items needs " +
-                                  std::to_string(tile_local_bytes(state.group, items, sizeof(T), sizeof(I))) +
+                                  std::to_string(tile_local_bytes(state.group, items, sizeof(T))) +
                                   " bytes of local memory, more than the device's " +
                                   std::to_string(device.static_local_memory_bytes) + " a kernel may declare",
                               "Spmv");

@@ -15,8 +15,7 @@
 namespace rtcg::sparse_detail {
 
 // Whether a tile of `group` work-items of `items` each fits `local_memory_bytes`.
-bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::size_t index_size,
-                     std::uint64_t local_memory_bytes);
+bool merge_tile_fits(std::size_t group, std::size_t items, std::size_t value_size, std::uint64_t local_memory_bytes);
 
 // Chooses the merge form's work-group (state.group: options.merge_group, else `most_block`, a
 // power of two), merge items per work-item (options.merge_items, else

@@ -182,8 +182,7 @@ tuning::ParameterSpace candidate_space(const RowStatistics& statistics, std::siz
         .constraint("the merge tile fits the local memory", [local_bytes](const tuning::Configuration& c) {
             return c.choice("format") != "csr_merge" ||
                    merge_tile_fits(static_cast<std::size_t>(c.integer("merge_group")),
-                                   static_cast<std::size_t>(c.integer("merge_items")), sizeof(T), sizeof(I),
-                                   local_bytes);
+                                   static_cast<std::size_t>(c.integer("merge_items")), sizeof(T), local_bytes);
         });
     return space;
 }
