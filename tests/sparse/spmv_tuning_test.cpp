@@ -126,7 +126,7 @@ TEST_CASE("a tuned SpMV plan multiplies correctly and stores its choice") {
              "format=sell,merge_group=256,merge_items=9,column_order=as_given,cached_columns=0" + driver_carveout,
              "format=sell,merge_group=64,merge_items=3,column_order=by_count,cached_columns=0" + driver_carveout,
              "format=csr_merge,merge_group=96,merge_items=3,column_order=as_given,cached_columns=0" + driver_carveout,
-             "format=csr_merge,merge_group=64,merge_items=6,column_order=as_given,cached_columns=0" + driver_carveout,
+             "format=csr_merge,merge_group=64,merge_items=8,column_order=as_given,cached_columns=0" + driver_carveout,
              "format=csr_merge,merge_group=64,merge_items=3,column_order=by_count,cached_columns=1000" +
                  driver_carveout,
              "format=csr_merge,merge_group=64,merge_items=3,column_order=as_given,cached_columns=0,"
