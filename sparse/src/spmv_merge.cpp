@@ -78,6 +78,12 @@ std::string plan_merge(detail::SpmvState<T, I>& state, const SpmvOptions& option
             state.value_indices.emplace(kernel_argument(indexed.indices));
     }
     const std::size_t tile = state.group * items;
+    // The kernel keeps each row end as its offset within the tile, in tile_offset_bytes: spmv.cpp's
+    // bounds on the shape keep every tile within them, and this holds the kernel to that.
+    if (tile >= (std::size_t{1} << (8 * tile_offset_bytes)))
+        throw InvalidArgument("the merge form's tile of " + std::to_string(tile) + " items is more than its " +
+                                  std::to_string(8 * tile_offset_bytes) + "-bit row-end offsets hold",
+                              "Spmv");
     // rows and nnz each fit I, so their sum fits size_t.
     const std::size_t total = state.statistics.rows + state.statistics.nnz;
     state.tiles = (total + tile - 1) / tile;
