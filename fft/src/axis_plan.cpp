@@ -128,9 +128,9 @@ Kernel compiled_kernel(const Context& context, const std::string& source, const 
     return context.compile(source, options).kernel(name);
 }
 
-std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group) {
+std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group, bool capped) {
     const std::size_t wanted = work / per_group + (work % per_group != 0 ? 1 : 0);
-    const std::size_t limit = std::max<std::size_t>(1, std::size_t{device.compute_units} * 32);
+    const std::size_t limit = capped ? std::max<std::size_t>(1, std::size_t{device.compute_units} * 32) : wanted;
     return std::max<std::size_t>(1, std::min({wanted, limit, device.max_grid_size[0]}));
 }
 
@@ -558,8 +558,9 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
     // A mirrored pass's slots are pairs of sub-transforms, half a group's rows (fft_row_slot).
     const std::int64_t slots = batch * (shape.mirrored() ? subs / 2 + 1 : subs);
     const std::size_t group_slots = shape.mirrored() ? shape.group / 2 : shape.group;
-    const LaunchConfig config{Dim3{launch_groups(device, static_cast<std::size_t>(slots), group_slots)},
-                              Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
+    const LaunchConfig config{
+        Dim3{launch_groups(device, static_cast<std::size_t>(slots), group_slots, !shape.full_grid)},
+        Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
     // The scale in the transform's precision.
     const auto launch = [&](auto real_scale) {

@@ -43,9 +43,10 @@ CompileOptions pass_compile_options();
 Kernel compiled_kernel(const Context& context, const std::string& source, const std::string& name,
                        const CompileOptions& options);
 
-// Work-groups for `work` items of `per_group` each, within a few rounds of the device's compute
-// units (the kernels stride over the rest).
-std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group);
+// Work-groups for `work` items of `per_group` each: with `capped`, within a few rounds of the
+// device's compute units, and without, one for every `per_group` items, up to the device's grid
+// (the kernels stride over the rest).
+std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_t per_group, bool capped = true);
 
 // The tables a pass kernel reads (kernel/pass.rtcg): its local passes' twiddles (local_twiddles),
 // the twiddles between passes (outer_twiddles; `twiddles` again for a first pass, which reads none)

@@ -142,6 +142,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
     shape.row = row_length(points, choice.group, choice.padded);
     shape.resident_threads = choice.register_cap ? (contiguous ? 1024 : 768) : 0;
     shape.pieces = limits.pieces;
+    shape.full_grid = choice.full_grid;
     return shape;
 }
 

@@ -42,6 +42,10 @@ struct PassShape {
     // The pieces its local passes exchange each point in (kernel/pieced_pass.rtcg), its rows
     // taking a piece per point; 1: whole points (kernel/pass.rtcg).
     std::size_t pieces = 1;
+    // Launches a group for every `group` slots instead of at most launch_groups' rounds of the
+    // compute units, which loop over the rest: small groups that each wait on their loads then
+    // overlap more of them (PassChoice::full_grid; the source is the same).
+    bool full_grid = false;
 
     // Pairs the rows of sub-transforms j and subs - j (FFT_MIRRORED, fft_row_slot).
     bool mirrored() const noexcept { return untangle && !whole; }
@@ -113,6 +117,7 @@ struct PassChoice {
     std::size_t group = 1;     // sub-transforms per work-group
     bool padded = false;       // each row in local memory one element longer (where group > 1)
     bool register_cap = false; // registers for 1024 resident threads, 768 across sub-transforms
+    bool full_grid = false;    // a group for every `group` slots, none looping (launch_groups)
 
     friend bool operator==(const PassChoice&, const PassChoice&) = default;
 };

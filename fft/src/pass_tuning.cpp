@@ -20,7 +20,7 @@ namespace rtcg::detail::fft {
 namespace {
 
 // The generators' names and versions in the database keys: change one when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v5";
+constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v6";
 constexpr const char* tuned_layout = "rtcg.fft.passes/v3";
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
@@ -45,11 +45,13 @@ PassChoice choice_of(const tuning::Configuration& configuration, bool wide_odd) 
                       .wide_odd = wide_odd,
                       .group = static_cast<std::size_t>(configuration.integer("group")),
                       .padded = configuration.integer("padded") != 0,
-                      .register_cap = configuration.integer("register_cap") != 0};
+                      .register_cap = configuration.integer("register_cap") != 0,
+                      .full_grid = configuration.integer("full_grid") != 0};
 }
 
 // The candidates: radix 16 or not, every group from `min_group` that fits, padded rows where a
-// group has several transforms, and the register cap where the dialect has launch bounds (CUDA).
+// group has several transforms, the register cap where the dialect has launch bounds (CUDA), and
+// the grid capped or full (PassShape::full_grid).
 tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& limits, std::size_t min_group,
                                        bool contiguous, bool wide_odd, const PassChoice& built_in,
                                        codegen::Dialect dialect) {
@@ -60,6 +62,7 @@ tuning::ParameterSpace candidate_space(std::size_t points, const PassLimits& lim
         .integer("padded", {0, 1})
         .integer("register_cap",
                  dialect == codegen::Dialect::cuda ? std::vector<std::int64_t>{0, 1} : std::vector<std::int64_t>{0})
+        .integer("full_grid", {0, 1})
         .constraint("the group fits the work-group's limits",
                     [points, limits, contiguous, wide_odd](const tuning::Configuration& c) {
                         return make_pass_shape(points, limits, choice_of(c, wide_odd), contiguous).has_value();

@@ -40,7 +40,7 @@ Plan plan_of(Tuning tuning) {
 // The database key of the plan's one-pass kernel (fft/src/pass_tuning.cpp names it) in the built-in
 // layout: groups of at most 256 work-items, odd radices up to 15.
 rtcg::tuning::TuningKey one_pass_key() {
-    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.one_pass/v5",
+    return rtcg::tuning::TuningKey::of(rtcg::test::context().device(), "rtcg.fft.one_pass/v6",
                                        std::to_string(points) + "_float32_contiguous_threads256");
 }
 
@@ -96,7 +96,7 @@ TEST_CASE("a stored choice is used, and one that no longer parses is passed over
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
     // Groups of two transforms of 16 points, padded: no built-in rule picks that for 16 points.
-    database->store(one_pass_key(), {"sixteens=0,group=2,padded=1,register_cap=0", 1.0});
+    database->store(one_pass_key(), {"sixteens=0,group=2,padded=1,register_cap=0,full_grid=0", 1.0});
     const Plan stored = plan_of(Tuning::stored);
     CHECK(defines(stored, "#define FFT_G 2"));
     CHECK(defines(stored, "#define FFT_RS 17"));
@@ -105,8 +105,31 @@ TEST_CASE("a stored choice is used, and one that no longer parses is passed over
     const auto x = random_points<float>(batch * points, 9);
     check_rows(x, stored(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {batch, points})).get());
 
-    database->store(one_pass_key(), {"sixteens=0,group=3,padded=1,register_cap=0", 1.0});
+    database->store(one_pass_key(), {"sixteens=0,group=3,padded=1,register_cap=0,full_grid=0", 1.0});
     CHECK(plan_of(Tuning::stored).sources() == plan_of(Tuning::built_in).sources());
+}
+
+TEST_CASE("a stored choice of a full grid transforms every row") {
+    const rtcg::test::ScopedCacheDirectory cache;
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    // Groups of two transforms, a group for every two rows: far more groups than the capped grid's
+    // 32 a compute unit, so no group loops, where with the cap each takes many rows in turn.
+    database->store(one_pass_key(), {"sixteens=0,group=2,padded=1,register_cap=0,full_grid=1", 1.0});
+    constexpr std::size_t rows = 8192;
+    const Plan stored(rtcg::test::context(), {rows, points}, {-1}, rtcg::codegen::DType::complex64(),
+                      Direction::forward, Norm::backward, Tuning::stored);
+    CHECK(defines(stored, "#define FFT_G 2"));
+    const auto x = random_points<float>(rows * points, 13);
+    const auto y = stored(rtcg::Array<std::complex<float>>::to_device(rtcg::test::context(), x, {rows, points})).get();
+    std::size_t wrong_rows = 0;
+    for (std::size_t b = 0; b < rows; ++b) {
+        const auto first = static_cast<std::ptrdiff_t>(b * points), last = first + static_cast<std::ptrdiff_t>(points);
+        const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + last);
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + last);
+        if (relative_error(result, dft(exact(line), -1)) > error_bound<float>(points)) ++wrong_rows;
+    }
+    CHECK(wrong_rows == 0);
 }
 
 namespace {
