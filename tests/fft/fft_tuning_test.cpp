@@ -113,10 +113,11 @@ TEST_CASE("a stored choice of a full grid transforms every row") {
     const rtcg::test::ScopedCacheDirectory cache;
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
-    // Groups of two transforms, a group for every two rows: far more groups than the capped grid's
-    // 32 a compute unit, so no group loops, where with the cap each takes many rows in turn.
+    // Groups of two transforms, a group for every two rows: 32768 groups, more than the capped
+    // grid's 32 a compute unit on any device of fewer than 1024 units, so no group loops where
+    // with the cap each would take several rows in turn.
     database->store(one_pass_key(), {"sixteens=0,group=2,padded=1,register_cap=0,full_grid=1", 1.0});
-    constexpr std::size_t rows = 8192;
+    constexpr std::size_t rows = 65536;
     const Plan stored(rtcg::test::context(), {rows, points}, {-1}, rtcg::codegen::DType::complex64(),
                       Direction::forward, Norm::backward, Tuning::stored);
     CHECK(defines(stored, "#define FFT_G 2"));
