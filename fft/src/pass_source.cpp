@@ -3,6 +3,7 @@
 #include "factorization.hpp"
 #include "fft_device_sources.hpp"
 #include "roots_of_unity.hpp"
+#include "row_padding.hpp"
 
 #include <rtcg/codegen/literal.hpp>
 
@@ -87,24 +88,6 @@ std::size_t thread_cap(const PassLimits& limits) { return std::max<std::size_t>(
 
 } // namespace
 
-std::size_t skewed_row(std::size_t points) { return points + (points - 1) / 16; }
-
-namespace {
-
-// The elements of a row of `points` in a group of `group`: skewed, and where padded one element
-// past a multiple of 16 (of 8 or 16 bytes: 128 or 256 bytes, a whole turn of the banks), so that
-// the same point of neighbouring rows falls in neighbouring banks.
-std::size_t row_length(std::size_t points, std::size_t group, bool padded) {
-    const std::size_t skewed = skewed_row(points);
-    return padded && group > 1 ? (skewed + 15) / 16 * 16 + 1 : skewed;
-}
-
-bool rows_fit(std::size_t points, std::size_t group, bool padded, const PassLimits& limits) {
-    return group * row_length(points, group, padded) * (limits.element_bytes / limits.pieces) <= limits.local_bytes;
-}
-
-} // namespace
-
 std::vector<TwiddledLocalPass> twiddled_local_passes(const PassShape& shape) {
     std::vector<TwiddledLocalPass> passes;
     std::size_t ns = shape.radices.empty() ? 1 : shape.radices.front();
@@ -128,9 +111,7 @@ std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes) 
 std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& limits, const PassChoice& choice,
                                          bool contiguous) {
     const std::size_t cap = thread_cap(limits);
-    if (!valid_pieces(limits.pieces) || choice.group == 0 || choice.group > cap ||
-        !rows_fit(points, choice.group, choice.padded, limits))
-        return std::nullopt;
+    if (!valid_pieces(limits.pieces) || choice.group == 0 || choice.group > cap) return std::nullopt;
     PassShape shape;
     shape.points = points;
     // The radices are modelled at the work-items one sub-transform may have (pass_threads), not
@@ -139,7 +120,9 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
     shape.radices = local_radices(points, choice.sixteens, cap / choice.group, choice.wide_odd);
     shape.threads = pass_threads(points, shape.radices, cap, choice.group);
     shape.group = choice.group;
-    shape.row = row_length(points, choice.group, choice.padded);
+    const std::size_t local_element_bytes = limits.element_bytes / limits.pieces;
+    shape.row = row_length(shape, local_element_bytes, choice.padded, contiguous);
+    if (shape.group * shape.row * local_element_bytes > limits.local_bytes) return std::nullopt;
     shape.resident_threads = choice.register_cap ? (contiguous ? 1024 : 768) : 0;
     shape.pieces = limits.pieces;
     shape.full_grid = choice.full_grid;
@@ -167,12 +150,18 @@ std::size_t capped_groups(const PassShape& shape, std::size_t element_bytes) {
 }
 
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous,
-                           bool sixteens, bool wide_odd) {
+                           bool sixteens, bool wide_odd, std::size_t group_points) {
     const std::size_t cap = thread_cap(limits);
     const std::size_t threads = pass_threads(points, local_radices(points, contiguous, cap, false), cap, min_group);
     std::size_t group = min_group;
-    while (2 * group * threads <= cap && rows_fit(points, 2 * group, !contiguous, limits) && 2 * group * points <= 1024)
-        group *= 2;
+    const auto fits = [&](std::size_t rows) {
+        return make_pass_shape(
+                   points, limits,
+                   PassChoice{.sixteens = sixteens, .wide_odd = wide_odd, .group = rows, .padded = !contiguous},
+                   contiguous)
+            .has_value();
+    };
+    while (2 * group * threads <= cap && fits(2 * group) && 2 * group * points <= group_points) group *= 2;
     // Padding spreads the accesses of a group that moves its points across the sub-transforms over
     // the memory banks; moving along them, it only misaligns the rows. Every pass spends much of
     // its time at barriers or waiting for global memory: more resident groups fill it, where the

@@ -19,8 +19,7 @@ enum class RealStep { none, untangle, tangle };
 
 // The shape of a pass kernel (kernel/pass.rtcg): sub-transforms of `points` points, `threads`
 // work-items each, `group` of them per work-group, `row` elements apart in local memory
-// (skewed_row(points), or where padded that rounded up to a multiple of 16, plus one), the local
-// passes' radices.
+// (row_length in row_padding.hpp), the local passes' radices.
 struct PassShape {
     std::size_t points = 1;
     std::size_t resident_threads = 0; // float32 work-items per multiprocessor its registers allow (0: any)
@@ -52,10 +51,6 @@ struct PassShape {
     // Reads the real step's roots (real_step_roots): it untangles or tangles.
     bool real_step() const noexcept { return untangle || tangle; }
 };
-
-// The elements a row of `points` points takes in local memory: one more after every 16 points
-// (FFT_SLOT in block/local_pass.rtcg), which spreads the local passes' accesses over the banks.
-std::size_t skewed_row(std::size_t points);
 
 // Local memory a pass's work-group keeps for its points as a rule: little enough that several
 // groups share a multiprocessor, which hides one group's barriers and global accesses behind
@@ -115,7 +110,7 @@ struct PassChoice {
     bool sixteens = false;     // radix-16 local passes (local_radices)
     bool wide_odd = false;     // odd radices up to largest_wide_odd_radix (local_radices)
     std::size_t group = 1;     // sub-transforms per work-group
-    bool padded = false;       // each row in local memory one element longer (where group > 1)
+    bool padded = false;       // each row in local memory padded (where group > 1: row_length)
     bool register_cap = false; // registers for 1024 resident threads, 768 across sub-transforms
     bool full_grid = false;    // a group for every `group` slots, none looping (launch_groups)
 
@@ -155,9 +150,10 @@ std::size_t capped_groups(const PassShape& shape, std::size_t element_bytes);
 // other (a one-pass transform of a contiguous axis), where radix-16 local passes and unpadded rows
 // pay; elsewhere radix 8 and padded rows do better. A register cap where the capped registers
 // still hold a work-item's points (registers_hold). More sub-transforms share a group while it stays within the limits'
-// work-items, its local memory and 1024 points, so that small transforms still fill a group.
+// work-items, its local memory and `group_points` points, so that small transforms still fill a group.
+inline constexpr std::size_t usual_group_points = 1024;
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous,
-                           bool sixteens, bool wide_odd);
+                           bool sixteens, bool wide_odd, std::size_t group_points = usual_group_points);
 
 // The work-items, at most `max_threads`, of the built-in one-pass group of a transform of `points`
 // points of `element_bytes` that takes a multiprocessor's local memory alone, with radix-16 and wide

@@ -20,8 +20,14 @@ namespace rtcg::detail::fft {
 namespace {
 
 // The generators' names and versions in the database keys: change one when a choice's meaning does.
-constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v6";
-constexpr const char* tuned_layout = "rtcg.fft.passes/v3";
+constexpr const char* tuned_kernel = "rtcg.fft.one_pass/v7";
+constexpr const char* tuned_layout = "rtcg.fft.passes/v4";
+
+// The longest whole transforms of a contiguous axis on a GPU through OpenCL whose built-in choice
+// takes the full grid (through CUDA, those of the usual pass's local memory), and the most points
+// the rows of such a choice's group hold together.
+constexpr std::size_t full_grid_opencl_bytes = 4096;
+constexpr std::size_t full_grid_group_points = 512;
 
 // The largest group a candidate may have, unless the built-in choice's is larger: 16 transforms
 // of 16 points already fill 256 work-items.
@@ -231,10 +237,20 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
                            const PassLimits& limits, std::size_t min_group, bool contiguous, bool wide_odd,
                            rtcg::fft::Tuning tuning) {
-    const PassChoice built_in = built_in_choice(points, limits, min_group, contiguous, contiguous, wide_odd);
+    const codegen::Dialect dialect = codegen::dialect_of(context.device());
+    // On a GPU a whole transform of a contiguous axis whose rows are short launches a group for
+    // every `group` slots, and its groups take rows of at most 512 points: more, smaller groups
+    // each waiting on their loads overlap more of them. Through NVIDIA's OpenCL the full grid lost
+    // from 1024 points on, through CUDA only past the usual pass's local memory (NOTES.md,
+    // session 67).
+    const std::size_t full_grid_bytes = dialect == codegen::Dialect::cuda ? pass_local_budget : full_grid_opencl_bytes;
+    const bool full_grid = contiguous && context.device().type == DeviceType::gpu &&
+                           points * limits.element_bytes <= full_grid_bytes;
+    PassChoice built_in = built_in_choice(points, limits, min_group, contiguous, contiguous, wide_odd,
+                                          full_grid ? full_grid_group_points : usual_group_points);
+    built_in.full_grid = full_grid;
     if (tuning == rtcg::fft::Tuning::built_in) return built_in;
-    tuning::ParameterSpace space = candidate_space(points, limits, min_group, contiguous, wide_odd, built_in,
-                                                   codegen::dialect_of(context.device()));
+    tuning::ParameterSpace space = candidate_space(points, limits, min_group, contiguous, wide_odd, built_in, dialect);
     const tuning::TuningKey key = tuning::TuningKey::of(context.device(), tuned_kernel,
                                                         one_pass_class(points, real, contiguous, limits, wide_odd));
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
