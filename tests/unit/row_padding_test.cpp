@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 using rtcg::detail::fft::PassShape;
