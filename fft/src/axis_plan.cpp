@@ -348,6 +348,11 @@ std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_
         // move runs shorter than a 32-byte sector, so it takes that many where they fit.
         const bool last = passes.size() + 1 == sizes.size();
         const bool mirrored = real_step_ == RealStep::untangle && last && !planning.one_pass;
+        // Its sub-transforms have a work-item per butterfly of their widest radix, the narrower
+        // passes' butterflies taken in rounds (PassChoice::busy_threads): faster for its short rows
+        // on an H200, where the rows of one-pass transforms were as fast or slower so (NOTES.md,
+        // session 68).
+        choice.busy_threads = mirrored;
         if (mirrored && choice.group < 2 * least_group) {
             PassChoice pairs = choice;
             pairs.group = 2 * least_group;
@@ -558,9 +563,8 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
     // A mirrored pass's slots are pairs of sub-transforms, half a group's rows (fft_row_slot).
     const std::int64_t slots = batch * (shape.mirrored() ? subs / 2 + 1 : subs);
     const std::size_t group_slots = shape.mirrored() ? shape.group / 2 : shape.group;
-    const LaunchConfig config{
-        Dim3{launch_groups(device, static_cast<std::size_t>(slots), group_slots, !shape.full_grid)},
-        Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
+    const std::size_t groups = launch_groups(device, static_cast<std::size_t>(slots), group_slots, !shape.full_grid);
+    const LaunchConfig config{groups, Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
     // The scale in the transform's precision.
     const auto launch = [&](auto real_scale) {

@@ -64,11 +64,19 @@ std::string odd_dft(const codegen::DType& real, std::size_t p) {
     return text + "}\n";
 }
 
-// The work-items per sub-transform: one per butterfly of the widest local pass, within the cap.
+// The work-items per sub-transform, within the cap: one per butterfly of the local pass with the
+// most of them, or with `busy`, of the one with the fewest where that many take every pass's
+// butterflies in whole rounds (PassChoice::busy_threads).
 std::size_t pass_threads(std::size_t points, const std::vector<std::size_t>& radices, std::size_t thread_cap,
-                         std::size_t group) {
-    std::size_t butterflies = 1;
-    for (const std::size_t p : radices) butterflies = std::max(butterflies, points / p);
+                         std::size_t group, bool busy) {
+    std::size_t most = 1, fewest = points;
+    for (const std::size_t p : radices) {
+        most = std::max(most, points / p);
+        fewest = std::min(fewest, points / p);
+    }
+    const bool whole_rounds = std::all_of(radices.begin(), radices.end(),
+                                          [points, fewest](std::size_t p) { return (points / p) % fewest == 0; });
+    const std::size_t butterflies = busy && !radices.empty() && whole_rounds ? fewest : most;
     return std::max<std::size_t>(1, std::min(butterflies, thread_cap / group));
 }
 
@@ -118,7 +126,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
     // the group's: a sub-transform modelled with all of them idles none in passes of many small
     // butterflies, which then win while its real work-items take them in rounds.
     shape.radices = local_radices(points, choice.sixteens, cap / choice.group, choice.wide_odd);
-    shape.threads = pass_threads(points, shape.radices, cap, choice.group);
+    shape.threads = pass_threads(points, shape.radices, cap, choice.group, choice.busy_threads);
     shape.group = choice.group;
     const std::size_t local_element_bytes = limits.element_bytes / limits.pieces;
     shape.row = row_length(shape, local_element_bytes, choice.padded, contiguous);
@@ -152,7 +160,8 @@ std::size_t capped_groups(const PassShape& shape, std::size_t element_bytes) {
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous,
                            bool sixteens, bool wide_odd, std::size_t group_points) {
     const std::size_t cap = thread_cap(limits);
-    const std::size_t threads = pass_threads(points, local_radices(points, contiguous, cap, false), cap, min_group);
+    const std::size_t threads = pass_threads(points, local_radices(points, contiguous, cap, false), cap, min_group,
+                                             false);
     std::size_t group = min_group;
     const auto fits = [&](std::size_t rows) {
         return make_pass_shape(

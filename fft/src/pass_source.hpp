@@ -113,6 +113,11 @@ struct PassChoice {
     bool padded = false;       // each row in local memory padded (where group > 1: row_length)
     bool register_cap = false; // registers for 1024 resident threads, 768 across sub-transforms
     bool full_grid = false;    // a group for every `group` slots, none looping (launch_groups)
+    // A work-item per butterfly of the local pass with the fewest (the widest radix), which takes
+    // the other passes' butterflies in whole rounds so that none idles in any pass, instead of one
+    // per butterfly of the pass with the most (pass_threads); where the rounds would not be whole,
+    // the latter.
+    bool busy_threads = false;
 
     friend bool operator==(const PassChoice&, const PassChoice&) = default;
 };

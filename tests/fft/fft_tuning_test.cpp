@@ -292,6 +292,36 @@ TEST_CASE("a pass's local radices are chosen for the work-items each of its sub-
     check_long_plan(plan);
 }
 
+TEST_CASE("an untangling pass of short rows has a work-item per butterfly of its widest radix") {
+    // rfft of 2^16 real points: a complex transform of 2^15 pairs in passes of 256 and 128 points,
+    // groups of 16 sub-transforms of at most 16 work-items each. The last pass untangles the pairs'
+    // spectrum, its rows of 128 points in local passes of radices 16 and 8: 8 work-items, one per
+    // radix-16 butterfly, each taking two of the radix-8 pass's, where one per radix-8 butterfly
+    // would leave half of 16 idle in the radix-16 pass.
+    const std::size_t n = std::size_t{1} << 16, half = n / 2;
+    const rtcg::fft::RealPlan plan(rtcg::test::context(), {2, n}, rtcg::codegen::DType::float32(), Direction::forward,
+                                   Norm::backward, Tuning::built_in);
+    const std::vector<std::string> sources = plan.sources();
+    const auto untangling = std::find_if(sources.begin(), sources.end(), [](const std::string& source) {
+        return source.find("#define FFT_MIRRORED 1\n") != std::string::npos;
+    });
+    REQUIRE(untangling != sources.end());
+    CHECK(untangling->find("#define FFT_R 128\n") != std::string::npos);
+    CHECK(untangling->find("#define FFT_T 8\n") != std::string::npos);
+    std::vector<float> x(2 * n);
+    for (std::size_t i = 0; i < x.size(); ++i)
+        x[i] = static_cast<float>(std::cos(0.029 * static_cast<double>(i * i % 6007)));
+    const auto y = plan(rtcg::Array<float>::to_device(rtcg::test::context(), x, {2, n})).get();
+    const std::vector<std::size_t> at{0, 1, 127, 4099, half - 1, half};
+    for (std::size_t b = 0; b < 2; ++b) {
+        const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
+                                                    x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
+        const auto first = static_cast<std::ptrdiff_t>(b * (half + 1));
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + half + 1);
+        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(n));
+    }
+}
+
 TEST_CASE("the built-in layout takes groups of 128 KiB where they save a pass, on a GPU that holds them") {
     // 2^22 points: three passes in groups of 32 KiB, two of 2048 points in groups of 8 sub-transforms
     // of 128 KiB (512 work-items). 2^20 takes two passes either way, so it keeps the usual groups.
