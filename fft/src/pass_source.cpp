@@ -296,6 +296,7 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLE_INDEX ") + (shape.int_twiddle_indices ? "int" : "rtcg_index_t") + "\n";
+    text += std::string("#define FFT_STEPPED_EDGES ") + (shape.stepped_edges ? "1" : "0") + "\n";
     // The first local pass reads global memory and, without FFT_UNTANGLE, the last one (the first
     // too where it is the only one) writes it; the passes between go through local memory.
     // A transform of one point has no radix: a pass of radix 1 copies it.

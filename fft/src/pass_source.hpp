@@ -3,6 +3,7 @@
 // OpenCL): a configuration rendered here, then the device files of fft/device.
 #include "roots_of_unity.hpp"
 
+#include <rtcg/codegen/dialect.hpp>
 #include <rtcg/codegen/dtype.hpp>
 
 #include <complex>
@@ -38,6 +39,11 @@ struct PassShape {
     // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);
     // a layout's choice (PassLayout).
     bool int_twiddle_indices = false;
+    // The first local pass's stores and the last one's loads address a butterfly's points as its
+    // first slot plus a constant (fft_slot_step, FFT_STEPPED_EDGES), as the passes between do:
+    // through CUDA, where that was faster; NVIDIA's OpenCL compiler made most multi-pass lengths
+    // slower so (NOTES.md, session 68). stepped_edges_for says which.
+    bool stepped_edges = false;
     // The pieces its local passes exchange each point in (kernel/pieced_pass.rtcg), its rows
     // taking a piece per point; 1: whole points (kernel/pass.rtcg).
     std::size_t pieces = 1;
@@ -51,6 +57,9 @@ struct PassShape {
     // Reads the real step's roots (real_step_roots): it untangles or tangles.
     bool real_step() const noexcept { return untangle || tangle; }
 };
+
+// Whether pass kernels compiled in `dialect` take PassShape::stepped_edges.
+inline bool stepped_edges_for(codegen::Dialect dialect) { return dialect == codegen::Dialect::cuda; }
 
 // Local memory a pass's work-group keeps for its points as a rule: little enough that several
 // groups share a multiprocessor, which hides one group's barriers and global accesses behind

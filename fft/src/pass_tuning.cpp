@@ -191,9 +191,11 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                            tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
     };
     // A one-pass kernel is its transform's only pass (FFT_WHOLE).
-    const auto whole_shape = [points, limits, contiguous](const PassChoice& choice) {
+    const bool stepped_edges = stepped_edges_for(codegen::dialect_of(context.device()));
+    const auto whole_shape = [points, limits, contiguous, stepped_edges](const PassChoice& choice) {
         PassShape shape = *make_pass_shape(points, limits, choice, contiguous);
         shape.whole = true;
+        shape.stepped_edges = stepped_edges;
         return shape;
     };
     const PassShape reference_shape = whole_shape(built_in);
