@@ -180,9 +180,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
                                   std::to_string(n) + " points",
                               "fft plan");
     passes_ = make_passes(planning->sizes, *planning);
-    // A one-pass real step's kernel is the built-in one (one_pass_choice tunes complex ones only).
-    const bool tunable = !(planning->one_pass && real_step_ != RealStep::none);
-    if (tunable && n * complex.size() > pass_local_budget && tuning != rtcg::fft::Tuning::built_in)
+    if (n * complex.size() > pass_local_budget && tuning != rtcg::fft::Tuning::built_in)
         choose_layout(built_in, *planning, tuning);
 }
 
@@ -335,14 +333,13 @@ std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_
     for (const std::size_t points : sizes) {
         Pass pass;
         const bool contiguous = planning.one_pass && !strided_;
-        // A one-pass kernel takes radix-16 local passes where contiguous, as one_pass_choice's built-in
-        // choice does; a multi-pass layout says.
-        PassChoice choice = planning.one_pass && real_step_ == RealStep::none
+        // A one-pass kernel's choice is one_pass_choice's, its real step included; a multi-pass
+        // layout says whether its passes take radix 16.
+        PassChoice choice = planning.one_pass
                                 ? one_pass_choice(context_, points, real, planning.limits, planning.min_group,
-                                                  contiguous, planning.wide_odd, planning.tuning)
+                                                  contiguous, planning.wide_odd, real_step_, planning.tuning)
                                 : built_in_choice(points, planning.limits, planning.min_group, contiguous,
-                                                  planning.one_pass ? contiguous : planning.sixteens,
-                                                  planning.wide_odd);
+                                                  planning.sixteens, planning.wide_odd);
         // An untangling pass of several sub-transforms takes pairs of them (FFT_MIRRORED), each
         // half of its group a run of neighbours: a group of fewer than twice least_group would
         // move runs shorter than a 32-byte sector, so it takes that many where they fit.

@@ -38,12 +38,19 @@ std::string size_class(std::size_t points, const codegen::DType& real, bool cont
     return std::to_string(points) + "_" + std::string(real.name()) + (contiguous ? "_contiguous" : "_strided");
 }
 
+// The key's mark of a real step, which moves points otherwise and so may be fastest in another
+// choice: a kernel that fuses one is tuned apart from the complex transform's.
+std::string step_suffix(RealStep real_step) {
+    return real_step == RealStep::untangle ? "_untangle" : real_step == RealStep::tangle ? "_tangle" : "";
+}
+
 // A one-pass kernel's choice for a layout's work-items and odd radices: the key tells them apart,
 // for a choice tuned with some (a register cap, say) may not suit others.
 std::string one_pass_class(std::size_t points, const codegen::DType& real, bool contiguous, const PassLimits& limits,
-                           bool wide_odd) {
+                           bool wide_odd, RealStep real_step) {
     return size_class(points, real, contiguous) + "_threads" + std::to_string(limits.max_threads) +
-           (wide_odd ? "_wide_odd" : "") + (limits.pieces > 1 ? "_pieces" + std::to_string(limits.pieces) : "");
+           (wide_odd ? "_wide_odd" : "") + (limits.pieces > 1 ? "_pieces" + std::to_string(limits.pieces) : "") +
+           step_suffix(real_step);
 }
 
 PassChoice choice_of(const tuning::Configuration& configuration, bool wide_odd) {
@@ -123,8 +130,8 @@ PassLayout layout_of(const tuning::Configuration& configuration) {
 
 tuning::TuningKey layout_key(const Context& context, std::size_t n, const codegen::DType& real, bool contiguous,
                              RealStep real_step) {
-    const char* step = real_step == RealStep::untangle ? "_untangle" : real_step == RealStep::tangle ? "_tangle" : "";
-    return tuning::TuningKey::of(context.device(), tuned_layout, size_class(n, real, contiguous) + step);
+    return tuning::TuningKey::of(context.device(), tuned_layout,
+                                 size_class(n, real, contiguous) + step_suffix(real_step));
 }
 
 // The stored configuration for `key`, where it parses and keeps the space's constraints.
@@ -142,12 +149,13 @@ std::optional<tuning::Configuration> stored_configuration(const tuning::TuningDa
     }
 }
 
-// A batch of transforms to time the candidates on: its input, an output, and the twiddles of
-// each set of local radices a candidate has (made at its first launch).
+// A batch of transforms to time the candidates on: its input, an output, the twiddles of each set
+// of local radices a candidate has (made at its first launch) and a real step's roots.
 struct TuningData {
     std::size_t batch = 1;
     Buffer input, output;
     std::map<std::vector<std::size_t>, Buffer> twiddles;
+    std::optional<Buffer> real_roots;
 };
 
 template <class Real>
@@ -158,44 +166,57 @@ const Buffer& twiddles_of(const Context& context, TuningData& data, const PassSh
     return found->second;
 }
 
+// `batch` transforms of `in_points` input and `out_points` output points each.
 template <class Real>
-std::shared_ptr<TuningData> tuning_data(const Context& context, std::size_t points, std::size_t batch) {
+std::shared_ptr<TuningData> tuning_data(const Context& context, std::size_t in_points, std::size_t out_points,
+                                        std::size_t batch) {
     auto data = std::make_shared<TuningData>();
     data->batch = batch;
-    data->input = context.to_device(tuning_points<Real>(points * batch));
-    data->output = context.allocate(points * batch * sizeof(std::complex<Real>));
+    data->input = context.to_device(tuning_points<Real>(in_points * batch));
+    data->output = context.allocate(out_points * batch * sizeof(std::complex<Real>));
     return data;
 }
 
 template <class Real>
 PassChoice tuned_choice(const Context& context, std::size_t points, const codegen::DType& real,
-                        const PassLimits& limits, bool contiguous, const PassChoice& built_in,
+                        const PassLimits& limits, bool contiguous, RealStep real_step, const PassChoice& built_in,
                         const tuning::TuningKey& key, tuning::ParameterSpace space) {
     const codegen::DType complex = real == codegen::DType::float32() ? codegen::DType::complex64()
                                                                      : codegen::DType::complex128();
+    // A real step's side holds the real transform's points + 1 points per transform: the input
+    // of the inverse's (tangle), the output of the forward's (untangle).
+    const std::size_t in_points = points + (real_step == RealStep::tangle ? 1 : 0);
+    const std::size_t out_points = points + (real_step == RealStep::untangle ? 1 : 0);
     // The input and the output, each within an eighth of the device's memory.
     const std::size_t target = tuning_point_count(context.device(), complex.size(), 8);
-    const auto data = tuning_data<Real>(context, points, std::max<std::size_t>(1, target / points));
+    const auto data = tuning_data<Real>(context, in_points, out_points, std::max<std::size_t>(1, target / out_points));
+    if (real_step != RealStep::none) data->real_roots = context.to_device(real_step_roots<Real>(points, points));
     // The candidates run on the layout they are for: transforms whose points lie next to each
     // other, or along the first axis of a [points, batch] array, neighbouring transforms adjacent.
     const auto across = static_cast<std::int64_t>(data->batch);
     const auto length = static_cast<std::int64_t>(points);
-    const auto layout = [contiguous, across, length](const Buffer& buffer) {
-        return contiguous ? BatchLayout{&buffer, 0, 1, 1, 0, length}
+    const auto layout = [contiguous, across, length](const Buffer& buffer, std::size_t row_points) {
+        const auto distance = static_cast<std::int64_t>(row_points);
+        return contiguous ? BatchLayout{&buffer, 0, 1, 1, 0, distance, distance != length ? distance : 0}
                           : BatchLayout{&buffer, 0, across, across, 1, length * across};
     };
-    const auto launch = [context, complex, data, layout](const Kernel& kernel, const PassShape& shape, Queue& queue) {
+    const int sign = real_step == RealStep::tangle ? +1 : -1;
+    const auto launch = [context, complex, data, layout, in_points, out_points,
+                         sign](const Kernel& kernel, const PassShape& shape, Queue& queue) {
         const Buffer& twiddles = twiddles_of<Real>(context, *data, shape);
-        const PassTables tables{&twiddles, &twiddles, &twiddles};
-        launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input), layout(data->output),
-                           tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0, -1);
+        const PassTables tables{&twiddles, &twiddles, data->real_roots ? &*data->real_roots : &twiddles};
+        launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input, in_points),
+                           layout(data->output, out_points), tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0,
+                           sign);
     };
-    // A one-pass kernel is its transform's only pass (FFT_WHOLE).
+    // A one-pass kernel is its transform's only pass (FFT_WHOLE), with its real step.
     const bool stepped_edges = stepped_edges_for(codegen::dialect_of(context.device()));
-    const auto whole_shape = [points, limits, contiguous, stepped_edges](const PassChoice& choice) {
+    const auto whole_shape = [points, limits, contiguous, stepped_edges, real_step](const PassChoice& choice) {
         PassShape shape = *make_pass_shape(points, limits, choice, contiguous);
         shape.whole = true;
         shape.stepped_edges = stepped_edges;
+        shape.untangle = real_step == RealStep::untangle;
+        shape.tangle = real_step == RealStep::tangle;
         return shape;
     };
     const PassShape reference_shape = whole_shape(built_in);
@@ -238,31 +259,33 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
 
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
                            const PassLimits& limits, std::size_t min_group, bool contiguous, bool wide_odd,
-                           rtcg::fft::Tuning tuning) {
+                           RealStep real_step, rtcg::fft::Tuning tuning) {
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
-    // On a GPU a whole transform of a contiguous axis whose rows are short launches a group for
-    // every `group` slots, and its groups take rows of at most 512 points: more, smaller groups
-    // each waiting on their loads overlap more of them. Through NVIDIA's OpenCL the full grid lost
-    // from 1024 points on, through CUDA only past the usual pass's local memory (NOTES.md,
-    // session 67).
+    // On a GPU a whole complex transform of a contiguous axis whose rows are short launches a
+    // group for every `group` slots, and its groups take rows of at most 512 points: more, smaller
+    // groups each waiting on their loads overlap more of them. Through NVIDIA's OpenCL the full
+    // grid lost from 1024 points on, through CUDA only past the usual pass's local memory
+    // (NOTES.md, session 67). A real step's kernels were not timed so: they keep the capped grid.
     const std::size_t full_grid_bytes = dialect == codegen::Dialect::cuda ? pass_local_budget : full_grid_opencl_bytes;
-    const bool full_grid = contiguous && context.device().type == DeviceType::gpu &&
+    const bool full_grid = real_step == RealStep::none && contiguous && context.device().type == DeviceType::gpu &&
                            points * limits.element_bytes <= full_grid_bytes;
     PassChoice built_in = built_in_choice(points, limits, min_group, contiguous, contiguous, wide_odd,
                                           full_grid ? full_grid_group_points : usual_group_points);
     built_in.full_grid = full_grid;
-    if (tuning == rtcg::fft::Tuning::built_in) return built_in;
+    // A real step's rows are a RealPlan's, contiguous: the tuner times them so only.
+    if (tuning == rtcg::fft::Tuning::built_in || (real_step != RealStep::none && !contiguous)) return built_in;
     tuning::ParameterSpace space = candidate_space(points, limits, min_group, contiguous, wide_odd, built_in, dialect);
-    const tuning::TuningKey key = tuning::TuningKey::of(context.device(), tuned_kernel,
-                                                        one_pass_class(points, real, contiguous, limits, wide_odd));
+    const tuning::TuningKey key = tuning::TuningKey::of(
+        context.device(), tuned_kernel, one_pass_class(points, real, contiguous, limits, wide_odd, real_step));
     const std::optional<tuning::TuningDatabase> database = tuning::TuningDatabase::default_location();
     if (database)
         if (const std::optional<tuning::Configuration> stored = stored_configuration(*database, key, space))
             return choice_of(*stored, wide_odd);
     if (tuning == rtcg::fft::Tuning::stored) return built_in;
-    return real == codegen::DType::float32()
-               ? tuned_choice<float>(context, points, real, limits, contiguous, built_in, key, std::move(space))
-               : tuned_choice<double>(context, points, real, limits, contiguous, built_in, key, std::move(space));
+    return real == codegen::DType::float32() ? tuned_choice<float>(context, points, real, limits, contiguous, real_step,
+                                                                   built_in, key, std::move(space))
+                                             : tuned_choice<double>(context, points, real, limits, contiguous,
+                                                                    real_step, built_in, key, std::move(space));
 }
 
 std::string layout_text(const PassLayout& layout) {

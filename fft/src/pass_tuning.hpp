@@ -64,12 +64,14 @@ std::optional<std::string> mismatch(const std::vector<std::complex<Real>>& actua
 
 // The choice for sub-transforms of all `points` points of a transform of `real` elements' complex
 // type, at least `min_group` per work-group, with the layout's odd radices (`wide_odd`, which the
-// choice keeps); `contiguous` as for built_in_choice. The database keeps a choice per work-item
-// limit, odd radices and pieces (PassLimits). An entry that no longer parses or fits is passed over (tuned again with
+// choice keeps); `contiguous` as for built_in_choice; `real_step`: the real step the kernel fuses
+// (a RealPlan's half transform in one pass, its rows contiguous), whose kernels are timed with it
+// and kept apart. The database keeps a choice per work-item limit, odd radices and pieces
+// (PassLimits). An entry that no longer parses or fits is passed over (tuned again with
 // Tuning::tune).
 PassChoice one_pass_choice(const Context& context, std::size_t points, const codegen::DType& real,
                            const PassLimits& limits, std::size_t min_group, bool contiguous, bool wide_odd,
-                           rtcg::fft::Tuning tuning);
+                           RealStep real_step, rtcg::fft::Tuning tuning);
 
 // The layouts a multi-pass plan may be timed with (PassLayout): groups of 32, 64, 128 KiB of local
 // memory or all the device has, the larger ones with up to 512 or 1024 work-items (a group that

@@ -1,7 +1,7 @@
 // Plans whose one-pass kernels the tuner chose (rtcg::fft::Tuning): a tuned plan transforms
 // correctly and leaves its choice in the tuning database, a later plan takes a stored choice, and
-// one that no longer parses is passed over; likewise the layout of a long transform's passes, a
-// real plan's half transform's included.
+// one that no longer parses is passed over; a real plan's one-pass kernel is tuned with its real
+// step; likewise the layout of a long transform's passes, a real plan's half transform's included.
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "local_memory.hpp"
@@ -83,6 +83,49 @@ TEST_CASE("a tuned plan transforms correctly and stores its choice") {
     CHECK(database->find(one_pass_key()));
     // A later plan takes the stored choice without tuning: the same kernel.
     CHECK(plan_of(Tuning::stored).sources() == tuned.sources());
+}
+
+TEST_CASE("a real plan of one pass is tuned with its real step, its choices stored apart") {
+    // rfft of 2 * points real points: one kernel transforms the points pairs and untangles the
+    // spectrum; irfft's tangles it first. Each is tuned and stored under its own key, apart from
+    // the complex transform of `points` points.
+    const rtcg::test::ScopedCacheDirectory cache;
+    constexpr std::size_t n = 2 * points;
+    const auto& ctx = rtcg::test::context();
+    const rtcg::fft::RealPlan forward(ctx, {batch, n}, rtcg::codegen::DType::float32(), Direction::forward,
+                                      Norm::backward, Tuning::tune);
+    const rtcg::fft::RealPlan inverse(ctx, {batch, n}, rtcg::codegen::DType::float32(), Direction::inverse,
+                                      Norm::backward, Tuning::tune);
+    std::vector<float> x(batch * n);
+    for (std::size_t i = 0; i < x.size(); ++i)
+        x[i] = static_cast<float>(std::sin(0.7 * static_cast<double>(i * i % 97)));
+    const auto spectrum = forward(rtcg::Array<float>::to_device(ctx, x, {batch, n}));
+    const std::vector<std::complex<float>> y = spectrum.get();
+    for (std::size_t b = 0; b < batch; ++b) {
+        const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
+                                                    x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
+        const auto first = static_cast<std::ptrdiff_t>(b * (points + 1));
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + points + 1);
+        const std::vector<std::complex<long double>> whole = dft(exact(line), -1);
+        CHECK(relative_error(result, std::vector<std::complex<long double>>(
+                                         whole.begin(), whole.begin() + points + 1)) <= error_bound<float>(n));
+    }
+    const std::vector<float> back = inverse(spectrum).get();
+    CHECK(relative_error(std::vector<std::complex<float>>(back.begin(), back.end()),
+                         exact(std::vector<std::complex<float>>(x.begin(), x.end()))) <= 2 * error_bound<float>(n));
+    const auto database = rtcg::tuning::TuningDatabase::default_location();
+    REQUIRE(database);
+    for (const char* step : {"_untangle", "_tangle"}) {
+        INFO("step ", step);
+        const auto key = rtcg::tuning::TuningKey::of(ctx.device(), one_pass_key().kernel,
+                                                     one_pass_key().size_class + step);
+        CHECK(database->find(key));
+    }
+    CHECK_FALSE(database->find(one_pass_key()));
+    // Later plans take the stored choices: the same kernels.
+    CHECK(rtcg::fft::RealPlan(ctx, {batch, n}, rtcg::codegen::DType::float32(), Direction::forward, Norm::backward,
+                              Tuning::stored)
+              .sources() == forward.sources());
 }
 
 TEST_CASE("a plan tuned along a strided axis transforms correctly") {

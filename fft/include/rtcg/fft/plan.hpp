@@ -61,9 +61,9 @@ enum class Norm {
 /// work-items, the passes' order (the longest first, or all from the shortest), and whether odd
 /// factors merge into radices of up to 15 or of up to 27 (fewer local passes). The tuning
 /// database (rtcg/tuning/database.hpp, under the compile cache's directory) keeps a choice per
-/// device, length, precision and layout (a contiguous last axis or a strided one). The kernels
-/// of a longer transform's passes, and the one-pass kernels of real transforms, use the built-in
-/// choices.
+/// device, length, precision and layout (a contiguous last axis or a strided one), and apart for
+/// the kernels of real transforms (RealPlan), which fuse a real step. The kernels of a longer
+/// transform's passes use the built-in choices within the layout.
 enum class Tuning {
     built_in, ///< the built-in rules, measured on an H100
     stored,   ///< the database's choice where it has one, else the built-in one

@@ -32,8 +32,10 @@ public:
     /// The transform of real arrays of `shape` (its last extent even) and `real` dtype (float32 or
     /// float64) in `direction`. InvalidArgument for another dtype, no axis, an odd or zero last
     /// extent, or float64 on a device without double precision. `tuning` (see Tuning) chooses the
-    /// layout of the half transform's passes where it takes several, as a Plan's of that length
-    /// (they share the database's choice); a half transform of one pass keeps the built-in kernel.
+    /// half transform's kernel where it takes one pass, and the layout of its passes where it takes
+    /// several, as a Plan's of that length would be chosen, but timed with the real step the
+    /// kernels fuse (the forward's last pass untangles the spectrum, the inverse's first tangles it)
+    /// and kept apart in the database.
     RealPlan(const Context& context, std::vector<std::size_t> shape, const codegen::DType& real, Direction direction,
              Norm norm = Norm::backward, Tuning tuning = Tuning::stored);
 
