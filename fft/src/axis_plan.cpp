@@ -561,8 +561,9 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
     // A mirrored pass's slots are pairs of sub-transforms, half a group's rows (fft_row_slot).
     const std::int64_t slots = batch * (shape.mirrored() ? subs / 2 + 1 : subs);
     const std::size_t group_slots = shape.mirrored() ? shape.group / 2 : shape.group;
-    const std::size_t groups = launch_groups(device, static_cast<std::size_t>(slots), group_slots, !shape.full_grid);
-    const LaunchConfig config{groups, Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
+    const LaunchConfig config{
+        Dim3{launch_groups(device, static_cast<std::size_t>(slots), group_slots, !shape.full_grid)},
+        Dim3{shape.group * shape.threads}, pass_local_bytes(shape, complex.size())};
     const std::int64_t extent = in.points > 0 ? in.points : subs * signed_value(shape.points);
     // The scale in the transform's precision.
     const auto launch = [&](auto real_scale) {
