@@ -17,6 +17,7 @@
 #include <cmath>
 #include <complex>
 #include <filesystem>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -53,6 +54,19 @@ void check_rows(const std::vector<std::complex<float>>& x, const std::vector<std
         const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + last);
         const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + last);
         CHECK(relative_error(result, dft(exact(line), -1)) <= error_bound<float>(points));
+    }
+}
+
+// Each of the `rows` rows of the half spectrum `y` (n / 2 + 1 points each) at the frequencies `at`
+// against the long-double DFT of that row of the real points `x` (n each).
+void check_half_spectra(const std::vector<float>& x, const std::vector<std::complex<float>>& y, std::size_t n,
+                        std::size_t rows, const std::vector<std::size_t>& at) {
+    for (std::size_t b = 0; b < rows; ++b) {
+        const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
+                                                    x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
+        const auto first = static_cast<std::ptrdiff_t>(b * (n / 2 + 1));
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + n / 2 + 1);
+        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(n));
     }
 }
 
@@ -100,16 +114,9 @@ TEST_CASE("a real plan of one pass is tuned with its real step, its choices stor
     for (std::size_t i = 0; i < x.size(); ++i)
         x[i] = static_cast<float>(std::sin(0.7 * static_cast<double>(i * i % 97)));
     const auto spectrum = forward(rtcg::Array<float>::to_device(ctx, x, {batch, n}));
-    const std::vector<std::complex<float>> y = spectrum.get();
-    for (std::size_t b = 0; b < batch; ++b) {
-        const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
-                                                    x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
-        const auto first = static_cast<std::ptrdiff_t>(b * (points + 1));
-        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + points + 1);
-        const std::vector<std::complex<long double>> whole = dft(exact(line), -1);
-        CHECK(relative_error(result, std::vector<std::complex<long double>>(
-                                         whole.begin(), whole.begin() + points + 1)) <= error_bound<float>(n));
-    }
+    std::vector<std::size_t> every(points + 1);
+    std::iota(every.begin(), every.end(), std::size_t{0});
+    check_half_spectra(x, spectrum.get(), n, batch, every);
     const std::vector<float> back = inverse(spectrum).get();
     CHECK(relative_error(std::vector<std::complex<float>>(back.begin(), back.end()),
                          exact(std::vector<std::complex<float>>(x.begin(), x.end()))) <= 2 * error_bound<float>(n));
@@ -355,14 +362,7 @@ TEST_CASE("an untangling pass of short rows has a work-item per butterfly of its
     for (std::size_t i = 0; i < x.size(); ++i)
         x[i] = static_cast<float>(std::cos(0.029 * static_cast<double>(i * i % 6007)));
     const auto y = plan(rtcg::Array<float>::to_device(rtcg::test::context(), x, {2, n})).get();
-    const std::vector<std::size_t> at{0, 1, 127, 4099, half - 1, half};
-    for (std::size_t b = 0; b < 2; ++b) {
-        const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
-                                                    x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
-        const auto first = static_cast<std::ptrdiff_t>(b * (half + 1));
-        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + half + 1);
-        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(n));
-    }
+    check_half_spectra(x, y, n, 2, {0, 1, 127, 4099, half - 1, half});
 }
 
 TEST_CASE("the built-in layout takes groups of 128 KiB where they save a pass, on a GPU that holds them") {
@@ -519,15 +519,7 @@ TEST_CASE("a real plan tuned over several passes transforms correctly and stores
     std::vector<float> x(2 * n);
     for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(std::sin(0.013 * static_cast<double>(i * i % 7919)));
     const auto spectrum = tuned(rtcg::Array<float>::to_device(rtcg::test::context(), x, {2, n}));
-    const auto y = spectrum.get();
-    const std::vector<std::size_t> at{0, 1, 4099, long_points - 1, long_points};
-    for (std::size_t b = 0; b < 2; ++b) {
-        const std::vector<std::complex<float>> line(x.begin() + static_cast<std::ptrdiff_t>(b * n),
-                                                    x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
-        const auto first = static_cast<std::ptrdiff_t>(b * (long_points + 1));
-        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + long_points + 1);
-        CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(n));
-    }
+    check_half_spectra(x, spectrum.get(), n, 2, {0, 1, 4099, long_points - 1, long_points});
     const auto database = rtcg::tuning::TuningDatabase::default_location();
     REQUIRE(database);
     const auto entry = database->find(layout_key("_untangle"));
