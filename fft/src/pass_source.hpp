@@ -164,7 +164,9 @@ std::size_t capped_groups(const PassShape& shape, std::size_t element_bytes);
 // other (a one-pass transform of a contiguous axis), where radix-16 local passes and unpadded rows
 // pay; elsewhere radix 8 and padded rows do better. A register cap where the capped registers
 // still hold a work-item's points (registers_hold). More sub-transforms share a group while it stays within the limits'
-// work-items, its local memory and `group_points` points, so that small transforms still fill a group.
+// work-items, its local memory and `group_points` points, so that small transforms still fill a group;
+// a contiguous power of two from 1024 points to the usual pass's local memory instead takes as
+// many as leave its work-items 16 points each.
 inline constexpr std::size_t usual_group_points = 1024;
 PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::size_t min_group, bool contiguous,
                            bool sixteens, bool wide_odd, std::size_t group_points = usual_group_points);

@@ -365,6 +365,45 @@ TEST_CASE("an untangling pass of short rows has a work-item per butterfly of its
     check_half_spectra(x, y, n, 2, {0, 1, 127, 4099, half - 1, half});
 }
 
+TEST_CASE("a whole contiguous transform of 2048 points gives each work-item 16 points") {
+    // Built in: groups of two transforms of 128 work-items each and local radices 16, 16 and 8,
+    // where one transform's 256 work-items of 8 points took four local passes (8, 8, 8 and 4). Three
+    // rows: the second group's second transform is idle. A real transform of 4096 points untangles
+    // its 2048 pairs in such a pass.
+    constexpr std::size_t n = 2048, rows = 3;
+    const rtcg::Context& ctx = rtcg::test::context();
+    const Plan plan(ctx, {rows, n}, {-1}, rtcg::codegen::DType::complex64(), Direction::forward, Norm::backward,
+                    Tuning::built_in);
+    CHECK(defined_values(plan, "FFT_G") == std::vector<std::size_t>{2});
+    CHECK(defined_values(plan, "FFT_T") == std::vector<std::size_t>{128});
+    CHECK(defined_values(plan, "FFT_P_FIRST") == std::vector<std::size_t>{16});
+    CHECK(defined_values(plan, "FFT_P_LAST") == std::vector<std::size_t>{8});
+    const auto x = random_points<float>(rows * n, 17);
+    const auto y = plan(rtcg::Array<std::complex<float>>::to_device(ctx, x, {rows, n})).get();
+    for (std::size_t b = 0; b < rows; ++b) {
+        const auto first = static_cast<std::ptrdiff_t>(b * n), last = first + static_cast<std::ptrdiff_t>(n);
+        const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + last);
+        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + last);
+        CHECK(relative_error(result, dft(exact(line), -1)) <= error_bound<float>(n));
+    }
+
+    const rtcg::fft::RealPlan real(ctx, {rows, 2 * n}, rtcg::codegen::DType::float32(), Direction::forward,
+                                   Norm::backward, Tuning::built_in);
+    const std::vector<std::string> sources = real.sources();
+    const auto untangling = std::find_if(sources.begin(), sources.end(), [](const std::string& source) {
+        return source.find("#define FFT_UNTANGLE 1\n") != std::string::npos;
+    });
+    REQUIRE(untangling != sources.end());
+    CHECK(untangling->find("#define FFT_R 2048\n") != std::string::npos);
+    CHECK(untangling->find("#define FFT_G 2\n") != std::string::npos);
+    CHECK(untangling->find("#define FFT_T 128\n") != std::string::npos);
+    std::vector<float> points_in(rows * 2 * n);
+    for (std::size_t i = 0; i < points_in.size(); ++i)
+        points_in[i] = static_cast<float>(std::sin(0.013 * static_cast<double>(i * i % 7919)));
+    const auto spectrum = real(rtcg::Array<float>::to_device(ctx, points_in, {rows, 2 * n})).get();
+    check_half_spectra(points_in, spectrum, 2 * n, rows, {0, 1, 2, 1023, 1024, 1365, 2047, 2048});
+}
+
 TEST_CASE("the built-in layout takes groups of 128 KiB where they save a pass, on a GPU that holds them") {
     // 2^22 points: three passes in groups of 32 KiB, two of 2048 points in groups of 8 sub-transforms
     // of 128 KiB (512 work-items). 2^20 takes two passes either way, so it keeps the usual groups.
