@@ -305,6 +305,12 @@ std::string pieced_pass_source(const codegen::DType& real, const PassShape& shap
 
 } // namespace
 
+void step_edges(PassShape& shape, codegen::Dialect dialect) {
+    const bool cuda = dialect == codegen::Dialect::cuda;
+    shape.stepped_first_edge = cuda || !shape.real_step();
+    shape.stepped_last_edge = cuda;
+}
+
 std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     if (shape.pieces > 1) return pieced_pass_source(real, shape);
     std::string text = shape_configuration(real, shape);
@@ -312,7 +318,8 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLE_INDEX ") + (shape.int_twiddle_indices ? "int" : "rtcg_index_t") + "\n";
-    text += std::string("#define FFT_STEPPED_EDGES ") + (shape.stepped_edges ? "1" : "0") + "\n";
+    text += std::string("#define FFT_STEPPED_FIRST ") + (shape.stepped_first_edge ? "1" : "0") + "\n";
+    text += std::string("#define FFT_STEPPED_LAST ") + (shape.stepped_last_edge ? "1" : "0") + "\n";
     // The first local pass reads global memory and, without FFT_UNTANGLE, the last one (the first
     // too where it is the only one) writes it; the passes between go through local memory.
     // A transform of one point has no radix: a pass of radix 1 copies it.

@@ -39,11 +39,11 @@ struct PassShape {
     // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);
     // a layout's choice (PassLayout).
     bool int_twiddle_indices = false;
-    // The first local pass's stores and the last one's loads address a butterfly's points as its
-    // first slot plus a constant (fft_slot_step, FFT_STEPPED_EDGES), as the passes between do:
-    // through CUDA, where that was faster; NVIDIA's OpenCL compiler made most multi-pass lengths
-    // slower so (NOTES.md, session 68). stepped_edges_for says which.
-    bool stepped_edges = false;
+    // The first local pass's stores (stepped_first_edge, FFT_STEPPED_FIRST) and the last one's loads
+    // (stepped_last_edge, FFT_STEPPED_LAST) address a butterfly's points as its first slot plus a
+    // constant (fft_slot_step), as the passes between do. step_edges sets them.
+    bool stepped_first_edge = false;
+    bool stepped_last_edge = false;
     // The pieces its local passes exchange each point in (kernel/pieced_pass.rtcg), its rows
     // taking a piece per point; 1: whole points (kernel/pass.rtcg).
     std::size_t pieces = 1;
@@ -58,8 +58,12 @@ struct PassShape {
     bool real_step() const noexcept { return untangle || tangle; }
 };
 
-// Whether pass kernels compiled in `dialect` take PassShape::stepped_edges.
-inline bool stepped_edges_for(codegen::Dialect dialect) { return dialect == codegen::Dialect::cuda; }
+// Sets which of `shape`'s edges step their slots (PassShape::stepped_first_edge, stepped_last_edge)
+// for kernels compiled in `dialect`; its real step must be set first. Through CUDA both, where that
+// was faster. NVIDIA's OpenCL compiler made most multi-pass lengths slower with both, and the
+// untangling passes of real transforms slower with the first: there only the first edge of a pass
+// without a real step is stepped (NOTES.md, sessions 68 and 69).
+void step_edges(PassShape& shape, codegen::Dialect dialect);
 
 // Local memory a pass's work-group keeps for its points as a rule: little enough that several
 // groups share a multiprocessor, which hides one group's barriers and global accesses behind

@@ -210,13 +210,13 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
                            sign);
     };
     // A one-pass kernel is its transform's only pass (FFT_WHOLE), with its real step.
-    const bool stepped_edges = stepped_edges_for(codegen::dialect_of(context.device()));
-    const auto whole_shape = [points, limits, contiguous, stepped_edges, real_step](const PassChoice& choice) {
+    const codegen::Dialect dialect = codegen::dialect_of(context.device());
+    const auto whole_shape = [points, limits, contiguous, dialect, real_step](const PassChoice& choice) {
         PassShape shape = *make_pass_shape(points, limits, choice, contiguous);
         shape.whole = true;
-        shape.stepped_edges = stepped_edges;
         shape.untangle = real_step == RealStep::untangle;
         shape.tangle = real_step == RealStep::tangle;
+        step_edges(shape, dialect);
         return shape;
     };
     const PassShape reference_shape = whole_shape(built_in);

@@ -365,6 +365,26 @@ TEST_CASE("an untangling pass of short rows has a work-item per butterfly of its
     check_half_spectra(x, y, n, 2, {0, 1, 127, 4099, half - 1, half});
 }
 
+TEST_CASE("a pass's first and last local passes step their slots as its dialect and real step say") {
+    // rfft of 2^16 real points: a complex pass of 256 points, then one that untangles rows of 128.
+    // Through CUDA every edge steps; through OpenCL only the first edge of a pass without a real step.
+    const std::size_t n = std::size_t{1} << 16;
+    const rtcg::fft::RealPlan plan(rtcg::test::context(), {2, n}, rtcg::codegen::DType::float32(), Direction::forward,
+                                   Norm::backward, Tuning::built_in);
+    const bool cuda = rtcg::codegen::dialect_of(rtcg::test::context().device()) == rtcg::codegen::Dialect::cuda;
+    const auto flag = [](bool on) { return std::string(on ? " 1\n" : " 0\n"); };
+    std::size_t complex_passes = 0, untangling_passes = 0;
+    for (const std::string& source : plan.sources()) {
+        if (source.find("#define FFT_R ") == std::string::npos) continue; // the real step's own program
+        const bool untangles = source.find("#define FFT_UNTANGLE 1\n") != std::string::npos;
+        (untangles ? untangling_passes : complex_passes) += 1;
+        CHECK(source.find("#define FFT_STEPPED_FIRST" + flag(cuda || !untangles)) != std::string::npos);
+        CHECK(source.find("#define FFT_STEPPED_LAST" + flag(cuda)) != std::string::npos);
+    }
+    CHECK(complex_passes == 1);
+    CHECK(untangling_passes == 1);
+}
+
 TEST_CASE("a whole contiguous transform of 2048 points gives each work-item 16 points") {
     // Built in: groups of two transforms of 128 work-items each and local radices 16, 16 and 8,
     // where one transform's 256 work-items of 8 points took four local passes (8, 8, 8 and 4). Three
