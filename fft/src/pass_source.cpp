@@ -95,10 +95,10 @@ std::size_t twiddle_split(std::size_t p) {
 
 std::size_t thread_cap(const PassLimits& limits) { return std::max<std::size_t>(1, limits.max_threads); }
 
-// The points a work-item of a built-in contiguous one-pass kernel holds from
-// sixteen_point_least_points on (built_in_choice).
-constexpr std::size_t sixteen_points = 16;
-constexpr std::size_t sixteen_point_least_points = 1024;
+// The points each work-item of a built-in contiguous one-pass kernel of a power of two holds, from
+// work_item_points_least_length points on (built_in_choice).
+constexpr std::size_t work_item_points = 16;
+constexpr std::size_t work_item_points_least_length = 1024;
 
 } // namespace
 
@@ -182,10 +182,10 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
     // 2048 points take groups of two transforms of 128 work-items, radices 16, 16 and 8, where one
     // transform of 256 took 8, 8, 8 and 4, a local pass and its barrier more at half the points a
     // work-item. Shorter transforms lost with it (NOTES.md, session 69).
-    if (contiguous && std::has_single_bit(points) && points >= sixteen_point_least_points &&
+    if (contiguous && std::has_single_bit(points) && points >= work_item_points_least_length &&
         points * limits.element_bytes <= pass_local_budget) {
         group = min_group;
-        while (fits(2 * group) && cap / (2 * group) >= points / sixteen_points) group *= 2;
+        while (fits(2 * group) && cap / (2 * group) >= points / work_item_points) group *= 2;
     }
     // Padding spreads the accesses of a group that moves its points across the sub-transforms over
     // the memory banks; moving along them, it only misaligns the rows. Every pass spends much of

@@ -46,14 +46,14 @@ rtcg::tuning::TuningKey one_pass_key() {
                                        std::to_string(points) + "_float32_contiguous_threads256");
 }
 
-// Each of the `rows` rows of `y` against the long-double DFT of that row of `x`.
+// Each of the `rows` rows of `y` (`length` points each) against the long-double DFT of that row of `x`.
 void check_rows(const std::vector<std::complex<float>>& x, const std::vector<std::complex<float>>& y,
-                std::size_t rows = batch) {
+                std::size_t rows = batch, std::size_t length = points) {
     for (std::size_t b = 0; b < rows; ++b) {
-        const auto first = static_cast<std::ptrdiff_t>(b * points), last = first + static_cast<std::ptrdiff_t>(points);
+        const auto first = static_cast<std::ptrdiff_t>(b * length), last = first + static_cast<std::ptrdiff_t>(length);
         const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + last);
         const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + last);
-        CHECK(relative_error(result, dft(exact(line), -1)) <= error_bound<float>(points));
+        CHECK(relative_error(result, dft(exact(line), -1)) <= error_bound<float>(length));
     }
 }
 
@@ -68,6 +68,15 @@ void check_half_spectra(const std::vector<float>& x, const std::vector<std::comp
         const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + first + n / 2 + 1);
         CHECK(relative_error(result, dft_at(exact(line), at, -1), at) <= error_bound<float>(n));
     }
+}
+
+// The first of `sources` that has the line `definition` (REQUIRE: one has).
+std::string source_defining(const std::vector<std::string>& sources, const std::string& definition) {
+    const auto source = std::find_if(sources.begin(), sources.end(), [&](const std::string& text) {
+        return text.find(definition + "\n") != std::string::npos;
+    });
+    REQUIRE(source != sources.end());
+    return *source;
 }
 
 bool defines(const Plan& plan, const std::string& definition) {
@@ -351,13 +360,9 @@ TEST_CASE("an untangling pass of short rows has a work-item per butterfly of its
     const std::size_t n = std::size_t{1} << 16, half = n / 2;
     const rtcg::fft::RealPlan plan(rtcg::test::context(), {2, n}, rtcg::codegen::DType::float32(), Direction::forward,
                                    Norm::backward, Tuning::built_in);
-    const std::vector<std::string> sources = plan.sources();
-    const auto untangling = std::find_if(sources.begin(), sources.end(), [](const std::string& source) {
-        return source.find("#define FFT_MIRRORED 1\n") != std::string::npos;
-    });
-    REQUIRE(untangling != sources.end());
-    CHECK(untangling->find("#define FFT_R 128\n") != std::string::npos);
-    CHECK(untangling->find("#define FFT_T 8\n") != std::string::npos);
+    const std::string untangling = source_defining(plan.sources(), "#define FFT_MIRRORED 1");
+    CHECK(untangling.find("#define FFT_R 128\n") != std::string::npos);
+    CHECK(untangling.find("#define FFT_T 8\n") != std::string::npos);
     std::vector<float> x(2 * n);
     for (std::size_t i = 0; i < x.size(); ++i)
         x[i] = static_cast<float>(std::cos(0.029 * static_cast<double>(i * i % 6007)));
@@ -399,24 +404,14 @@ TEST_CASE("a whole contiguous transform of 2048 points gives each work-item 16 p
     CHECK(defined_values(plan, "FFT_P_FIRST") == std::vector<std::size_t>{16});
     CHECK(defined_values(plan, "FFT_P_LAST") == std::vector<std::size_t>{8});
     const auto x = random_points<float>(rows * n, 17);
-    const auto y = plan(rtcg::Array<std::complex<float>>::to_device(ctx, x, {rows, n})).get();
-    for (std::size_t b = 0; b < rows; ++b) {
-        const auto first = static_cast<std::ptrdiff_t>(b * n), last = first + static_cast<std::ptrdiff_t>(n);
-        const std::vector<std::complex<float>> line(x.begin() + first, x.begin() + last);
-        const std::vector<std::complex<float>> result(y.begin() + first, y.begin() + last);
-        CHECK(relative_error(result, dft(exact(line), -1)) <= error_bound<float>(n));
-    }
+    check_rows(x, plan(rtcg::Array<std::complex<float>>::to_device(ctx, x, {rows, n})).get(), rows, n);
 
     const rtcg::fft::RealPlan real(ctx, {rows, 2 * n}, rtcg::codegen::DType::float32(), Direction::forward,
                                    Norm::backward, Tuning::built_in);
-    const std::vector<std::string> sources = real.sources();
-    const auto untangling = std::find_if(sources.begin(), sources.end(), [](const std::string& source) {
-        return source.find("#define FFT_UNTANGLE 1\n") != std::string::npos;
-    });
-    REQUIRE(untangling != sources.end());
-    CHECK(untangling->find("#define FFT_R 2048\n") != std::string::npos);
-    CHECK(untangling->find("#define FFT_G 2\n") != std::string::npos);
-    CHECK(untangling->find("#define FFT_T 128\n") != std::string::npos);
+    const std::string untangling = source_defining(real.sources(), "#define FFT_UNTANGLE 1");
+    CHECK(untangling.find("#define FFT_R 2048\n") != std::string::npos);
+    CHECK(untangling.find("#define FFT_G 2\n") != std::string::npos);
+    CHECK(untangling.find("#define FFT_T 128\n") != std::string::npos);
     std::vector<float> points_in(rows * 2 * n);
     for (std::size_t i = 0; i < points_in.size(); ++i)
         points_in[i] = static_cast<float>(std::sin(0.013 * static_cast<double>(i * i % 7919)));
