@@ -1,7 +1,8 @@
 // Plans whose one-pass kernels the tuner chose (rtcg::fft::Tuning): a tuned plan transforms
 // correctly and leaves its choice in the tuning database, a later plan takes a stored choice, and
 // one that no longer parses is passed over; a real plan's one-pass kernel is tuned with its real
-// step; likewise the layout of a long transform's passes, a real plan's half transform's included.
+// step; likewise the layout of a long transform's passes, a real plan's half transform's included;
+// and the shapes the built-in rules give passes (work-items, local radices, stepped edges, groups).
 #include "../support/scoped_cache_directory.hpp"
 #include "../support/test_context.hpp"
 #include "local_memory.hpp"
