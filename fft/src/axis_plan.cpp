@@ -121,6 +121,17 @@ BatchLayout contiguous_layout(const Buffer& buffer, std::size_t n) {
 
 } // namespace
 
+BatchLayout tuning_layout(const Buffer& buffer, std::size_t n, std::size_t row_points, std::size_t batch,
+                          bool contiguous) {
+    if (!contiguous) {
+        const std::int64_t across = signed_value(batch);
+        return BatchLayout{&buffer, 0, across, across, 1, signed_value(n) * across};
+    }
+    BatchLayout rows = contiguous_layout(buffer, row_points);
+    if (row_points != n) rows.points = signed_value(row_points);
+    return rows;
+}
+
 CompileOptions pass_compile_options() { return CompileOptions{.prelude = codegen::portable_prelude()}; }
 
 Kernel compiled_kernel(const Context& context, const std::string& source, const std::string& name,
@@ -487,13 +498,8 @@ std::vector<std::optional<double>> AxisPlan::time_layouts(const std::vector<std:
         input.write(tuning_points<float>(batch * in_points).data(), batch * in_points * complex_.size());
     else
         input.write(tuning_points<double>(batch * in_points).data(), batch * in_points * complex_.size());
-    // Along the last axis, or along the first of a [n, batch] array, neighbouring transforms adjacent.
-    const auto across = static_cast<std::int64_t>(batch), length = signed_value(n_);
     const auto layout = [&](const ArrayData& data, std::size_t points) {
-        if (strided_) return BatchLayout{&data.buffer(), 0, across, across, 1, length * across};
-        BatchLayout rows = contiguous_layout(data.buffer(), points);
-        if (points != n_) rows.points = signed_value(points);
-        return rows;
+        return tuning_layout(data.buffer(), n_, points, batch, !strided_);
     };
     Queue& queue = current_queue(context_);
     const int sign = real_step_ == RealStep::tangle ? +1 : -1;

@@ -34,6 +34,12 @@ struct BatchLayout {
     std::int64_t points = 0; // the points of each transform, where not the plan's (RealStep::tangle)
 };
 
+// Where a tuner's candidates run: `batch` transforms of `n` points in rows of `row_points`
+// elements next to each other (a real step's side holds n + 1 a row), or, where not `contiguous`,
+// down the first axis of an [n, batch] array, neighbouring transforms adjacent.
+BatchLayout tuning_layout(const Buffer& buffer, std::size_t n, std::size_t row_points, std::size_t batch,
+                          bool contiguous);
+
 // How a pass kernel is compiled: in the prelude's neutral dialect. Its source gives its group size
 // (RTCG_REQUIRED_GROUP_SIZE, which NVIDIA's OpenCL compiler fits its registers to) and CUDA's
 // register cap (RTCG_LAUNCH_BOUNDS).

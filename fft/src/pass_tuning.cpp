@@ -191,14 +191,10 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
     const std::size_t target = tuning_point_count(context.device(), complex.size(), 8);
     const auto data = tuning_data<Real>(context, in_points, out_points, std::max<std::size_t>(1, target / out_points));
     if (real_step != RealStep::none) data->real_roots = context.to_device(real_step_roots<Real>(points, points));
-    // The candidates run on the layout they are for: transforms whose points lie next to each
-    // other, or along the first axis of a [points, batch] array, neighbouring transforms adjacent.
-    const auto across = static_cast<std::int64_t>(data->batch);
-    const auto length = static_cast<std::int64_t>(points);
-    const auto layout = [contiguous, across, length](const Buffer& buffer, std::size_t row_points) {
-        const auto distance = static_cast<std::int64_t>(row_points);
-        return contiguous ? BatchLayout{&buffer, 0, 1, 1, 0, distance, distance != length ? distance : 0}
-                          : BatchLayout{&buffer, 0, across, across, 1, length * across};
+    // The candidates run on the layout they are for (tuning_layout).
+    const std::size_t batch = data->batch;
+    const auto layout = [points, batch, contiguous](const Buffer& buffer, std::size_t row_points) {
+        return tuning_layout(buffer, points, row_points, batch, contiguous);
     };
     const int sign = real_step == RealStep::tangle ? +1 : -1;
     const auto launch = [context, complex, data, layout, in_points, out_points,
