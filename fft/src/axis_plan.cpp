@@ -232,19 +232,35 @@ AxisPlan::PlannedLayout AxisPlan::built_in_layout(rtcg::fft::Tuning tuning) cons
             PassLayout{.local_budget = whole_local_memory, .max_threads = 1024, .int_twiddle_indices = int_indices});
     if (const std::optional<PassLayout> pieced = pieced_layout(max_threads, int_indices)) return planned(*pieced);
     PlannedLayout usual = planned(PassLayout{.int_twiddle_indices = int_indices});
-    // A longer complex64 transform of a contiguous axis on a GPU takes groups of 128 KiB where
-    // they save a pass over global memory and still move runs of 64 bytes or more: one trip less
-    // for every point outweighs a group that fills its multiprocessor alone. Where they saved no
-    // pass, or moved runs of 32 bytes, they were slower at some lengths, 2^24 among them (NOTES.md,
-    // session 53).
-    const bool may_widen = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
-                           complex_ == codegen::DType::complex64() && usable_local_bytes() >= wider_pass_budget;
-    if (may_widen && usual.planning && !usual.planning->one_pass) {
+    if (!usual.planning || usual.planning->one_pass) return usual;
+    // The layouts below serve a longer complex64 transform of a contiguous axis on a GPU.
+    const bool may_regroup = context_.device().type == DeviceType::gpu && !strided_ && real_step_ == RealStep::none &&
+                             complex_ == codegen::DType::complex64();
+    const auto run_bytes = [element_bytes](const PlannedLayout& layout) {
+        return layout.planning->min_group * element_bytes;
+    };
+    const auto passes = [](const PlannedLayout& layout) { return layout.planning->sizes.size(); };
+    // Groups of 128 KiB where they save a pass over global memory and still move runs of 64 bytes
+    // or more: one trip less for every point outweighs a group that fills its multiprocessor alone.
+    // Where they saved no pass, or moved runs of 32 bytes, they were slower at some lengths, 2^24
+    // among them (NOTES.md, session 53).
+    if (may_regroup && usable_local_bytes() >= wider_pass_budget) {
         PlannedLayout wider = planned(
             PassLayout{.local_budget = wider_pass_budget, .max_threads = 512, .int_twiddle_indices = int_indices});
-        if (wider.planning && wider.planning->sizes.size() < usual.planning->sizes.size() &&
-            wider.planning->min_group * element_bytes >= wider_pass_least_run_bytes)
+        if (wider.planning && passes(wider) < passes(usual) && run_bytes(wider) >= wider_pass_least_run_bytes)
             return wider;
+    }
+    // A power of two whose usual groups move runs of 32 bytes takes groups of twice their local
+    // memory and 512 work-items, two resident (make_pass_shape), where those move runs of 64 bytes
+    // in as many passes, as cuFFT's passes do: 2^19 and 2^20 gained, 3 * 2^18 lost (NOTES.md,
+    // session 70).
+    if (may_regroup && std::has_single_bit(n_) && usable_local_bytes() >= longer_runs_budget &&
+        run_bytes(usual) < wider_pass_least_run_bytes) {
+        PlannedLayout longer_runs = planned(
+            PassLayout{.local_budget = longer_runs_budget, .max_threads = 512, .int_twiddle_indices = int_indices});
+        if (longer_runs.planning && passes(longer_runs) <= passes(usual) &&
+            run_bytes(longer_runs) >= wider_pass_least_run_bytes)
+            return longer_runs;
     }
     return usual;
 }

@@ -93,6 +93,20 @@ std::size_t twiddle_split(std::size_t p) {
     return split;
 }
 
+// The work-items a register cap keeps resident on a multiprocessor (PassShape::resident_threads):
+// 1024 for a pass along its sub-transforms; 768 for one across them, whose work-items hold more
+// points, but two groups where 768 would leave one alone and the sub-transforms are powers of two,
+// so that one group's loads overlap the other's barriers. Passes with odd radices, whose
+// butterflies hold more temporaries than registers_hold reckons, lost so (3 * 2^20 and 2 000 000
+// points; NOTES.md, session 70).
+std::size_t resident_threads(const PassShape& shape, bool contiguous) {
+    if (contiguous) return 1024;
+    constexpr std::size_t across = 768, two_groups_most = 1024;
+    const std::size_t two_groups = 2 * shape.group * shape.threads;
+    return std::has_single_bit(shape.points) && two_groups > across && two_groups <= two_groups_most ? two_groups
+                                                                                                     : across;
+}
+
 std::size_t thread_cap(const PassLimits& limits) { return std::max<std::size_t>(1, limits.max_threads); }
 
 // The points each work-item of a built-in contiguous one-pass kernel of a power of two holds, from
@@ -137,7 +151,7 @@ std::optional<PassShape> make_pass_shape(std::size_t points, const PassLimits& l
     const std::size_t local_element_bytes = limits.element_bytes / limits.pieces;
     shape.row = row_length(shape, local_element_bytes, choice.padded, contiguous);
     if (shape.group * shape.row * local_element_bytes > limits.local_bytes) return std::nullopt;
-    shape.resident_threads = choice.register_cap ? (contiguous ? 1024 : 768) : 0;
+    shape.resident_threads = choice.register_cap ? resident_threads(shape, contiguous) : 0;
     shape.pieces = limits.pieces;
     shape.full_grid = choice.full_grid;
     return shape;

@@ -105,6 +105,9 @@ inline constexpr std::size_t whole_local_memory = 256 * 1024;
 // some longer transforms (axis_plan.cpp), and the shortest runs of elements they must still move.
 inline constexpr std::size_t wider_pass_budget = 128 * 1024;
 inline constexpr std::size_t wider_pass_least_run_bytes = 64;
+// The local memory of the groups a power of two takes whose usual groups move shorter runs than
+// that (axis_plan.cpp): twice the usual, two groups resident.
+inline constexpr std::size_t longer_runs_budget = 2 * pass_local_budget;
 
 struct PassLayout {
     std::size_t local_budget = pass_local_budget;
@@ -124,7 +127,7 @@ struct PassChoice {
     bool wide_odd = false;     // odd radices up to largest_wide_odd_radix (local_radices)
     std::size_t group = 1;     // sub-transforms per work-group
     bool padded = false;       // each row in local memory padded (where group > 1: row_length)
-    bool register_cap = false; // registers for 1024 resident threads, 768 across sub-transforms
+    bool register_cap = false; // registers for 1024 resident threads, 768 (or two groups) across sub-transforms
     bool full_grid = false;    // a group for every `group` slots, none looping (launch_groups)
     // A work-item per butterfly of the local pass with the fewest (the widest radix), which takes
     // the other passes' butterflies in whole rounds so that none idles in any pass, instead of one

@@ -422,18 +422,38 @@ TEST_CASE("a whole contiguous transform of 2048 points gives each work-item 16 p
 
 TEST_CASE("the built-in layout takes groups of 128 KiB where they save a pass, on a GPU that holds them") {
     // 2^22 points: three passes in groups of 32 KiB, two of 2048 points in groups of 8 sub-transforms
-    // of 128 KiB (512 work-items). 2^20 takes two passes either way, so it keeps the usual groups.
-    const std::size_t saving = std::size_t{1} << 22, same = std::size_t{1} << 20;
+    // of 128 KiB (512 work-items).
+    const std::size_t saving = std::size_t{1} << 22;
     const Plan saving_plan = long_plan_of(Tuning::built_in, saving);
     check_long_plan(saving_plan, saving);
     const rtcg::DeviceInfo& device = rtcg::test::context().device();
     if (rtcg::test::local_memory_holds(device, 128 * 1024 / sizeof(std::complex<float>), sizeof(std::complex<float>))) {
         CHECK(pass_lengths(saving_plan) == std::vector<std::size_t>{2048, 2048});
         for (const std::size_t size : group_sizes(saving_plan)) CHECK(size == 512);
-        const std::vector<std::size_t> same_groups = group_sizes(long_plan_of(Tuning::built_in, same));
-        CHECK(*std::max_element(same_groups.begin(), same_groups.end()) <= 256);
     } else {
         CHECK(pass_lengths(saving_plan).size() == 3);
+    }
+}
+
+TEST_CASE("a power of two whose usual groups move runs of 32 bytes takes groups of 64 KiB, two resident") {
+    // 2^20 points: two passes of 1024 either way, in usual groups of 4 sub-transforms (32 bytes of
+    // neighbours at a time) or, on a GPU that holds 64 KiB, of 8 with 64 work-items each and
+    // registers for two such groups a multiprocessor. 3 * 2^18 keeps its usual groups.
+    const std::size_t power = std::size_t{1} << 20, smooth = 3 * (std::size_t{1} << 18);
+    const Plan power_plan = long_plan_of(Tuning::built_in, power);
+    check_long_plan(power_plan, power);
+    CHECK(pass_lengths(power_plan) == std::vector<std::size_t>{1024, 1024});
+    const Plan smooth_plan = long_plan_of(Tuning::built_in, smooth);
+    check_long_plan(smooth_plan, smooth);
+    const rtcg::DeviceInfo& device = rtcg::test::context().device();
+    const bool holds = rtcg::test::local_memory_holds(device, 64 * 1024 / sizeof(std::complex<float>),
+                                                      sizeof(std::complex<float>));
+    CAPTURE(holds);
+    CHECK(defined_values(power_plan, "FFT_G") == std::vector<std::size_t>(2, holds ? 8 : 4));
+    CHECK(defined_values(smooth_plan, "FFT_G") == std::vector<std::size_t>(2, 4));
+    if (holds) {
+        CHECK(group_sizes(power_plan) == std::vector<std::size_t>(2, 512));
+        CHECK(defined_values(power_plan, "FFT_MIN_GROUPS") == std::vector<std::size_t>(2, 2));
     }
 }
 
