@@ -190,17 +190,18 @@ PassChoice built_in_choice(std::size_t points, const PassLimits& limits, std::si
                    contiguous)
             .has_value();
     };
-    while (2 * group * threads <= cap && fits(2 * group) && 2 * group * points <= group_points) group *= 2;
     // A contiguous power of two from 1024 points to what the usual pass's local memory holds gives
     // its work-items 16 points each, as many transforms sharing the group as leave them that many:
     // 2048 points take groups of two transforms of 128 work-items, radices 16, 16 and 8, where one
     // transform of 256 took 8, 8, 8 and 4, a local pass and its barrier more at half the points a
-    // work-item. Shorter transforms lost with it (NOTES.md, session 69).
-    if (contiguous && std::has_single_bit(points) && points >= work_item_points_least_length &&
-        points * limits.element_bytes <= pass_local_budget) {
-        group = min_group;
+    // work-item. Shorter transforms lost with it (NOTES.md, session 69). Others share a group up to
+    // the limits' work-items and `group_points` points.
+    const bool sixteen_points = contiguous && std::has_single_bit(points) && points >= work_item_points_least_length &&
+                                points * limits.element_bytes <= pass_local_budget;
+    if (sixteen_points)
         while (fits(2 * group) && cap / (2 * group) >= points / work_item_points) group *= 2;
-    }
+    else
+        while (2 * group * threads <= cap && fits(2 * group) && 2 * group * points <= group_points) group *= 2;
     // Padding spreads the accesses of a group that moves its points across the sub-transforms over
     // the memory banks; moving along them, it only misaligns the rows. Every pass spends much of
     // its time at barriers or waiting for global memory: more resident groups fill it, where the
