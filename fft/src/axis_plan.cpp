@@ -394,7 +394,7 @@ std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_
         pass.shape.whole = planning.one_pass;
         pass.shape.twiddled = ns > 1;
         pass.shape.int_twiddle_indices = ns > 1 && planning.int_twiddle_indices;
-        step_edges(pass.shape, codegen::dialect_of(device));
+        choose_for_compiler(pass.shape, codegen::dialect_of(device), real);
         pass.ns = ns;
         ns *= points;
         pass.source = pass_source(real, pass.shape);

@@ -320,10 +320,13 @@ std::string pieced_pass_source(const codegen::DType& real, const PassShape& shap
 
 } // namespace
 
-void step_edges(PassShape& shape, codegen::Dialect dialect) {
+void choose_for_compiler(PassShape& shape, codegen::Dialect dialect, const codegen::DType& real) {
     const bool cuda = dialect == codegen::Dialect::cuda;
     shape.stepped_first_edge = cuda || !shape.real_step();
     shape.stepped_last_edge = cuda;
+    const std::size_t first_butterflies = shape.points / (shape.radices.empty() ? 1 : shape.radices.front());
+    const bool several_whole_rounds = first_butterflies > shape.threads && first_butterflies % shape.threads == 0;
+    shape.unrolled_first_rounds = cuda && real == codegen::DType::float32() && several_whole_rounds;
 }
 
 std::string pass_source(const codegen::DType& real, const PassShape& shape) {
@@ -335,6 +338,7 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     text += std::string("#define FFT_TWIDDLE_INDEX ") + (shape.int_twiddle_indices ? "int" : "rtcg_index_t") + "\n";
     text += std::string("#define FFT_STEPPED_FIRST ") + (shape.stepped_first_edge ? "1" : "0") + "\n";
     text += std::string("#define FFT_STEPPED_LAST ") + (shape.stepped_last_edge ? "1" : "0") + "\n";
+    text += std::string("#define FFT_UNROLLED_FIRST_ROUNDS ") + (shape.unrolled_first_rounds ? "1" : "0") + "\n";
     // The first local pass reads global memory and, without FFT_UNTANGLE, the last one (the first
     // too where it is the only one) writes it; the passes between go through local memory.
     // A transform of one point has no radix: a pass of radix 1 copies it.

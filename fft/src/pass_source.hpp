@@ -41,7 +41,7 @@ struct PassShape {
     bool int_twiddle_indices = false;
     // The first local pass's stores (stepped_first_edge, FFT_STEPPED_FIRST) and the last one's loads
     // (stepped_last_edge, FFT_STEPPED_LAST) address a butterfly's points as its first slot plus a
-    // constant (fft_slot_step), as the passes between do. step_edges sets them.
+    // constant (fft_slot_step), as the passes between do. choose_for_compiler sets them.
     bool stepped_first_edge = false;
     bool stepped_last_edge = false;
     // The pieces its local passes exchange each point in (kernel/pieced_pass.rtcg), its rows
@@ -51,6 +51,10 @@ struct PassShape {
     // compute units, which loop over the rest: small groups that each wait on their loads then
     // overlap more of them (PassChoice::full_grid; the source is the same).
     bool full_grid = false;
+    // Unrolls the rounds in which a work-item takes the first local pass's butterflies
+    // (FFT_UNROLLED_FIRST_ROUNDS), so that it issues a later round's loads before it combines an
+    // earlier round's points; choose_for_compiler sets it, only where the rounds are whole.
+    bool unrolled_first_rounds = false;
 
     // Pairs the rows of sub-transforms j and subs - j (FFT_MIRRORED, fft_row_slot).
     bool mirrored() const noexcept { return untangle && !whole; }
@@ -58,12 +62,19 @@ struct PassShape {
     bool real_step() const noexcept { return untangle || tangle; }
 };
 
-// Sets which of `shape`'s edges step their slots (PassShape::stepped_first_edge, stepped_last_edge)
-// for kernels compiled in `dialect`; its real step must be set first. Through CUDA both, where that
-// was faster. NVIDIA's OpenCL compiler made most multi-pass lengths slower with both, and the
-// untangling passes of real transforms slower with the first: there only the first edge of a pass
-// without a real step is stepped (NOTES.md, sessions 68 and 69).
-void step_edges(PassShape& shape, codegen::Dialect dialect);
+// Sets the choices of `shape` that suit the compiler of `dialect`, for a transform of `real`
+// (float32 or float64) points; its real step must be set first.
+// - Which of its edges step their slots (stepped_first_edge, stepped_last_edge). Through CUDA both,
+//   where that was faster. NVIDIA's OpenCL compiler made most multi-pass lengths slower with both,
+//   and the untangling passes of real transforms slower with the first: there only the first edge
+//   of a pass without a real step is stepped (NOTES.md, sessions 68 and 69).
+// - Whether the first local pass's rounds are unrolled (unrolled_first_rounds): through CUDA, in
+//   float32, where a work-item takes its butterflies in several whole rounds. There the first
+//   passes of 2^17 and 2^18 points gained. With a round, or with a last round that only some
+//   work-items take, it was slower as often as faster (3 * 2^18 and 45360 lost); NVIDIA's OpenCL
+//   compiler, which RTCG_LAUNCH_BOUNDS does not cap, gave the unrolled kernels more registers and
+//   made real transforms slower (NOTES.md, session 71). Float64 was not measured.
+void choose_for_compiler(PassShape& shape, codegen::Dialect dialect, const codegen::DType& real);
 
 // Local memory a pass's work-group keeps for its points as a rule: little enough that several
 // groups share a multiprocessor, which hides one group's barriers and global accesses behind

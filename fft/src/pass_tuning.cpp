@@ -207,12 +207,12 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
     };
     // A one-pass kernel is its transform's only pass (FFT_WHOLE), with its real step.
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
-    const auto whole_shape = [points, limits, contiguous, dialect, real_step](const PassChoice& choice) {
+    const auto whole_shape = [points, limits, contiguous, dialect, real, real_step](const PassChoice& choice) {
         PassShape shape = *make_pass_shape(points, limits, choice, contiguous);
         shape.whole = true;
         shape.untangle = real_step == RealStep::untangle;
         shape.tangle = real_step == RealStep::tangle;
-        step_edges(shape, dialect);
+        choose_for_compiler(shape, dialect, real);
         return shape;
     };
     const PassShape reference_shape = whole_shape(built_in);

@@ -457,6 +457,32 @@ TEST_CASE("a power of two whose usual groups move runs of 32 bytes takes groups 
     }
 }
 
+TEST_CASE("through CUDA a float32 pass unrolls its first local pass's rounds where they are several and whole") {
+    // 2^18 points: on an H200 two passes of 512 points, each sub-transform's 32 work-items taking
+    // its 64 first butterflies in two whole rounds. Each pass is checked against the rule on its
+    // own numbers, whatever layout the device takes; through OpenCL, and in float64, none unrolls.
+    const std::size_t n = std::size_t{1} << 18;
+    const rtcg::Context& ctx = rtcg::test::context();
+    const bool cuda = rtcg::codegen::dialect_of(ctx.device()) == rtcg::codegen::Dialect::cuda;
+    for (const rtcg::codegen::DType& complex :
+         {rtcg::codegen::DType::complex64(), rtcg::codegen::DType::complex128()}) {
+        const std::string dtype(complex.name());
+        CAPTURE(dtype);
+        const Plan plan(ctx, {2, n}, {-1}, complex, Direction::forward, Norm::backward, Tuning::built_in);
+        const std::vector<std::size_t> lengths = pass_lengths(plan), radices = defined_values(plan, "FFT_P_FIRST"),
+                                       threads = defined_values(plan, "FFT_T"),
+                                       unrolled = defined_values(plan, "FFT_UNROLLED_FIRST_ROUNDS");
+        REQUIRE(lengths.size() > 1);
+        for (std::size_t k = 0; k < lengths.size(); ++k) {
+            CAPTURE(k);
+            const std::size_t butterflies = lengths[k] / radices[k];
+            const bool several_whole = butterflies > threads[k] && butterflies % threads[k] == 0;
+            CHECK(unrolled[k] == (cuda && complex == rtcg::codegen::DType::complex64() && several_whole ? 1u : 0u));
+        }
+    }
+    check_long_plan(long_plan_of(Tuning::built_in, n), n);
+}
+
 // Whether a pass of `plan` takes a DFT of `radix` points (a generated odd one).
 bool uses_odd_radix(const Plan& plan, std::size_t radix) {
     const std::string function = "fft_dft_" + std::to_string(radix) + "(";
