@@ -118,7 +118,7 @@ constexpr std::size_t work_item_points_least_length = 1024;
 
 std::vector<TwiddledLocalPass> twiddled_local_passes(const PassShape& shape) {
     std::vector<TwiddledLocalPass> passes;
-    std::size_t ns = shape.radices.empty() ? 1 : shape.radices.front();
+    std::size_t ns = shape.first_radix();
     std::size_t offset = 0;
     for (std::size_t k = 1; k < shape.radices.size(); ++k) {
         const std::size_t radix = shape.radices[k];
@@ -324,7 +324,7 @@ void choose_for_compiler(PassShape& shape, codegen::Dialect dialect, const codeg
     const bool cuda = dialect == codegen::Dialect::cuda;
     shape.stepped_first_edge = cuda || !shape.real_step();
     shape.stepped_last_edge = cuda;
-    const std::size_t first_butterflies = shape.points / (shape.radices.empty() ? 1 : shape.radices.front());
+    const std::size_t first_butterflies = shape.points / shape.first_radix();
     const bool several_whole_rounds = first_butterflies > shape.threads && first_butterflies % shape.threads == 0;
     shape.unrolled_first_rounds = cuda && real == codegen::DType::float32() && several_whole_rounds;
 }

@@ -60,6 +60,8 @@ struct PassShape {
     bool mirrored() const noexcept { return untangle && !whole; }
     // Reads the real step's roots (real_step_roots): it untangles or tangles.
     bool real_step() const noexcept { return untangle || tangle; }
+    // The first local pass's radix: 1 for a transform of one point, which has no radix.
+    std::size_t first_radix() const noexcept { return radices.empty() ? 1 : radices.front(); }
 };
 
 // Sets the choices of `shape` that suit the compiler of `dialect`, for a transform of `real`
@@ -238,7 +240,7 @@ std::vector<std::complex<Real>> local_twiddles(const PassShape& shape) {
 // first local radix. A kernel with int_twiddle_indices indexes the table with ints: AxisPlan
 // refuses a pass whose table exceeds them.
 inline std::size_t outer_twiddle_count(const PassShape& shape, std::size_t ns) {
-    const std::size_t radix = shape.radices.empty() ? 1 : shape.radices.front();
+    const std::size_t radix = shape.first_radix();
     return (shape.points / radix + radix - 1) * ns;
 }
 
@@ -257,7 +259,7 @@ inline std::size_t outer_twiddle_count(const PassShape& shape, std::size_t ns) {
 // keeps them few (axis_plan.cpp).
 template <class Real>
 std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape, std::size_t ns) {
-    const std::size_t radix = shape.radices.empty() ? 1 : shape.radices.front();
+    const std::size_t radix = shape.first_radix();
     const std::size_t butterflies = shape.points / radix;
     const std::size_t points = shape.points;
     return roots_table<Real>(outer_twiddle_count(shape, ns), [ns, butterflies, radix, points](std::size_t e) {
