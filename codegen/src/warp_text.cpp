@@ -11,6 +11,7 @@ constexpr std::string_view cuda_warp = R"(RTCG_DEVICE unsigned rtcg_warp_ballot(
     return __ballot_sync(lanes, predicate);
 }
 RTCG_DEVICE void rtcg_warp_sync(unsigned lanes) { __syncwarp(lanes); }
+RTCG_DEVICE unsigned rtcg_warp_active(void) { return __activemask(); }
 RTCG_DEVICE unsigned rtcg_warp_shuffle(unsigned lanes, unsigned value, unsigned lane)
 {
     return __shfl_sync(lanes, value, lane);
@@ -38,6 +39,12 @@ constexpr std::string_view opencl_warp = R"(RTCG_DEVICE unsigned rtcg_warp_ballo
     return ballot;
 }
 RTCG_DEVICE void rtcg_warp_sync(unsigned lanes) { asm volatile("bar.warp.sync %0;" :: "r"(lanes) : "memory"); }
+RTCG_DEVICE unsigned rtcg_warp_active(void)
+{
+    unsigned lanes;
+    asm volatile("activemask.b32 %0;" : "=r"(lanes));
+    return lanes;
+}
 RTCG_DEVICE unsigned rtcg_warp_shuffle(unsigned lanes, unsigned value, unsigned lane)
 {
     unsigned got;

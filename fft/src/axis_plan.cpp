@@ -132,7 +132,9 @@ BatchLayout tuning_layout(const Buffer& buffer, std::size_t n, std::size_t row_p
     return rows;
 }
 
-CompileOptions pass_compile_options() { return CompileOptions{.prelude = codegen::portable_prelude()}; }
+CompileOptions pass_compile_options(const PassShape& shape) {
+    return CompileOptions{.prelude = codegen::portable_prelude({.warp = shape.unrolled_first_rounds})};
+}
 
 Kernel compiled_kernel(const Context& context, const std::string& source, const std::string& name,
                        const CompileOptions& options) {
@@ -146,8 +148,9 @@ std::size_t launch_groups(const DeviceInfo& device, std::size_t work, std::size_
 }
 
 AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
-                   RealStep real_step, rtcg::fft::Tuning tuning)
+                   rtcg::fft::Direction direction, RealStep real_step, rtcg::fft::Tuning tuning)
     : context_(context), n_(n), complex_(complex), strided_(strided),
+      sign_(direction == rtcg::fft::Direction::forward ? -1 : +1),
       real_step_(needs_bluestein(n) ? RealStep::none : real_step) {
     const codegen::DType real = complex.element();
     const bool single = real == codegen::DType::float32();
@@ -158,7 +161,10 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
     if (needs_bluestein(n)) {
         auto plan = std::make_unique<Bluestein>();
         plan->m = bluestein_size(n);
-        plan->convolution = std::make_unique<AxisPlan>(context, plan->m, complex, false, RealStep::none, tuning);
+        // One forward convolution plan serves both of its transforms: the inverse one is the
+        // conjugate of the forward one of the conjugate points (kernel/bluestein.rtcg).
+        plan->convolution = std::make_unique<AxisPlan>(context, plan->m, complex, false, rtcg::fft::Direction::forward,
+                                                       RealStep::none, tuning);
         plan->source = bluestein_source(real);
         const Module module = context.compile(plan->source, {.prelude = codegen::portable_prelude()});
         plan->chirp_in = module.kernel("fft_chirp_in");
@@ -176,7 +182,7 @@ AxisPlan::AxisPlan(const Context& context, std::size_t n, const codegen::DType& 
         plan->spectrum = single ? upload(context, rounded<float>(values)) : upload(context, rounded<double>(values));
         Queue& queue = current_queue(context);
         const BatchLayout layout = contiguous_layout(plan->spectrum, plan->m);
-        plan->convolution->execute(queue, layout, layout, 1, 1.0 / static_cast<double>(plan->m), -1);
+        plan->convolution->execute(queue, layout, layout, 1, 1.0 / static_cast<double>(plan->m));
         queue.finish();
         bluestein_ = std::move(plan);
         return;
@@ -392,10 +398,11 @@ std::vector<AxisPlan::Pass> AxisPlan::shaped_passes(const std::vector<std::size_
         pass.shape.untangle = real_step_ == RealStep::untangle && last;
         pass.shape.tangle = real_step_ == RealStep::tangle && passes.empty();
         pass.shape.whole = planning.one_pass;
-        pass.shape.twiddled = ns > 1;
+        pass.shape.subs = n_ / points;
+        pass.shape.ns = ns;
+        pass.shape.sign = sign_;
         pass.shape.int_twiddle_indices = ns > 1 && planning.int_twiddle_indices;
         choose_for_compiler(pass.shape, codegen::dialect_of(device), real);
-        pass.ns = ns;
         ns *= points;
         pass.source = pass_source(real, pass.shape);
         passes.push_back(std::move(pass));
@@ -415,8 +422,9 @@ void AxisPlan::finish_passes(std::vector<Pass>& passes, std::vector<std::optiona
         // with fewer sub-transforms per group (a mirrored pass keeps a pair), then fewer
         // work-items per sub-transform.
         const std::size_t least_rows = pass.shape.mirrored() ? 2 : 1;
-        pass.kernel = compiled[k] ? std::move(*compiled[k])
-                                  : compiled_kernel(context_, pass.source, "fft_pass", pass_compile_options());
+        pass.kernel = compiled[k]
+                          ? std::move(*compiled[k])
+                          : compiled_kernel(context_, pass.source, "fft_pass", pass_compile_options(pass.shape));
         for (;;) {
             if (pass.shape.group * pass.shape.threads <= pass.kernel.attributes().max_threads_per_block) break;
             if (pass.shape.group > least_rows)
@@ -427,16 +435,16 @@ void AxisPlan::finish_passes(std::vector<Pass>& passes, std::vector<std::optiona
                 throw InvalidArgument("the device " + device.name + " cannot run an FFT work-group of one work-item",
                                       "fft plan");
             pass.source = pass_source(real, pass.shape);
-            pass.kernel = compiled_kernel(context_, pass.source, "fft_pass", pass_compile_options());
+            pass.kernel = compiled_kernel(context_, pass.source, "fft_pass", pass_compile_options(pass.shape));
         }
         pass.twiddles = twiddle_table(context_, pass.shape, single);
-        if (pass.ns > 1) {
+        if (pass.shape.twiddled()) {
             constexpr auto int_limit = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
-            if (pass.shape.int_twiddle_indices && outer_twiddle_count(pass.shape, pass.ns) > int_limit)
+            if (pass.shape.int_twiddle_indices && outer_twiddle_count(pass.shape, pass.shape.ns) > int_limit)
                 throw InvalidArgument("a transform of " + std::to_string(n_) +
                                           " points needs more twiddles between passes than the kernels index",
                                       "fft plan");
-            pass.outer_twiddles = outer_table(context_, pass.shape, pass.ns, single);
+            pass.outer_twiddles = outer_table(context_, pass.shape, pass.shape.ns, single);
         }
         if (pass.shape.real_step()) pass.real_roots = real_step_table(context_, n_, points, single);
     }
@@ -473,7 +481,8 @@ void AxisPlan::choose_layout(const PassLayout& built_in, const PassPlanning& bui
     // is compiled again by finish_passes, which reports its error as make_passes would.
     std::vector<tuning::CompileJob> jobs;
     for (std::size_t k = 1; k < candidates.size(); ++k)
-        for (const Pass& pass : candidates[k]) jobs.push_back({pass.source, pass_compile_options(), "fft_pass"});
+        for (const Pass& pass : candidates[k])
+            jobs.push_back({pass.source, pass_compile_options(pass.shape), "fft_pass"});
     std::vector<tuning::CompiledKernel> kernels = tuning::compile_kernels(context_, jobs);
     std::size_t job = 0;
     for (std::size_t k = 1; k < candidates.size(); ++k) {
@@ -518,9 +527,8 @@ std::vector<std::optional<double>> AxisPlan::time_layouts(const std::vector<std:
         return tuning_layout(data.buffer(), n_, points, batch, !strided_);
     };
     Queue& queue = current_queue(context_);
-    const int sign = real_step_ == RealStep::tangle ? +1 : -1;
     const auto run = [&](std::size_t k, const ArrayData& to) {
-        run_passes(queue, candidates[k], layout(input, in_points), layout(to, out_points), batch, 1.0, sign);
+        run_passes(queue, candidates[k], layout(input, in_points), layout(to, out_points), batch, 1.0);
     };
     // Correct layouts differ from the first by their rounding only; the others are not timed.
     run(0, expected);
@@ -563,23 +571,23 @@ std::vector<std::optional<double>> AxisPlan::time_layouts(const std::vector<std:
     return medians;
 }
 
-void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
-                       int sign) const {
+void AxisPlan::execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
+                       double scale) const {
     if (batch == 0) return;
     if (batch > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max()) / n_)
         throw InvalidArgument("a batch of " + std::to_string(batch) + " transforms of " + std::to_string(n_) +
                                   " points has more points than a 64-bit index counts",
                               "fft execute");
     if (bluestein_)
-        run_bluestein(queue, in, out, batch, scale, sign);
+        run_bluestein(queue, in, out, batch, scale);
     else
-        run_passes(queue, passes_, in, out, batch, scale, sign);
+        run_passes(queue, passes_, in, out, batch, scale);
 }
 
 void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
                         const codegen::DType& complex, const BatchLayout& in, const BatchLayout& out,
-                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t batch, double scale,
-                        int sign) {
+                        const PassTables& tables, std::int64_t batch, double scale) {
+    const std::int64_t subs = signed_value(shape.subs);
     // A mirrored pass's slots are pairs of sub-transforms, half a group's rows (fft_row_slot).
     const std::int64_t slots = batch * (shape.mirrored() ? subs / 2 + 1 : subs);
     const std::size_t group_slots = shape.mirrored() ? shape.group / 2 : shape.group;
@@ -591,7 +599,7 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
     const auto launch = [&](auto real_scale) {
         kernel(queue, config, *in.buffer, in.offset, in.stride, in.inner, in.inner_distance, in.outer_distance,
                *out.buffer, out.offset, out.stride, out.inner, out.inner_distance, out.outer_distance, *tables.twiddles,
-               *tables.outer, *tables.real_roots, extent, subs, ns, slots, real_scale, sign);
+               *tables.outer, *tables.real_roots, extent, subs, slots, real_scale);
     };
     if (complex == codegen::DType::complex64())
         launch(static_cast<float>(scale));
@@ -600,18 +608,17 @@ void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& de
 }
 
 void AxisPlan::launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out,
-                           std::size_t batch, double scale, int sign) const {
-    const std::int64_t subs = signed_value(n_ / pass.shape.points);
+                           std::size_t batch, double scale) const {
     // A first pass reads no twiddles between passes: its local ones stand in for them.
-    const PassTables tables{&pass.twiddles, pass.ns > 1 ? &pass.outer_twiddles : &pass.twiddles,
+    const PassTables tables{&pass.twiddles, pass.shape.twiddled() ? &pass.outer_twiddles : &pass.twiddles,
                             pass.shape.real_step() ? &pass.real_roots : &pass.twiddles};
-    launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables, subs,
-                       signed_value(pass.ns), signed_value(batch), scale, sign);
+    launch_pass_kernel(pass.kernel, queue, context_.device(), pass.shape, complex_, in, out, tables,
+                       signed_value(batch), scale);
 }
 
 void AxisPlan::run_passes(Queue& queue, const std::vector<Pass>& passes, const BatchLayout& in, const BatchLayout& out,
-                          std::size_t batch, double scale, int sign) const {
-    if (passes.size() == 1) return launch_pass(queue, passes.front(), in, out, batch, scale, sign);
+                          std::size_t batch, double scale) const {
+    if (passes.size() == 1) return launch_pass(queue, passes.front(), in, out, batch, scale);
     // Between passes the points go through two contiguous work arrays in turn.
     const ArrayData first(context_, complex_, {batch * n_});
     const ArrayData second = passes.size() > 2 ? ArrayData(context_, complex_, {batch * n_}) : first;
@@ -619,12 +626,12 @@ void AxisPlan::run_passes(Queue& queue, const std::vector<Pass>& passes, const B
     for (std::size_t k = 0; k < passes.size(); ++k) {
         const BatchLayout& from = k == 0 ? in : work[(k - 1) % 2];
         const BatchLayout& to = k + 1 == passes.size() ? out : work[k % 2];
-        launch_pass(queue, passes[k], from, to, batch, k + 1 == passes.size() ? scale : 1.0, sign);
+        launch_pass(queue, passes[k], from, to, batch, k + 1 == passes.size() ? scale : 1.0);
     }
 }
 
 void AxisPlan::run_bluestein(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
-                             double scale, int sign) const {
+                             double scale) const {
     const Bluestein& plan = *bluestein_;
     if (batch > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max()) / plan.m)
         throw InvalidArgument("a batch of " + std::to_string(batch) + " transforms of " + std::to_string(n_) +
@@ -639,17 +646,17 @@ void AxisPlan::run_bluestein(Queue& queue, const BatchLayout& in, const BatchLay
         return LaunchConfig{Dim3{launch_groups(device, static_cast<std::size_t>(total), 256)}, Dim3{256}, 0};
     };
     plan.chirp_in(queue, covering(padded), *in.buffer, in.offset, in.stride, in.inner, in.inner_distance,
-                  in.outer_distance, work.buffer(), plan.chirp, n, m, padded, sign);
-    plan.convolution->execute(queue, layout, layout, batch, 1.0, -1);
+                  in.outer_distance, work.buffer(), plan.chirp, n, m, padded, sign_);
+    plan.convolution->execute(queue, layout, layout, batch, 1.0);
     plan.multiply(queue, covering(padded), work.buffer(), plan.spectrum, m, padded);
-    plan.convolution->execute(queue, layout, layout, batch, 1.0, +1);
+    plan.convolution->execute(queue, layout, layout, batch, 1.0);
     if (complex_ == codegen::DType::complex64()) {
         const float real_scale = static_cast<float>(scale);
         plan.chirp_out(queue, covering(points), work.buffer(), *out.buffer, out.offset, out.stride, out.inner,
-                       out.inner_distance, out.outer_distance, plan.chirp, n, m, points, real_scale, sign);
+                       out.inner_distance, out.outer_distance, plan.chirp, n, m, points, real_scale, sign_);
     } else {
         plan.chirp_out(queue, covering(points), work.buffer(), *out.buffer, out.offset, out.stride, out.inner,
-                       out.inner_distance, out.outer_distance, plan.chirp, n, m, points, scale, sign);
+                       out.inner_distance, out.outer_distance, plan.chirp, n, m, points, scale, sign_);
     }
 }
 

@@ -40,10 +40,11 @@ struct BatchLayout {
 BatchLayout tuning_layout(const Buffer& buffer, std::size_t n, std::size_t row_points, std::size_t batch,
                           bool contiguous);
 
-// How a pass kernel is compiled: in the prelude's neutral dialect. Its source gives its group size
-// (RTCG_REQUIRED_GROUP_SIZE, which NVIDIA's OpenCL compiler fits its registers to) and CUDA's
-// register cap (RTCG_LAUNCH_BOUNDS).
-CompileOptions pass_compile_options();
+// How the pass kernel of `shape` is compiled: in the prelude's neutral dialect, with the warp
+// primitives where its first local pass's rounds are unrolled (kernel/pass.rtcg). Its source gives
+// its group size (RTCG_REQUIRED_GROUP_SIZE, which NVIDIA's OpenCL compiler fits its registers to)
+// and CUDA's register cap (RTCG_LAUNCH_BOUNDS).
+CompileOptions pass_compile_options(const PassShape& shape);
 
 // Kernel `name` of `source`, in the prelude's neutral dialect, compiled for the context's device.
 Kernel compiled_kernel(const Context& context, const std::string& source, const std::string& name,
@@ -63,38 +64,37 @@ struct PassTables {
     const Buffer* real_roots = nullptr;
 };
 
-// Launches the pass kernel `kernel` of `shape` on `device` over `batch` transforms of `subs`
-// sub-transforms each from `in` to `out` (complex64 or complex128 elements), `ns` points combined
-// before it, times `scale`, in the direction `sign`.
+// Launches the pass kernel `kernel` of `shape` on `device` over `batch` transforms from `in` to
+// `out` (complex64 or complex128 elements), times `scale`.
 void launch_pass_kernel(const Kernel& kernel, Queue& queue, const DeviceInfo& device, const PassShape& shape,
                         const codegen::DType& complex, const BatchLayout& in, const BatchLayout& out,
-                        const PassTables& tables, std::int64_t subs, std::int64_t ns, std::int64_t batch, double scale,
-                        int sign);
+                        const PassTables& tables, std::int64_t batch, double scale);
 
 class AxisPlan {
 public:
     // Transforms of n > 0 points of `complex` elements (complex64 or complex128), unnormalised, in
-    // either direction, for the context's device; `strided`: along an axis whose points are apart
+    // `direction`, for the context's device; `strided`: along an axis whose points are apart
     // and whose batch's neighbouring transforms are next to each other (not the last axis), which
     // a work-group reads several transforms at a time across. `real`: for a RealPlan's transforms
     // of 2n real points read as n complex pairs, where the transform is made of passes
     // (fuses_real() says whether it is; not Bluestein's): RealStep::untangle writes the n + 1
-    // points of the real forward transform from the last pass, RealStep::tangle reads those of the
-    // inverse's input (its extent: the input layout's `points`) into the first.
+    // points of the real forward transform from the last pass (`direction` forward), RealStep::tangle
+    // reads those of the inverse's input (its extent: the input layout's `points`) into the first
+    // (`direction` inverse).
     // `tuning`: how a one-pass plan without a real step chooses its kernel, and a longer plan the
     // layout of its passes (rtcg::fft::Tuning).
     AxisPlan(const Context& context, std::size_t n, const codegen::DType& complex, bool strided,
-             RealStep real = RealStep::none, rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in);
+             rtcg::fft::Direction direction, RealStep real = RealStep::none,
+             rtcg::fft::Tuning tuning = rtcg::fft::Tuning::built_in);
 
     std::size_t size() const noexcept { return n_; }
     bool strided() const noexcept { return strided_; }
     bool fuses_real() const noexcept { return real_step_ != RealStep::none; }
     bool uses_bluestein() const noexcept { return bluestein_ != nullptr; }
 
-    // Transforms `batch` transforms from `in` into `out` in the direction `sign` (-1 forward, +1
-    // inverse), times `scale`, on `queue`. `in` and `out` may be the same array with the same layout.
-    void execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
-                 int sign) const;
+    // Transforms `batch` transforms from `in` into `out`, times `scale`, on `queue`. `in` and `out`
+    // may be the same array with the same layout.
+    void execute(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale) const;
 
     // Every program's source, without the prelude.
     std::vector<std::string> sources() const;
@@ -104,14 +104,13 @@ private:
         PassShape shape;
         std::string source;
         Kernel kernel;
-        std::size_t ns = 1;    // the points combined before this pass
         Buffer twiddles;       // the local passes' twiddles (local_twiddles)
-        Buffer outer_twiddles; // those between passes (outer_twiddles), where ns > 1
+        Buffer outer_twiddles; // those between passes (outer_twiddles), where shape.twiddled()
         Buffer real_roots;     // the real step's roots (real_step_roots), where it untangles or tangles
     };
     struct Bluestein {
         std::size_t m = 0;
-        std::unique_ptr<AxisPlan> convolution; // of m points
+        std::unique_ptr<AxisPlan> convolution; // of m points, forward
         std::string source;
         Kernel chirp_in, multiply, chirp_out;
         Buffer chirp;    // exp(-pi i t^2 / n), t < n
@@ -169,16 +168,17 @@ private:
     // nullopt for one whose results differ from the first's beyond rounding.
     std::vector<std::optional<double>> time_layouts(const std::vector<std::vector<Pass>>& candidates) const;
     void run_passes(Queue& queue, const std::vector<Pass>& passes, const BatchLayout& in, const BatchLayout& out,
-                    std::size_t batch, double scale, int sign) const;
-    void run_bluestein(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch, double scale,
-                       int sign) const;
+                    std::size_t batch, double scale) const;
+    void run_bluestein(Queue& queue, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
+                       double scale) const;
     void launch_pass(Queue& queue, const Pass& pass, const BatchLayout& in, const BatchLayout& out, std::size_t batch,
-                     double scale, int sign) const;
+                     double scale) const;
 
     Context context_;
     std::size_t n_;
     codegen::DType complex_;
     bool strided_;
+    int sign_; // the direction's: -1 forward, +1 inverse
     std::vector<Pass> passes_;
     RealStep real_step_; // none where Bluestein's algorithm transforms: RealPlan runs the real step apart
     std::unique_ptr<Bluestein> bluestein_;

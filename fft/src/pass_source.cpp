@@ -236,7 +236,8 @@ std::size_t wide_pass_threads(std::size_t points, std::size_t element_bytes, std
 
 namespace {
 
-// The definitions both pass kernels start from: the shape's sub-transforms and groups.
+// The definitions both pass kernels start from: the shape's sub-transforms and groups, and where
+// the pass lies in its transform.
 std::string shape_configuration(const codegen::DType& real, const PassShape& shape) {
     std::string text = configuration(real);
     text += "#define FFT_R " + std::to_string(shape.points) + "\n";
@@ -248,6 +249,8 @@ std::string shape_configuration(const codegen::DType& real, const PassShape& sha
     text += "#define FFT_MIN_GROUPS " + std::to_string(capped_groups(shape, 2 * real.size())) + "\n";
     text += std::string("#define FFT_MIRRORED ") + (shape.mirrored() ? "1" : "0") + "\n";
     text += std::string("#define FFT_WHOLE ") + (shape.whole ? "1" : "0") + "\n";
+    text += "#define FFT_NS " + std::to_string(shape.ns) + "\n";
+    text += "#define FFT_SIGN " + std::to_string(shape.sign) + "\n";
     return text;
 }
 
@@ -334,7 +337,7 @@ std::string pass_source(const codegen::DType& real, const PassShape& shape) {
     std::string text = shape_configuration(real, shape);
     text += std::string("#define FFT_UNTANGLE ") + (shape.untangle ? "1" : "0") + "\n";
     text += std::string("#define FFT_TANGLE ") + (shape.tangle ? "1" : "0") + "\n";
-    text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled ? "1" : "0") + "\n";
+    text += std::string("#define FFT_TWIDDLED ") + (shape.twiddled() ? "1" : "0") + "\n";
     text += std::string("#define FFT_TWIDDLE_INDEX ") + (shape.int_twiddle_indices ? "int" : "rtcg_index_t") + "\n";
     text += std::string("#define FFT_STEPPED_FIRST ") + (shape.stepped_first_edge ? "1" : "0") + "\n";
     text += std::string("#define FFT_STEPPED_LAST ") + (shape.stepped_last_edge ? "1" : "0") + "\n";

@@ -35,7 +35,14 @@ struct PassShape {
     // untangling pass of several sub-transforms pairs the rows of sub-transforms j and subs - j
     // instead (FFT_MIRRORED).
     bool whole = false;
-    bool twiddled = false; // turns its input by twiddles: a pass after the first (FFT_TWIDDLED)
+    // Where the pass lies in its transform: the transform's sub-transforms of `points` points (its
+    // length over them, a launch argument), the points the passes before it combine (the product
+    // of their lengths) and the direction's sign (-1 forward, +1 inverse), which its source fixes
+    // (FFT_NS, FFT_SIGN) so that the compiler folds the twiddles' index arithmetic and the
+    // direction's choices.
+    std::size_t subs = 1;
+    std::size_t ns = 1;
+    int sign = -1;
     // Indexes the twiddles between passes with ints instead of 64-bit integers (FFT_TWIDDLE_INDEX);
     // a layout's choice (PassLayout).
     bool int_twiddle_indices = false;
@@ -60,6 +67,8 @@ struct PassShape {
     bool mirrored() const noexcept { return untangle && !whole; }
     // Reads the real step's roots (real_step_roots): it untangles or tangles.
     bool real_step() const noexcept { return untangle || tangle; }
+    // Turns its input by twiddles: a pass after the first (FFT_TWIDDLED).
+    bool twiddled() const noexcept { return ns > 1; }
     // The first local pass's radix: 1 for a transform of one point, which has no radix.
     std::size_t first_radix() const noexcept { return radices.empty() ? 1 : radices.front(); }
 };
@@ -287,8 +296,7 @@ std::vector<std::complex<Real>> real_step_roots(std::size_t n, std::size_t point
 // registers (FFT_LOCAL_ROWS).
 std::size_t pass_local_bytes(const PassShape& shape, std::size_t element_bytes);
 
-// The program of fft_pass for elements of `real` (float32 or float64) and `shape`, for both
-// directions (the sign is an argument).
+// The program of fft_pass for elements of `real` (float32 or float64) and `shape`.
 std::string pass_source(const codegen::DType& real, const PassShape& shape);
 
 // The program of fft_real_untangle and fft_real_tangle (kernel/real.rtcg).

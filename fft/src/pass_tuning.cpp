@@ -196,14 +196,12 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
     const auto layout = [points, batch, contiguous](const Buffer& buffer, std::size_t row_points) {
         return tuning_layout(buffer, points, row_points, batch, contiguous);
     };
-    const int sign = real_step == RealStep::tangle ? +1 : -1;
-    const auto launch = [context, complex, data, layout, in_points, out_points,
-                         sign](const Kernel& kernel, const PassShape& shape, Queue& queue) {
+    const auto launch = [context, complex, data, layout, in_points, out_points](const Kernel& kernel,
+                                                                                const PassShape& shape, Queue& queue) {
         const Buffer& twiddles = twiddles_of<Real>(context, *data, shape);
         const PassTables tables{&twiddles, &twiddles, data->real_roots ? &*data->real_roots : &twiddles};
         launch_pass_kernel(kernel, queue, context.device(), shape, complex, layout(data->input, in_points),
-                           layout(data->output, out_points), tables, 1, 1, static_cast<std::int64_t>(data->batch), 1.0,
-                           sign);
+                           layout(data->output, out_points), tables, static_cast<std::int64_t>(data->batch), 1.0);
     };
     // A one-pass kernel is its transform's only pass (FFT_WHOLE), with its real step.
     const codegen::Dialect dialect = codegen::dialect_of(context.device());
@@ -212,12 +210,15 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
         shape.whole = true;
         shape.untangle = real_step == RealStep::untangle;
         shape.tangle = real_step == RealStep::tangle;
+        // The direction of its real step (untangling ends a forward transform, tangling begins an
+        // inverse one), else forward: the choice serves either.
+        shape.sign = shape.tangle ? +1 : -1;
         choose_for_compiler(shape, dialect, real);
         return shape;
     };
     const PassShape reference_shape = whole_shape(built_in);
     const Kernel reference = compiled_kernel(context, pass_source(real, reference_shape), "fft_pass",
-                                             pass_compile_options());
+                                             pass_compile_options(reference_shape));
     launch(reference, reference_shape, context.queue());
     auto expected = std::make_shared<const std::vector<std::complex<Real>>>(
         context.to_host<std::complex<Real>>(data->output));
@@ -232,7 +233,7 @@ PassChoice tuned_choice(const Context& context, std::size_t points, const codege
         .generate =
             [real, shape_of](const tuning::Configuration& c) {
                 const PassShape shape = shape_of(c);
-                return tuning::GeneratedKernel{pass_source(real, shape), "fft_pass", pass_compile_options(),
+                return tuning::GeneratedKernel{pass_source(real, shape), "fft_pass", pass_compile_options(shape),
                                                shape.group * shape.threads};
             },
         .launch = [launch, shape_of](const Kernel& kernel, const tuning::Configuration& c,

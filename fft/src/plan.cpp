@@ -92,7 +92,8 @@ Plan::Plan(const Context& context, std::vector<std::size_t> shape, std::vector<s
         for (std::size_t k = 0; k < state->axis_plans.size(); ++k)
             if (shape[state->axes[k]] == n && state->axis_plans[k]->strided() == strided) plan = state->axis_plans[k];
         if (!plan)
-            plan = std::make_shared<const AxisPlan>(context, n, dtype, strided, detail::fft::RealStep::none, tuning);
+            plan = std::make_shared<const AxisPlan>(context, n, dtype, strided, direction, detail::fft::RealStep::none,
+                                                    tuning);
         state->axis_plans.push_back(std::move(plan));
         state->scales.push_back(axis_scale(n, direction, norm));
     }
@@ -139,8 +140,7 @@ void Plan::execute_data(const detail::ArrayData& in, const detail::ArrayData& ou
         const detail::ArrayData& from = k == 0 ? source : target;
         const detail::fft::AxisBatch from_layout = *detail::fft::batch_layout(from, axis);
         const detail::fft::AxisBatch to_layout = *detail::fft::batch_layout(target, axis);
-        plan.axis_plans[k]->execute(queue, from_layout.layout, to_layout.layout, to_layout.batch, plan.scales[k],
-                                     plan.direction == Direction::forward ? -1 : +1);
+        plan.axis_plans[k]->execute(queue, from_layout.layout, to_layout.layout, to_layout.batch, plan.scales[k]);
     }
     if (staged) detail::copy_elements(out, *staged);
 }

@@ -99,7 +99,7 @@ RealPlan::RealPlan(const Context& context, std::vector<std::size_t> shape, const
     const Module module = context.compile(detail::fft::real_source(real), {.prelude = codegen::portable_prelude()});
     state_ = std::make_shared<const State>(State{
         context, std::move(shape), real, complex, direction, detail::fft::axis_scale(n, direction, norm), n / 2,
-        AxisPlan(context, n / 2, complex, false,
+        AxisPlan(context, n / 2, complex, false, direction,
                  direction == Direction::forward ? detail::fft::RealStep::untangle : detail::fft::RealStep::tangle,
                  tuning),
         module.kernel("fft_real_untangle"), module.kernel("fft_real_tangle"),
@@ -149,8 +149,7 @@ void RealPlan::execute_data(const ArrayData& in, const ArrayData& out) const {
 
     if (forward) {
         if (!pairs_in_place) detail::copy_elements(real_points, in);
-        plan.half.execute(queue, rows(real_points.buffer(), real_points.offset() / 2, length), at, batch, plan.scale,
-                          -1);
+        plan.half.execute(queue, rows(real_points.buffer(), real_points.offset() / 2, length), at, batch, plan.scale);
         // A half transform made of passes writes the real transform itself.
         if (!plan.half.fuses_real())
             plan.untangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.inner, at.inner_distance,
@@ -165,13 +164,13 @@ void RealPlan::execute_data(const ArrayData& in, const ArrayData& out) const {
     if (plan.half.fuses_real()) {
         BatchLayout from = at;
         from.points = signed_value(in.shape().back());
-        plan.half.execute(queue, from, to, batch, 2 * plan.scale, +1);
+        plan.half.execute(queue, from, to, batch, 2 * plan.scale);
     } else {
         const ArrayData work(plan.context, plan.complex, {batch * length});
         plan.tangle(queue, covering(plan.context, pairs), *at.buffer, at.offset, at.stride, at.inner,
                     at.inner_distance, at.outer_distance, signed_value(in.shape().back()), work.buffer(), plan.table,
                     signed_value(length), signed_value(pairs));
-        plan.half.execute(queue, rows(work.buffer(), 0, length), to, batch, 2 * plan.scale, +1);
+        plan.half.execute(queue, rows(work.buffer(), 0, length), to, batch, 2 * plan.scale);
     }
     if (!pairs_in_place) detail::copy_elements(out, real_points);
 }

@@ -341,14 +341,14 @@ RTCG_KERNEL void casts(RTCG_GLOBAL const float* f, RTCG_GLOBAL unsigned* f_bits,
 }
 
 TEST_CASE("the warp primitives vote, shuffle and synchronise where the target has them") {
-    constexpr std::size_t block = 64, outputs = 6;
+    constexpr std::size_t block = 64, outputs = 7;
     const auto source = [](rtcg::codegen::Dialect dialect) {
         return rtcg::codegen::with_prelude(dialect, R"(
 RTCG_KERNEL void warps(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out) {
     RTCG_LOCAL_ARRAY(unsigned, shared, 64);
     const unsigned t = (unsigned)RTCG_LOCAL_ID(0), lane = t % 32, warp_first = t - lane;
     const unsigned v = in[t];
-    RTCG_GLOBAL unsigned* mine = out + 6 * t;
+    RTCG_GLOBAL unsigned* mine = out + 7 * t;
     mine[0] = rtcg_warp_ballot(0xffffffffu, (int)(v & 1u));
     mine[1] = rtcg_warp_shuffle(0xffffffffu, v, lane * 7u % 32u);
     mine[2] = rtcg_warp_shuffle_up(0xffffffffu, v, 3u);
@@ -358,6 +358,8 @@ RTCG_KERNEL void warps(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out
     shared[t] = v;
     rtcg_warp_sync(0xffffffffu);
     mine[5] = shared[warp_first + (lane + 1) % 32];
+    // The lanes that take a branch together.
+    mine[6] = lane < 20 ? rtcg_warp_active() : 0u;
 }
 )",
                                            {.warp = true});
@@ -391,7 +393,8 @@ RTCG_KERNEL void warps(RTCG_GLOBAL const unsigned* in, RTCG_GLOBAL unsigned* out
                                              lane < 3 ? v : in[t - 3],
                                              in[first + (lane ^ 5)],
                                              lane < 16 ? twos : 0u,
-                                             in[first + (lane + 1) % 32]};
+                                             in[first + (lane + 1) % 32],
+                                             lane < 20 ? (1u << 20) - 1u : 0u};
         CHECK(std::vector<unsigned>(out.begin() + t * outputs, out.begin() + (t + 1) * outputs) == expected);
     }
 }

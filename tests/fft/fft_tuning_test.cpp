@@ -483,6 +483,42 @@ TEST_CASE("through CUDA a float32 pass unrolls its first local pass's rounds whe
     check_long_plan(long_plan_of(Tuning::built_in, n), n);
 }
 
+// The direction's sign each pass kernel of `plan` is compiled for (FFT_SIGN), in order.
+std::vector<long> pass_signs(const Plan& plan) {
+    std::vector<long> signs;
+    const std::string definition = "#define FFT_SIGN ";
+    for (const std::string& source : plan.sources())
+        if (const std::size_t at = source.find(definition); at != std::string::npos)
+            signs.push_back(std::stol(source.substr(at + definition.size())));
+    return signs;
+}
+
+TEST_CASE("each pass is compiled for the points the passes before it combine and for its direction") {
+    const rtcg::Context& ctx = rtcg::test::context();
+    for (const Direction direction : {Direction::forward, Direction::inverse}) {
+        CAPTURE(to_string(direction));
+        const long sign = direction == Direction::forward ? -1 : +1;
+        const Plan plan(ctx, {2, long_points}, {-1}, rtcg::codegen::DType::complex64(), direction, Norm::backward,
+                        Tuning::built_in);
+        const std::vector<std::size_t> lengths = pass_lengths(plan), combined = defined_values(plan, "FFT_NS");
+        REQUIRE(lengths.size() > 1);
+        std::size_t before = 1;
+        for (std::size_t k = 0; k < lengths.size(); ++k) {
+            CHECK(combined[k] == before);
+            before *= lengths[k];
+        }
+        CHECK(pass_signs(plan) == std::vector<long>(lengths.size(), sign));
+        // Bluestein's convolution of a prime length takes forward transforms in either direction:
+        // its inverse one is the conjugate of the forward one of the conjugate points.
+        const Plan prime(ctx, {2, 4099}, {-1}, rtcg::codegen::DType::complex64(), direction, Norm::backward,
+                         Tuning::built_in);
+        REQUIRE(prime.uses_bluestein(0));
+        const std::vector<long> convolution = pass_signs(prime);
+        REQUIRE_FALSE(convolution.empty());
+        CHECK(convolution == std::vector<long>(convolution.size(), -1));
+    }
+}
+
 // Whether a pass of `plan` takes a DFT of `radix` points (a generated odd one).
 bool uses_odd_radix(const Plan& plan, std::size_t radix) {
     const std::string function = "fft_dft_" + std::to_string(radix) + "(";

@@ -113,6 +113,8 @@
 /// which must call; values are unsigned.
 ///   rtcg_warp_ballot(lanes, predicate): the lanes whose predicate is non-zero.
 ///   rtcg_warp_sync(lanes): a barrier of those lanes that also orders their local memory accesses.
+///   rtcg_warp_active(): the lanes executing the call together (CUDA's __activemask), those of the
+///   warp that took the branches the caller took.
 ///   rtcg_warp_shuffle(lanes, value, lane), rtcg_warp_shuffle_up(lanes, value, delta) (the lanes
 ///   below delta get their own), rtcg_warp_shuffle_xor(lanes, value, lane_mask): another lane's value.
 ///   rtcg_fence_acq_rel_device(): PTX fence.acq_rel.gpu, which with volatile accesses orders one
