@@ -246,13 +246,17 @@ AxisPlan::PlannedLayout AxisPlan::built_in_layout(rtcg::fft::Tuning tuning) cons
         return layout.planning->min_group * element_bytes;
     };
     const auto passes = [](const PlannedLayout& layout) { return layout.planning->sizes.size(); };
+    // Groups of `local_budget` bytes and 512 work-items, more local memory than the usual ones.
+    const auto larger_groups = [&planned, int_indices](std::size_t local_budget) {
+        return planned(
+            PassLayout{.local_budget = local_budget, .max_threads = 512, .int_twiddle_indices = int_indices});
+    };
     // Groups of 128 KiB where they save a pass over global memory and still move runs of 64 bytes
     // or more: one trip less for every point outweighs a group that fills its multiprocessor alone.
     // Where they saved no pass, or moved runs of 32 bytes, they were slower at some lengths, 2^24
     // among them (NOTES.md, session 53).
     if (may_regroup && usable_local_bytes() >= wider_pass_budget) {
-        PlannedLayout wider = planned(
-            PassLayout{.local_budget = wider_pass_budget, .max_threads = 512, .int_twiddle_indices = int_indices});
+        PlannedLayout wider = larger_groups(wider_pass_budget);
         if (wider.planning && passes(wider) < passes(usual) && run_bytes(wider) >= wider_pass_least_run_bytes)
             return wider;
     }
@@ -262,8 +266,7 @@ AxisPlan::PlannedLayout AxisPlan::built_in_layout(rtcg::fft::Tuning tuning) cons
     // session 70).
     if (may_regroup && std::has_single_bit(n_) && usable_local_bytes() >= longer_runs_budget &&
         run_bytes(usual) < wider_pass_least_run_bytes) {
-        PlannedLayout longer_runs = planned(
-            PassLayout{.local_budget = longer_runs_budget, .max_threads = 512, .int_twiddle_indices = int_indices});
+        PlannedLayout longer_runs = larger_groups(longer_runs_budget);
         if (longer_runs.planning && passes(longer_runs) <= passes(usual) &&
             run_bytes(longer_runs) >= wider_pass_least_run_bytes)
             return longer_runs;
