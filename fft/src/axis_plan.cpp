@@ -68,10 +68,9 @@ Buffer twiddle_table(const Context& context, const PassShape& shape, bool single
     return single ? upload(context, local_twiddles<float>(shape)) : upload(context, local_twiddles<double>(shape));
 }
 
-// The twiddles between passes of a pass kernel of `shape`, ns points combined before it
-// (outer_twiddles), in the plan's precision.
-Buffer outer_table(const Context& context, const PassShape& shape, std::size_t ns, bool single) {
-    return single ? upload(context, outer_twiddles<float>(shape, ns)) : upload(context, outer_twiddles<double>(shape, ns));
+// The twiddles between passes of a pass kernel of `shape` (outer_twiddles), in the plan's precision.
+Buffer outer_table(const Context& context, const PassShape& shape, bool single) {
+    return single ? upload(context, outer_twiddles<float>(shape)) : upload(context, outer_twiddles<double>(shape));
 }
 
 // The real step's roots for its pass of `points` points (real_step_roots), in the plan's precision.
@@ -443,11 +442,11 @@ void AxisPlan::finish_passes(std::vector<Pass>& passes, std::vector<std::optiona
         pass.twiddles = twiddle_table(context_, pass.shape, single);
         if (pass.shape.twiddled()) {
             constexpr auto int_limit = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
-            if (pass.shape.int_twiddle_indices && outer_twiddle_count(pass.shape, pass.shape.ns) > int_limit)
+            if (pass.shape.int_twiddle_indices && outer_twiddle_count(pass.shape) > int_limit)
                 throw InvalidArgument("a transform of " + std::to_string(n_) +
                                           " points needs more twiddles between passes than the kernels index",
                                       "fft plan");
-            pass.outer_twiddles = outer_table(context_, pass.shape, pass.shape.ns, single);
+            pass.outer_twiddles = outer_table(context_, pass.shape, single);
         }
         if (pass.shape.real_step()) pass.real_roots = real_step_table(context_, n_, points, single);
     }

@@ -245,16 +245,16 @@ std::vector<std::complex<Real>> local_twiddles(const PassShape& shape) {
     return table;
 }
 
-// The entries of outer_twiddles(shape, ns): (R / P + P - 1) ns, R / P butterflies and P the
-// first local radix. A kernel with int_twiddle_indices indexes the table with ints: AxisPlan
-// refuses a pass whose table exceeds them.
-inline std::size_t outer_twiddle_count(const PassShape& shape, std::size_t ns) {
+// The entries of outer_twiddles(shape): (R / P + P - 1) ns, R / P butterflies and P the first
+// local radix. A kernel with int_twiddle_indices indexes the table with ints: AxisPlan refuses a
+// pass whose table exceeds them.
+inline std::size_t outer_twiddle_count(const PassShape& shape) {
     const std::size_t radix = shape.first_radix();
-    return (shape.points / radix + radix - 1) * ns;
+    return (shape.points / radix + radix - 1) * shape.ns;
 }
 
-// The twiddles by which a pass after the first (FFT_TWIDDLED) turns its input, `ns` points combined
-// before it, split along the way its first local pass reads: butterfly i (< R / P, P the first
+// The twiddles by which a pass after the first (FFT_TWIDDLED) turns its input, ns = shape.ns points
+// combined before it, split along the way its first local pass reads: butterfly i (< R / P, P the first
 // local radix) of sub-transform k = j mod ns reads the points i + r R / P (r < P), whose twiddle
 // exp(-2 pi i (i + r R / P) k / (ns R)) is the product of the butterfly's across[i ns + k] =
 // exp(-2 pi i i k / (ns R)) and the point's along[(r - 1) ns + k] = exp(-2 pi i r k / (ns P)),
@@ -267,11 +267,12 @@ inline std::size_t outer_twiddle_count(const PassShape& shape, std::size_t ns) {
 // in kernel/pass.rtcg): an ulp or so more. (R / P + P - 1) ns entries: the longest pass last
 // keeps them few (axis_plan.cpp).
 template <class Real>
-std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape, std::size_t ns) {
+std::vector<std::complex<Real>> outer_twiddles(const PassShape& shape) {
+    const std::size_t ns = shape.ns;
     const std::size_t radix = shape.first_radix();
     const std::size_t butterflies = shape.points / radix;
     const std::size_t points = shape.points;
-    return roots_table<Real>(outer_twiddle_count(shape, ns), [ns, butterflies, radix, points](std::size_t e) {
+    return roots_table<Real>(outer_twiddle_count(shape), [ns, butterflies, radix, points](std::size_t e) {
         const std::size_t k = e % ns, row = e / ns;
         // across[i ns + k], i < butterflies, then along[(r - 1) ns + k], 0 < r < radix.
         if (row < butterflies) return std::pair{row * k % (ns * points), ns * points};
